@@ -1,0 +1,3 @@
+"""Runetable's desktop application (PySide6)."""
+
+__version__ = "0.1.0"

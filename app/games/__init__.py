@@ -1,0 +1,32 @@
+"""Per-game presentation: which scene a game uses and what its gestures mean."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QGraphicsScene
+
+from app.match_controller import MatchController
+
+
+def scene_for(controller: MatchController) -> tuple[QGraphicsScene, object]:
+    """Build the scene and presenter for the open match's game."""
+    match = controller.match_or_fail()
+    builder = _BUILDERS.get(match.game.name)
+    if builder is None:
+        raise KeyError(f"no table is drawn for {match.game.title} yet")
+    return builder(controller)
+
+
+def _sandbox(controller: MatchController) -> tuple[QGraphicsScene, object]:
+    from app.board.table_scene import TableScene
+    from app.games.sandbox.presenter import SandboxPresenter
+
+    game = controller.match_or_fail().game
+    presenter = SandboxPresenter(game.content, controller.seat)  # type: ignore[attr-defined]
+    return TableScene(controller, presenter), presenter
+
+
+_BUILDERS: dict[str, Callable[[MatchController], tuple[QGraphicsScene, object]]] = {
+    "sandbox": _sandbox,
+}

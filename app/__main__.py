@@ -1,0 +1,5 @@
+import sys
+
+from app.main import main
+
+sys.exit(main())

@@ -1,0 +1,22 @@
+"""The About dialog (ui_forms/about.ui), with where saves and settings live."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+
+from app import __version__, paths
+from app.forms import load_form
+
+
+class AboutDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        form = load_form("about", self)
+        self.setWindowTitle(form.windowTitle())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(form)
+        form.findChild(QLabel, "versionLabel").setText(f"Version {__version__}")
+        form.findChild(QLabel, "pathsLabel").setText(
+            f"Saves and autosave: {paths.data_dir()}\nSettings: {paths.settings_path()}")
+        form.findChild(QDialogButtonBox, "buttonBox").rejected.connect(self.reject)

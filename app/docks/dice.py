@@ -1,0 +1,379 @@
+"""The dice dock: type a pool, see its exact odds, roll it through the referee.
+
+The odds come from :mod:`engine.core.dice`, so the chart and the "P(total ≥ n)" line
+agree to the last digit with what the rules and the AI compute. Rolling is a
+:class:`~engine.core.referee.RollDice` action submitted through the controller, and the
+history is read back from the match log, so undo, redo and loading a save keep the dock
+right without it holding any game state of its own.
+
+pyqtgraph costs about 370 ms to import, so the chart is built the first time the dock is
+shown (or :meth:`DiceDock.ensure_chart` is called), never when the dock is constructed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import prod
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QPalette, QShowEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.match_controller import MatchController
+from engine.core.dice import MAX_POOL_DICE, MAX_SIDES, MIN_SIDES, DicePool
+from engine.core.referee import RollDice
+
+if TYPE_CHECKING:
+    import pyqtgraph
+
+DEFAULT_POOL = "2d6"
+DEFAULT_PRESETS = ("2d6", "1d6", "3d6", "1d10", "4d6")
+PRESET_COLUMNS = 5  # more presets wrap onto further rows instead of widening the dock
+# The last roll's dice get big tiles while they fit one row of the dock's ~320 px, and
+# smaller tiles over several rows beyond that.
+FACES_WIDTH = 296
+FACE_SPACING = 5
+# Beyond this many outcomes "ways/outcomes" stops being readable; the reduced fraction is
+# shown instead, and if even that is too long only the percentage (the tooltip is exact).
+MAX_FRACTION_DIGITS = 7
+ERROR_COLOUR = "#c62828"
+POOL_HELP = (
+    "Dice to add up, then any modifier: 2d6, d10+2, 2d6+d8-1.\n"
+    f"NdS means N dice with S sides ({MIN_SIDES}–{MAX_SIDES} sides, "
+    f"at most {MAX_POOL_DICE} dice in all).\n"
+    "Press Enter to roll."
+)
+
+
+def _percent(p: Fraction) -> str:
+    """"= 50%" or "≈ 41.7%", but never rounds a possible result to 0% or a risky one to 100%."""
+    if 0 < p < Fraction(1, 2000):
+        return "< 0.1%"
+    if Fraction(1999, 2000) < p < 1:
+        return "> 99.9%"
+    relation = "=" if (p * 1000).denominator == 1 else "≈"
+    return f"{relation} {float(p) * 100:.1f}%".replace(".0%", "%")
+
+
+def _chance(p: Fraction, outcomes: int) -> str:
+    """Count equally likely outcomes ("= 15/36 ≈ 41.7%", as a player would) while short."""
+    if len(str(outcomes)) <= MAX_FRACTION_DIGITS:
+        return f"= {p * outcomes}/{outcomes} {_percent(p)}"
+    if len(str(p.denominator)) <= MAX_FRACTION_DIGITS and p not in (0, 1):
+        return f"= {p} {_percent(p)}"
+    return _percent(p)
+
+
+def _number(value: Fraction) -> str:
+    """Means of dice sums are whole or halves, so one decimal is exact."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.1f}"
+
+
+def _clear(layout: QGridLayout) -> None:
+    """Empty a layout of widgets about to be rebuilt, hiding them at once since
+    deleteLater waits for the event loop to come round."""
+    while (item := layout.takeAt(0)) is not None:
+        if widget := item.widget():
+            widget.hide()
+            widget.deleteLater()
+
+
+class DiceDock(QDockWidget):
+    """Free dice for any table: exact odds before the roll, the match's rolls after it."""
+
+    def __init__(self, controller: MatchController, parent: QWidget | None = None) -> None:
+        super().__init__("Dice", parent)
+        self.setObjectName("diceDock")
+        self._controller = controller
+        self._pool: DicePool | None = None
+        self._plot: pyqtgraph.PlotWidget | None = None
+        self._bars: pyqtgraph.BarGraphItem | None = None
+
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(6)
+
+        self._entry = QLineEdit(DEFAULT_POOL)
+        self._entry.setPlaceholderText("e.g. 2d6+1")
+        self._entry.setToolTip(POOL_HELP)
+        self._entry.setClearButtonEnabled(True)
+        self.roll_button = QPushButton("Roll")
+        entry_row = QHBoxLayout()
+        entry_row.addWidget(self._entry, 1)
+        entry_row.addWidget(self.roll_button)
+        layout.addLayout(entry_row)
+
+        self._error = QLabel()
+        self._error.setObjectName("diceError")
+        self._error.setWordWrap(True)
+        self._error.setStyleSheet(f"color: {ERROR_COLOUR};")
+        self._error.hide()
+        layout.addWidget(self._error)
+
+        self._presets = QGridLayout()
+        self._presets.setSpacing(4)
+        layout.addLayout(self._presets)
+
+        self._target = QSpinBox()
+        self._target.setRange(-9999, 9999)
+        self._target.setToolTip("The roll succeeds when its total is at least this number.")
+        target_label = QLabel("Succeeds at ≥")
+        target_label.setBuddy(self._target)
+        target_row = QHBoxLayout()
+        target_row.addWidget(target_label)
+        target_row.addWidget(self._target)
+        target_row.addStretch(1)
+        layout.addLayout(target_row)
+
+        self._odds = QLabel()
+        self._odds.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self._odds)
+
+        # Holds the pyqtgraph chart once it is built; sized now so the layout does not jump.
+        self._chart_box = QVBoxLayout()
+        self._chart_box.setContentsMargins(0, 0, 0, 0)
+        chart_holder = QWidget()
+        chart_holder.setMinimumHeight(170)
+        chart_holder.setLayout(self._chart_box)
+        layout.addWidget(chart_holder, 3)
+
+        layout.addWidget(self._rule())
+        self._last_caption = QLabel()
+        self._last_caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self._last_total = QLabel()
+        total_font = QFont(self._last_total.font())
+        total_font.setPointSizeF(total_font.pointSizeF() * 1.6)
+        total_font.setBold(True)
+        self._last_total.setFont(total_font)
+        last_row = QHBoxLayout()
+        last_row.addWidget(self._last_caption, 1)
+        last_row.addWidget(self._last_total)
+        layout.addLayout(last_row)
+        self._faces = QGridLayout()
+        self._faces.setSpacing(FACE_SPACING)
+        self._faces.setAlignment(Qt.AlignmentFlag.AlignLeft)
+        layout.addLayout(self._faces)
+
+        self._history = QListWidget()
+        self._history.setWordWrap(True)
+        self._history.setAlternatingRowColors(True)
+        self._history.setMinimumHeight(90)
+        self._history.setToolTip("Rolls of this match, most recent first")
+        layout.addWidget(self._history, 2)
+
+        self.setWidget(body)
+        self.set_presets(list(DEFAULT_PRESETS))
+
+        self._entry.textChanged.connect(self._pool_changed)
+        self._entry.returnPressed.connect(self._roll)
+        self.roll_button.clicked.connect(self._roll)
+        self._target.valueChanged.connect(self._update_odds)
+        controller.changed.connect(self._match_changed)
+        controller.replaced.connect(self._match_changed)
+
+        self._pool_changed()
+        if self._pool is not None:
+            # Start just above the average, the threshold where odds are most telling.
+            self._target.setValue(int(self._pool.distribution().mean()) + 1)
+        self._match_changed()
+
+    # -- public helpers ----------------------------------------------------------------
+    def pool_text(self) -> str:
+        return self._entry.text()
+
+    def set_pool(self, text: str) -> None:
+        self._entry.setText(text)
+
+    def set_target(self, n: int) -> None:
+        self._target.setValue(n)
+
+    def odds_text(self) -> str:
+        return self._odds.text()
+
+    def set_presets(self, pools: Sequence[str]) -> None:
+        """Each game offers the pools its rules roll most; a click puts one in the entry."""
+        _clear(self._presets)
+        for i, text in enumerate(pools):
+            button = QPushButton(text)
+            # Styles pad push buttons to ~80 px; five short pools must fit the dock's width.
+            button.setMinimumWidth(button.fontMetrics().horizontalAdvance(text) + 16)
+            button.setToolTip(f"Use {text}")
+            button.clicked.connect(lambda _checked=False, t=text: self.set_pool(t))
+            self._presets.addWidget(button, i // PRESET_COLUMNS, i % PRESET_COLUMNS)
+
+    def chart_bars(self) -> list[tuple[int, float]]:
+        """(total, P(total)) for every bar on the chart, building the chart if needed."""
+        bars = self.ensure_chart()
+        return [(int(x), float(h)) for x, h in zip(bars.opts["x"], bars.opts["height"],
+                                                   strict=True)]
+
+    def history_texts(self) -> list[str]:
+        return [self._history.item(i).text() for i in range(self._history.count())]
+
+    def ensure_chart(self) -> pyqtgraph.BarGraphItem:
+        """Build the odds chart on first need; this is where pyqtgraph gets imported."""
+        if self._bars is None:
+            import pyqtgraph
+
+            palette = self.palette()
+            text = palette.color(QPalette.ColorRole.WindowText)
+            plot = pyqtgraph.PlotWidget(background=palette.color(QPalette.ColorRole.Base))
+            plot.setMenuEnabled(False)
+            plot.setMouseEnabled(x=False, y=False)
+            plot.hideButtons()
+            for side, label in (("bottom", "total"), ("left", "probability")):
+                axis = plot.getAxis(side)
+                axis.setPen(text)
+                axis.setTextPen(text)
+                axis.enableAutoSIPrefix(False)  # "probability (x0.001)" reads as a bug
+                plot.setLabel(side, label)
+            self._bars = pyqtgraph.BarGraphItem(x=[], height=[], width=0.8, pen=None)
+            plot.addItem(self._bars)
+            self._chart_box.addWidget(plot)
+            self._plot = plot
+            self._update_chart()
+        return self._bars
+
+    # -- reacting ----------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ensure_chart()
+
+    def _pool_changed(self) -> None:
+        try:
+            self._pool = DicePool.parse(self._entry.text())
+        except ValueError as exc:
+            self._pool = None
+            self._error.setText(str(exc))
+            self._error.show()
+        else:
+            self._error.hide()
+        self._update_odds()
+        self._update_roll_button()
+
+    def _update_odds(self) -> None:
+        if self._pool is None:
+            self._odds.setText("")
+            self._odds.setToolTip("")
+        else:
+            dist = self._pool.distribution()
+            target = self._target.value()
+            p = dist.p_at_least(target)
+            self._odds.setText(f"P(total ≥ {target}) {_chance(p, prod(self._pool.dice))}\n"
+                               f"Mean total: {_number(dist.mean())}")
+            self._odds.setToolTip(f"Exactly {p}")
+        self._update_chart()
+
+    def _update_chart(self) -> None:
+        if self._bars is None or self._plot is None:
+            return
+        floats = self._pool.distribution().as_floats() if self._pool is not None else {}
+        palette = self.palette()
+        hit = palette.color(QPalette.ColorRole.Highlight)
+        miss = palette.color(QPalette.ColorRole.Mid)
+        target = self._target.value()
+        self._bars.setOpts(x=list(floats), height=list(floats.values()),
+                           brushes=[hit if k >= target else miss for k in floats])
+        # Label every total while they fit; wide pools fall back to pyqtgraph's ticks.
+        ticks = [[(k, str(k)) for k in floats]] if 1 < len(floats) <= 13 else None
+        self._plot.getAxis("bottom").setTicks(ticks)
+        if floats:
+            # Twenty d100 span 20..2000, but all but a sliver of the odds sit in the middle.
+            peak = max(floats.values())
+            shown = [k for k, p in floats.items() if p >= peak / 1000]
+            self._plot.setXRange(shown[0] - 0.5, shown[-1] + 0.5)
+        # Empty axes under a parse error would look like odds of nothing; the error says enough.
+        self._plot.setVisible(self._pool is not None)
+
+    def _match_changed(self) -> None:
+        self._update_roll_button()
+        self._refresh_history()
+
+    def _action(self) -> RollDice | None:
+        return RollDice(str(self._pool)) if self._pool is not None else None
+
+    def _update_roll_button(self) -> None:
+        action = self._action()
+        reason = self._error.text() if action is None else self._controller.check(action)
+        self.roll_button.setEnabled(reason is None)
+        self.roll_button.setToolTip(reason or f"Roll {action} (Enter)")
+
+    def _roll(self) -> None:
+        action = self._action()
+        if action is not None and self.roll_button.isEnabled():
+            self._controller.submit(action)
+
+    # -- history -----------------------------------------------------------------------
+    def _refresh_history(self) -> None:
+        match = self._controller.match
+        log = match.log() if match is not None else ()
+        rolls = [(step, event) for step, event in log if event.kind == "roll"]
+        self._history.clear()
+        for step, event in reversed(rolls):
+            item = QListWidgetItem(event.text)
+            item.setToolTip(f"Step {step}")
+            self._history.addItem(item)
+        self._show_faces(rolls[-1][1].data if rolls else None)
+
+    def _show_faces(self, data: dict[str, Any] | None) -> None:
+        """The last roll drawn large, one tile per die, so it reads at a glance.
+
+        The pool text in the caption already shows any modifier, and the total sits
+        beside it, so the grid holds only equal-sized dice and stays even.
+        """
+        _clear(self._faces)
+        if data is None:
+            self._last_caption.setText("No rolls yet")
+            self._last_total.clear()
+            return
+        pool = DicePool.parse(data["pool"])
+        self._last_caption.setText(f"Last roll: {pool}")
+        self._last_total.setText(f"= {data['total']}")
+        digits = len(str(max(pool.dice)))
+        font, size = self._die_look(digits, big=True)
+        if len(pool.dice) * (size.width() + FACE_SPACING) - FACE_SPACING > FACES_WIDTH:
+            font, size = self._die_look(digits, big=False)
+        columns = max(1, (FACES_WIDTH + FACE_SPACING) // (size.width() + FACE_SPACING))
+        for i, (face, sides) in enumerate(zip(data["faces"], pool.dice, strict=True)):
+            tile = QLabel(str(face))
+            tile.setToolTip(f"d{sides}")
+            tile.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            tile.setFont(font)
+            tile.setFixedSize(size)
+            tile.setStyleSheet("border: 2px solid palette(mid); border-radius: 6px;"
+                               "background: palette(base);")
+            self._faces.addWidget(tile, i // columns, i % columns)
+
+    def _die_look(self, digits: int, *, big: bool) -> tuple[QFont, QSize]:
+        """Font and size of a die tile fitting the pool's widest face, so all tiles match."""
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * (1.6 if big else 1.1))
+        font.setBold(True)
+        side = 38 if big else 28
+        width = max(side, QFontMetrics(font).horizontalAdvance("8" * digits) + 12)
+        return font, QSize(width, side)
+
+    @staticmethod
+    def _rule() -> QFrame:
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        return line

@@ -1,0 +1,149 @@
+"""Command line and start-up: runetable [--game G] [--players N] [--seed S] [--load FILE]
+[--screenshot PNG] [--version].
+
+Non-Qt modules are imported before PySide6, and pyqtgraph only when a chart
+is first shown, because start-up time is what a player feels first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+from app import __version__
+from engine.core.errors import SaveError
+from engine.core.game import RuleMode
+from engine.games import game_names
+
+SHOT_SIZE = (1600, 1000)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="runetable",
+                                     description="Play tabletop games at one computer.")
+    parser.add_argument("--version", action="version", version=f"Runetable {__version__}")
+    parser.add_argument("--game", choices=game_names(), help="start a new match of this game")
+    parser.add_argument("--players", type=int, help="number of seats")
+    parser.add_argument("--seed", type=int, help="seed for cards and dice")
+    parser.add_argument("--mode", choices=[m.value for m in RuleMode],
+                        help="rule mode (default: enforced; sandbox for the free table)")
+    parser.add_argument("--load", metavar="FILE", help="open a saved match")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="set the match up, save a 1600x1000 picture of the window, exit")
+    parser.add_argument("file", nargs="?", help="a .runetable save to open")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+    from app.paths import APP, ORG
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(ORG)
+    app.setApplicationName(APP)
+    app.setApplicationVersion(__version__)
+    window = MainWindow()
+    if args.screenshot:
+        window.controller.autosave_enabled = False
+    window.resize(*SHOT_SIZE)
+    start(window, args)
+    if args.screenshot:
+        return take_screenshot(window, Path(args.screenshot))
+    window.show()
+    return app.exec()
+
+
+def start(window: object, args: argparse.Namespace) -> None:
+    """Open what the command line asks for, else offer to resume, else a sandbox table."""
+    from app.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    load = args.load or args.file
+    if load:
+        if window.load(load):
+            return
+    elif args.game:
+        new_from_args(window, args)
+        return
+    elif not args.screenshot and offer_resume(window):
+        return
+    if window.controller.match is None:
+        new_from_args(window, args)
+
+
+def new_from_args(window: object, args: argparse.Namespace) -> None:
+    from engine.games import get_game
+
+    name = args.game or "sandbox"
+    game = get_game(name)
+    options: dict[str, object] = {}
+    if args.players is not None:
+        options["players"] = args.players
+    try:
+        validated = game.options_model.model_validate(options)
+    except ValueError as exc:
+        window.warn("Bad options", f"{game.title}: {exc}")
+        validated = game.options_model()
+    mode = RuleMode(args.mode) if args.mode else (
+        RuleMode.SANDBOX if name == "sandbox" else RuleMode.ENFORCED)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
+    window.controller.new_match(name, validated, seed, mode, take_backs=(name == "sandbox"))
+
+
+def offer_resume(window: object) -> bool:
+    """Offer the interrupted match from the autosave; True if the player took it."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.match_controller import resumable_autosave
+
+    path, match, problem = resumable_autosave()
+    if problem:
+        window.warn("Autosave unreadable", f"The last autosave could not be read:\n{problem}")
+        return False
+    if path is None or match is None:
+        return False
+    answer = QMessageBox.question(
+        window, "Resume?",
+        f"A {match.game.title} match was interrupted after {len(match.steps)} actions.\n"
+        "Resume it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.Yes)
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    try:
+        window.controller.load(path, remember_path=False)
+    except SaveError as exc:  # changed on disk since it was read
+        window.warn("Autosave unreadable", str(exc))
+        return False
+    return True
+
+
+def take_screenshot(window: object, path: Path) -> int:
+    from PySide6.QtCore import QCoreApplication
+
+    window.show()
+    for _ in range(5):
+        QCoreApplication.processEvents()
+    window.view.fit()
+    QCoreApplication.processEvents()
+    image = window.grab()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not image.save(str(path)):
+        print(f"error: could not write {path}", file=sys.stderr)
+        return 1
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

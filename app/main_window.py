@@ -1,0 +1,428 @@
+"""The main window: board in the middle, docks around it, menus, status bar.
+
+It renders the controller's match from the point of view of the seat at
+the computer and turns menu commands into controller calls; it never
+changes game state itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
+
+from app import paths
+from app.board.view import BoardView
+from app.curtain import Curtain
+from app.docks.dice import DiceDock
+from app.docks.hand import HandDock
+from app.docks.log import LogDock
+from app.docks.piles import PilesDock
+from app.dragdrop import CardDrag
+from app.games import scene_for
+from app.match_controller import MatchController
+from engine.core.errors import SaveError
+from engine.core.game import GameState, RuleMode
+from engine.core.saves import EXTENSION
+from engine.core.zones import Layout, Visibility
+
+SPECTATOR = -1  # a seat that sees only public information (behind the curtain)
+SAVE_FILTER = f"Runetable saves (*{EXTENSION});;All files (*)"
+LAYOUT_VERSION = 1
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, controller: MatchController | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("Runetable")
+        self.controller = controller or MatchController(self)
+        self.presenter: object | None = None
+        self.scene = None
+        self.preview_step: int | None = None
+        self.curtain_seat: int | None = None  # seat waiting behind the curtain
+
+        central = QWidget()
+        self.view = BoardView(central)
+        from PySide6.QtWidgets import QVBoxLayout
+
+        box = QVBoxLayout(central)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.preview_bar = QPushButton()
+        self.preview_bar.setObjectName("previewBar")
+        self.preview_bar.setStyleSheet("background: #f6d776; padding: 6px;")
+        self.preview_bar.clicked.connect(lambda: self.leave_preview())
+        self.preview_bar.hide()
+        box.addWidget(self.preview_bar)
+        box.addWidget(self.view)
+        self.setCentralWidget(central)
+        self.curtain = Curtain(central)
+        self.curtain.lifted.connect(self._curtain_lifted)
+
+        self.hand_dock = HandDock(self)
+        self.piles_dock = PilesDock(self)
+        self.dice_dock = DiceDock(self.controller, self)
+        self.log_dock = LogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.piles_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.resizeDocks([self.piles_dock, self.dice_dock], [260, 340],
+                         Qt.Orientation.Horizontal)
+        self.seat_label = QLabel()
+        self.statusBar().addPermanentWidget(self.seat_label)
+
+        self._build_menus()
+        self._wire()
+        self._default_state = self.saveState(LAYOUT_VERSION)
+        self.restore_layout()
+        self.refresh()
+
+    # -- construction ---------------------------------------------------
+    def _action(self, text: str, slot: object, shortcut: object = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                action.setShortcuts(shortcut)
+            else:
+                action.setShortcut(shortcut)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        keys = QKeySequence.StandardKey
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self.new_action = self._action("&New match…", self.new_match, keys.New,
+                                       "Set up a new match")
+        self.open_action = self._action("&Open…", self.open_file, keys.Open,
+                                        "Open a saved match")
+        self.save_action = self._action("&Save", self.save, keys.Save, "Save this match")
+        self.save_as_action = self._action("Save &as…", self.save_as, keys.SaveAs,
+                                           "Save this match under a new name")
+        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        for action in (self.new_action, self.open_action, self.save_action,
+                       self.save_as_action):
+            file.addAction(action)
+        file.addSeparator()
+        file.addAction(self.quit_action)
+
+        edit = bar.addMenu("&Edit")
+        redo_keys = [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)]
+        self.undo_action = self._action("&Undo", self.controller.undo, keys.Undo,
+                                        "Take back the last action")
+        self.redo_action = self._action("&Redo", self.controller.redo,
+                                        list(dict.fromkeys(redo_keys)),
+                                        "Do the undone action again")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+
+        view = bar.addMenu("&View")
+        view.addAction(self._action("Zoom &in", self.view.zoom_in, keys.ZoomIn))
+        view.addAction(self._action("Zoom &out", self.view.zoom_out, keys.ZoomOut))
+        self.fit_action = self._action("&Fit board to window", self.view.fit,
+                                       QKeySequence("Ctrl+0"))
+        view.addAction(self.fit_action)
+        view.addSeparator()
+        for dock in (self.hand_dock, self.piles_dock, self.dice_dock, self.log_dock):
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        view.addAction(self._action("&Reset layout", self.reset_layout))
+
+        help_menu = bar.addMenu("&Help")
+        self.rules_action = self._action("&Rules of this game", self.show_rules,
+                                         keys.HelpContents)
+        help_menu.addAction(self.rules_action)
+        help_menu.addAction(self._action("&About Runetable", self.show_about))
+
+    def _wire(self) -> None:
+        c = self.controller
+        c.changed.connect(self.refresh)
+        c.replaced.connect(self._match_replaced)
+        c.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        c.seat_changed.connect(self._seat_changed)
+        self.hand_dock.dropped.connect(self._dropped_in_hand)
+        self.hand_dock.draw_requested.connect(self._draw)
+        self.hand_dock.card_activated.connect(self._play_from_hand)
+        self.piles_dock.dropped.connect(self._dropped_on_pile)
+        self.piles_dock.shuffle_requested.connect(
+            lambda zone: self._submit(self.presenter.shuffle_action(zone)))
+        self.piles_dock.draw_requested.connect(self._take_top)
+        self.log_dock.moment_requested.connect(self.show_moment)
+
+    # -- who is looking ---------------------------------------------------
+    def viewer(self) -> int | None:
+        """The seat whose eyes the table uses; behind the curtain only public things show."""
+        if self.curtain_seat is not None:
+            return SPECTATOR
+        return self.controller.seat()
+
+    def hides_hands(self) -> bool:
+        match = self.controller.match
+        if match is None or match.players < 2:
+            return False
+        return any(z.visibility is Visibility.OWNER for z in match.state.table.zones.values())
+
+    def _seat_changed(self, seat: int) -> None:
+        if self.hides_hands():
+            self.curtain_seat = seat
+            self.curtain.drop_for(seat)
+            self.refresh()
+
+    def _curtain_lifted(self) -> None:
+        self.curtain_seat = None
+        self.refresh()
+
+    # -- rendering ------------------------------------------------------
+    def _match_replaced(self) -> None:
+        self.leave_preview(refresh=False)
+        self.curtain_seat = None
+        self.curtain.hide()
+        self.scene, self.presenter = scene_for(self.controller)
+        self.view.setScene(self.scene)
+        match = self.controller.match_or_fail()
+        presets = getattr(getattr(match.game, "content", None), "dice", None)
+        if presets:
+            self.dice_dock.set_presets(list(presets))
+        QTimer.singleShot(0, self.view.fit)
+        self.view.fit()
+
+    def refresh(self) -> None:
+        match = self.controller.match
+        has_match = match is not None
+        for action in (self.save_action, self.save_as_action, self.fit_action):
+            action.setEnabled(has_match)
+        self.hand_dock.draw_button.setEnabled(has_match and self.curtain_seat is None)
+        if match is None:
+            self.seat_label.setText("No match open — File → New match…")
+            self.undo_action.setEnabled(False)
+            self.redo_action.setEnabled(False)
+            return
+        can_undo, why = match.can_undo()
+        self.undo_action.setEnabled(can_undo)
+        self.undo_action.setToolTip("Undo" if can_undo else f"Cannot undo: {why}")
+        self.undo_action.setText(f"&Undo {self.controller.undo_stack.undoText()}".rstrip())
+        self.redo_action.setEnabled(match.can_redo())
+        self.redo_action.setText(f"&Redo {self.controller.undo_stack.redoText()}".rstrip())
+        name = self.controller.path.name if self.controller.path else "unsaved"
+        self.setWindowTitle(f"Runetable — {match.game.title} ({name})")
+        viewer = self.viewer()
+        if self.preview_step is not None:
+            state = match.view_at(self.preview_step, viewer)
+        else:
+            state = match.view(viewer)
+        self.scene.render_state(state)
+        self._show_hand(state, viewer)
+        self._show_piles(state)
+        self._show_log(viewer)
+        self._show_seat(match)
+
+    def _show_hand(self, state: GameState, viewer: int | None) -> None:
+        if viewer is None or viewer == SPECTATOR:
+            waiting = self.curtain_seat
+            who = f"Player {waiting + 1}" if waiting is not None else "nobody"
+            self.hand_dock.show_hand(None, f"Hand hidden — waiting for {who}", [])
+            return
+        zone = self.presenter.hand_zone(viewer)
+        cards = state.table.cards_in(zone) if zone in state.table.zones else []
+        shown = [(ref, self.presenter.look(state, ref), self.presenter.tooltip(state, ref))
+                 for ref in cards]
+        self.hand_dock.show_hand(zone, f"Player {viewer + 1}'s hand · {len(cards)} card(s)",
+                                 shown)
+
+    def _show_piles(self, state: GameState) -> None:
+        rows = []
+        for name, zone in state.table.zones.items():
+            if zone.layout is Layout.FREE:
+                continue
+            cards = zone.cards or []
+            top = cards[-1] if cards else None
+            rows.append((name, zone.label, len(cards),
+                         self.presenter.card_text(state, top), top))
+        self.piles_dock.show_piles(rows)
+
+    def _show_log(self, viewer: int | None) -> None:
+        match = self.controller.match_or_fail()
+        who = None if viewer == SPECTATOR else viewer
+        entries = [(step, event.text_for(who if who is not None else SPECTATOR),
+                    event.override) for step, event in match.log()]
+        self.log_dock.show_entries(entries)
+
+    def _show_seat(self, match: object) -> None:
+        m = self.controller.match_or_fail()
+        outcome = m.outcome()
+        if outcome is not None:
+            winners = ", ".join(f"Player {p + 1}" for p in outcome.winners) or "nobody"
+            text = f"Match over — winner: {winners}"
+        else:
+            seat = m.to_move()
+            text = f"Player {(seat or 0) + 1} to act"
+        mode = {RuleMode.ENFORCED: "rules enforced", RuleMode.ASSISTED: "assisted",
+                RuleMode.SANDBOX: "free table"}[m.mode]
+        self.seat_label.setText(f"{text} · {mode} · step {len(m.steps)}")
+
+    # -- the log's moments ---------------------------------------------
+    def show_moment(self, step: int) -> None:
+        """Show the table as it was after `step`, read-only, until the player returns."""
+        match = self.controller.match
+        if match is None or self.curtain_seat is not None:
+            return
+        self.preview_step = step
+        self.view.setInteractive(False)
+        self.preview_bar.setText(f"Showing the table after step {step} of {len(match.steps)}"
+                                 " — click here to return to the present")
+        self.preview_bar.show()
+        self.refresh()
+
+    def leave_preview(self, refresh: bool = True) -> None:
+        self.preview_step = None
+        self.view.setInteractive(True)
+        self.preview_bar.hide()
+        if refresh:
+            self.refresh()
+
+    # -- gestures from the docks ----------------------------------------
+    def _submit(self, action: object) -> None:
+        if action is not None and self.preview_step is None:
+            self.controller.submit(action)
+
+    def _dropped_in_hand(self, drag: CardDrag) -> None:
+        seat = self.viewer()
+        if seat is None or seat == SPECTATOR:
+            return
+        self._submit(self.presenter.drop_action(drag, self.presenter.hand_zone(seat), None))
+
+    def _dropped_on_pile(self, drag: CardDrag, zone: str) -> None:
+        self._submit(self.presenter.drop_action(drag, zone, None))
+
+    def _draw(self) -> None:
+        seat = self.viewer()
+        if seat is None or seat == SPECTATOR or self.controller.match is None:
+            return
+        action = self.presenter.draw_action(self.controller.view(seat), seat)
+        if action is None:
+            self.statusBar().showMessage("The deck is empty.", 6000)
+        self._submit(action)
+
+    def _take_top(self, zone: str) -> None:
+        seat = self.viewer()
+        if seat is None or seat == SPECTATOR or self.controller.match is None:
+            return
+        self._submit(self.presenter.take_top_action(self.controller.view(seat), zone, seat))
+
+    def _play_from_hand(self, ref: str) -> None:
+        seat = self.viewer()
+        if seat is None or seat == SPECTATOR:
+            return
+        self._submit(self.presenter.play_from_hand_action(self.controller.view(seat), ref))
+
+    # -- files ----------------------------------------------------------
+    def new_match(self) -> None:
+        from app.dialogs.new_game import NewGameDialog
+
+        dialog = NewGameDialog(self)
+        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice()
+        self.controller.new_match(choice.game, {"players": choice.players}, choice.seed,
+                                  choice.mode, choice.take_backs)
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a saved match",
+                                              str(paths.saves_dir()), SAVE_FILTER)
+        if path:
+            self.load(path)
+
+    def load(self, path: str | Path) -> bool:
+        """Open a save; a bad file gets a clear message and the current match stays."""
+        try:
+            self.controller.load(path)
+        except SaveError as exc:
+            self.warn("Cannot open this save", str(exc))
+            return False
+        return True
+
+    def save(self) -> bool:
+        if self.controller.match is None:
+            return False
+        if self.controller.path is None:
+            return self.save_as()
+        return self._save_to(self.controller.path)
+
+    def save_as(self) -> bool:
+        if self.controller.match is None:
+            return False
+        suggested = paths.saves_dir() / f"{self.controller.match.game.name}{EXTENSION}"
+        path, _ = QFileDialog.getSaveFileName(self, "Save the match", str(suggested),
+                                              SAVE_FILTER)
+        if not path:
+            return False
+        if not path.endswith(EXTENSION):
+            path += EXTENSION
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            self.warn("Cannot save", f"{path}: {exc.strerror or exc}")
+            return False
+        self.refresh()
+        return True
+
+    def warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    # -- help -----------------------------------------------------------
+    def show_rules(self) -> None:
+        from app.dialogs.rules import RulesDialog
+
+        name = self.controller.match.game.name if self.controller.match else "sandbox"
+        RulesDialog(name, self).exec()
+
+    def show_about(self) -> None:
+        from app.dialogs.about import AboutDialog
+
+        AboutDialog(self).exec()
+
+    # -- layout ---------------------------------------------------------
+    def _settings(self) -> QSettings:
+        return QSettings(str(paths.settings_path()), QSettings.Format.IniFormat)
+
+    def restore_layout(self) -> None:
+        """Bring back the player's window and dock layout; ignore anything unreadable."""
+        settings = self._settings()
+        geometry = settings.value("window/geometry")
+        state = settings.value("window/state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray) and not self.restoreState(state, LAYOUT_VERSION):
+            self.restoreState(self._default_state, LAYOUT_VERSION)
+
+    def save_layout(self) -> None:
+        settings = self._settings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        settings.sync()
+
+    def reset_layout(self) -> None:
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+        for dock in (self.hand_dock, self.piles_dock, self.dice_dock, self.log_dock):
+            dock.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
+        super().closeEvent(event)

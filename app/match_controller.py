@@ -1,0 +1,213 @@
+"""The only bridge between the UI and the engine.
+
+Widgets never touch game state: they build actions and call `submit`. The
+controller applies them to the Match, mirrors every step on a QUndoStack,
+autosaves atomically after each change, and tells the views to re-render.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from app import paths
+from engine.core import saves
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction, SaveError
+from engine.core.game import GameOptions, GameState, RuleMode
+from engine.core.match import Match
+from engine.games import get_game
+
+
+class _StepCommand(QUndoCommand):
+    """One match step on the undo stack; the match itself holds the truth."""
+
+    def __init__(self, controller: MatchController, text: str) -> None:
+        super().__init__(text)
+        self._controller = controller
+        self._applied = True  # pushed after the match already applied it
+
+    def redo(self) -> None:
+        if self._applied or self._controller.syncing:
+            self._applied = False
+            return
+        self._controller.match_or_fail().redo()
+
+    def undo(self) -> None:
+        if not self._controller.syncing:
+            self._controller.match_or_fail().undo()
+
+
+class MatchController(QObject):
+    changed = Signal()  # state, seat or history changed: re-render
+    replaced = Signal()  # a different match is now open
+    message = Signal(str)  # for the status bar
+    refused = Signal(str)  # an action was illegal; the reason, in the rules' words
+    seat_changed = Signal(int)  # a different seat must decide now (hot-seat curtain)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.match: Match | None = None
+        self.path: Path | None = None  # where the player saved it, if anywhere
+        self.undo_stack = QUndoStack(self)
+        self.syncing = False
+        self._last_seat: int | None = None
+        self.autosave_enabled = True
+
+    # -- reading --------------------------------------------------------
+    def match_or_fail(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("no match is open")
+        return self.match
+
+    def seat(self) -> int | None:
+        """The seat whose turn or prompt it is: the UI shows that seat's view."""
+        return self.match.to_move() if self.match else None
+
+    def view(self, player: int | None) -> GameState | None:
+        return self.match.view(player) if self.match else None
+
+    def check(self, action: Action) -> str | None:
+        """Why `action` would be refused now, or None if it is allowed."""
+        if self.match is None:
+            return "no match is open"
+        try:
+            self.match.check(action, self._actor(action))
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def _actor(self, action: Action) -> int | None:
+        assert self.match is not None
+        if action.referee:
+            return self.match.state.active
+        return None
+
+    # -- changing -------------------------------------------------------
+    def submit(self, action: Action) -> bool:
+        """Apply an action; on refusal say why and change nothing."""
+        if self.match is None:
+            return False
+        try:
+            events = self.match.submit(action, self._actor(action))
+        except IllegalAction as exc:
+            self.refused.emit(exc.reason)
+            self.message.emit(exc.reason)
+            return False
+        text = events[0].text_for(self.match.steps[-1].actor) if events else action.describe()
+        self.undo_stack.push(_StepCommand(self, text))
+        self._after_change()
+        return True
+
+    def undo(self) -> bool:
+        if self.match is None:
+            return False
+        allowed, reason = self.match.can_undo()
+        if not allowed:
+            self.message.emit(f"Cannot undo: {reason}.")
+            return False
+        self.undo_stack.undo()
+        self._after_change()
+        return True
+
+    def redo(self) -> bool:
+        if self.match is None or not self.match.can_redo():
+            return False
+        try:
+            self.undo_stack.redo()
+        except IllegalAction as exc:
+            self.message.emit(f"Cannot redo: {exc.reason}")
+            return False
+        self._after_change()
+        return True
+
+    def new_match(self, game_name: str, options: GameOptions | dict, seed: int,
+                  mode: RuleMode, take_backs: bool) -> None:
+        game = get_game(game_name)
+        if isinstance(options, dict):
+            options = game.options_model.model_validate(options)
+        self._open(Match(game, options, seed, mode, take_backs), None)
+        self.message.emit(f"New {game.title}: seed {seed}, {mode} rules.")
+
+    def load(self, path: str | Path, remember_path: bool = True) -> None:
+        """Open a save; on a bad file raise SaveError and keep the current match."""
+        match = saves.load(path)
+        self._open(match, Path(path) if remember_path else None)
+        self.message.emit(f"Loaded {Path(path).name}.")
+
+    def save(self, path: str | Path) -> None:
+        match = self.match_or_fail()
+        saves.save(match, path)
+        self.path = Path(path)
+        self.undo_stack.setClean()
+        self.message.emit(f"Saved {Path(path).name}.")
+
+    def _open(self, match: Match, path: Path | None) -> None:
+        self.match = match
+        self.path = path
+        self._rebuild_stack()
+        self._last_seat = None
+        self.replaced.emit()
+        self._after_change()
+
+    def _rebuild_stack(self) -> None:
+        """Mirror the match's history and redo list on a fresh undo stack."""
+        match = self.match_or_fail()
+        self.syncing = True
+        try:
+            self.undo_stack.clear()
+            for step in match.steps:
+                self.undo_stack.push(_StepCommand(self, step.action.describe()))
+            for action, _actor in reversed(match.redo_actions):
+                self.undo_stack.push(_StepCommand(self, action.describe()))
+            self.undo_stack.setIndex(len(match.steps))
+            self.undo_stack.setClean()
+        finally:
+            self.syncing = False
+
+    def _after_change(self) -> None:
+        self.autosave()
+        seat = self.seat()
+        self.changed.emit()
+        if seat is not None and seat != self._last_seat:
+            previous, self._last_seat = self._last_seat, seat
+            if previous is not None:
+                self.seat_changed.emit(seat)
+
+    # -- autosave -------------------------------------------------------
+    def autosave(self) -> None:
+        """Write the match after every change, keeping the previous autosave."""
+        if self.match is None or not self.autosave_enabled:
+            return
+        try:
+            saves.save(self.match, paths.autosave_path(), keep_previous=True)
+        except OSError as exc:
+            self.message.emit(f"Autosave failed: {exc.strerror or exc}. Save by hand.")
+
+    def discard_autosave(self) -> None:
+        for path in (paths.autosave_path(),):
+            path.unlink(missing_ok=True)
+
+
+def resumable_autosave() -> tuple[Path | None, Match | None, str | None]:
+    """The autosave to offer on start (newest readable one), or why none could be read.
+
+    A damaged newest autosave falls back to the previous one, so a crash in
+    the middle of writing never costs more than the last action.
+    """
+    problems = []
+    newest = paths.autosave_path()
+    for candidate in (newest, newest.with_name(newest.name + ".prev")):
+        if not candidate.exists():
+            continue
+        try:
+            match = saves.load(candidate)
+        except SaveError as exc:
+            problems.append(str(exc))
+            continue
+        if match.outcome() is not None:
+            return None, None, None
+        return candidate, match, None
+    return None, None, ("; ".join(problems) or None)

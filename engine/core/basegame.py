@@ -1,0 +1,47 @@
+"""Shared behaviour of games built on the Table: views, outcome, card inventory."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.rng import Rng
+
+
+class BaseGame:
+    """Defaults for the Game protocol; a game overrides what its rules add."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+
+    def setup(self, options: GameOptions, rng: Rng) -> GameState:
+        raise NotImplementedError
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        return []
+
+    def check(self, state: GameState, action: Action) -> None:
+        raise IllegalAction(f"{self.title} has no action {action.kind!r}")
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        self.check(state, action)
+        raise NotImplementedError
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return state.result
+
+    def view(self, state: GameState, player: int | None) -> GameState:
+        seen = state.clone()
+        seen.table = state.table.view(player)
+        return seen
+
+    def all_cards(self, state: GameState) -> frozenset[str]:
+        return frozenset(state.table.faces)
+
+    def card_name(self, face: str) -> str:
+        """How the rules log names a card face; games map their content keys to names."""
+        return face

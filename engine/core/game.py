@@ -1,0 +1,132 @@
+"""The Game protocol every game implements, and the shared state base.
+
+The engine contract of DESIGN.md: setup, legal_actions, apply, outcome,
+view. A game's state carries the seeded RNG, so apply draws its dice from
+the state it changes and a clone carries the dice with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.prompts import Prompt
+from engine.core.rng import Rng
+from engine.core.zones import Table
+
+
+class RuleMode(StrEnum):
+    """How strictly a match follows the rules.
+
+    enforced: only moves the rules allow. assisted: the rules plus referee
+    overrides, each logged as such, for rulebook exceptions no engine
+    foresees. sandbox: a free table where only referee actions exist.
+    """
+
+    ENFORCED = "enforced"
+    ASSISTED = "assisted"
+    SANDBOX = "sandbox"
+
+
+class GameOptions(BaseModel):
+    """Options every game has; each game extends it with its own fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(2, ge=1, le=8, description="Number of seats at the table")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    reason: str
+    scores: dict[int, int] = field(default_factory=dict)
+
+
+class GameState:
+    """Fields every game's state has. Subclasses add theirs and extend clone/to_json."""
+
+    __slots__ = ("active", "players", "prompt", "result", "rng", "table", "turn")
+
+    def __init__(self, players: int, table: Table, rng: Rng) -> None:
+        self.players = players
+        self.table = table
+        self.rng = rng
+        self.active = 0
+        self.turn = 1
+        self.prompt: Prompt | None = None
+        self.result: Outcome | None = None
+
+    def copy_base_into(self, other: GameState) -> None:
+        other.players = self.players
+        other.table = self.table.clone()
+        other.rng = self.rng.clone()
+        other.active = self.active
+        other.turn = self.turn
+        other.prompt = self.prompt
+        other.result = self.result
+
+    def clone(self) -> GameState:
+        new = type(self).__new__(type(self))
+        self.copy_base_into(new)
+        return new
+
+    def to_move(self) -> int | None:
+        """Who must decide now: a prompt's addressee before the active player."""
+        if self.result is not None:
+            return None
+        return self.prompt.player if self.prompt is not None else self.active
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "table": self.table.to_json(),
+            "rng": self.rng.state,
+            "active": self.active,
+            "turn": self.turn,
+            "prompt": self.prompt.to_json() if self.prompt else None,
+            "result": None if self.result is None else {
+                "winners": list(self.result.winners), "reason": self.result.reason,
+                "scores": {str(k): v for k, v in sorted(self.result.scores.items())}},
+        }
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Game(Protocol):
+    """What the Match, the simulator, the AI and the UI need from a game."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options_model: ClassVar[type[GameOptions]]
+
+    def setup(self, options: GameOptions, rng: Rng) -> GameState: ...
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """The game's own actions for whoever must decide now, in a fixed order."""
+        ...
+
+    def check(self, state: GameState, action: Action) -> None:
+        """Raise IllegalAction with the rule's reason when `action` is not allowed."""
+        ...
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        """Check, then change `state` in place; the RNG is `state.rng`."""
+        ...
+
+    def outcome(self, state: GameState) -> Outcome | None: ...
+
+    def view(self, state: GameState, player: int | None) -> GameState: ...
+
+    def all_cards(self, state: GameState) -> frozenset[str]:
+        """Every card id of the match, for the conservation invariant."""
+        ...

@@ -1,0 +1,263 @@
+"""Referee actions: the table overrides every game has.
+
+Rulebooks have exceptions no engine foresees, so any card may be moved to any
+zone or place, flipped, a pile shuffled, a counter set, free dice rolled, the
+seat passed or a result declared. Enforced matches refuse these; assisted
+matches log them as overrides; the sandbox table has nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.actions import Action
+from engine.core.dice import DicePool
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameState, Outcome
+from engine.core.zones import Layout, Table
+
+FREE_LIMIT = 100_000  # table units; far beyond any board, but keeps saves sane
+
+NameOf = Callable[[str], str]
+
+
+def seat_name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard(Action):
+    kind = "move"
+    referee = True
+    card: str
+    to: str
+    index: int | None = None
+    x: int | None = None
+    y: int | None = None
+    face_up: bool | None = None
+
+    def describe(self) -> str:
+        return f"move {self.card} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class FlipCard(Action):
+    kind = "flip"
+    referee = True
+    card: str
+
+    def describe(self) -> str:
+        return f"flip {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleZone(Action):
+    kind = "shuffle"
+    referee = True
+    zone: str
+
+    def describe(self) -> str:
+        return f"shuffle {self.zone}"
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    kind = "roll"
+    referee = True
+    pool: str
+
+    def describe(self) -> str:
+        return f"roll {self.pool}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetCounter(Action):
+    kind = "counter"
+    referee = True
+    name: str
+    value: int
+
+    def describe(self) -> str:
+        return f"set {self.name} to {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class PassSeat(Action):
+    kind = "pass_seat"
+    referee = True
+    player: int
+
+    def describe(self) -> str:
+        return f"pass the seat to {seat_name(self.player)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareResult(Action):
+    kind = "declare"
+    referee = True
+    winners: tuple[int, ...]
+
+    def describe(self) -> str:
+        return "declare the result"
+
+
+def _card(table: Table, ref: str) -> str:
+    try:
+        return table.resolve(ref)
+    except KeyError as exc:
+        raise IllegalAction(str(exc.args[0])) from None
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise IllegalAction when a referee action names something that does not exist."""
+    table = state.table
+    match action:
+        case MoveCard():
+            _card(table, action.card)
+            if action.to not in table.zones:
+                raise IllegalAction(f"there is no zone called {action.to!r}")
+            if table.zones[action.to].layout is Layout.FREE:
+                if action.x is None or action.y is None:
+                    raise IllegalAction(f"a card put on {table.zones[action.to].label} "
+                                        "needs a position")
+                if abs(action.x) > FREE_LIMIT or abs(action.y) > FREE_LIMIT:
+                    raise IllegalAction("that position is off the table")
+            if action.index is not None and action.index < 0:
+                raise IllegalAction("a pile position cannot be negative")
+        case FlipCard():
+            _card(table, action.card)
+        case ShuffleZone():
+            if action.zone not in table.zones:
+                raise IllegalAction(f"there is no zone called {action.zone!r}")
+            if len(table.cards_in(action.zone)) < 2:
+                raise IllegalAction(f"{table.zones[action.zone].label} has fewer than two "
+                                    "cards: nothing to shuffle")
+        case RollDice():
+            try:
+                DicePool.parse(action.pool)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+        case SetCounter():
+            if not action.name:
+                raise IllegalAction("a counter needs a name")
+        case PassSeat():
+            if not 0 <= action.player < state.players:
+                raise IllegalAction(f"there is no {seat_name(action.player)} at this table")
+        case DeclareResult():
+            if any(not 0 <= p < state.players for p in action.winners):
+                raise IllegalAction("a winner named is not at this table")
+            if len(set(action.winners)) != len(action.winners):
+                raise IllegalAction("a winner is named twice")
+        case _:
+            raise IllegalAction(f"{action.kind!r} is not a referee action")
+
+
+def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list[Event]:
+    """Check and perform a referee action; events tell the table what happened."""
+    check(state, action)
+    table = state.table
+    who = seat_name(actor)
+    match action:
+        case MoveCard():
+            return [_move(state, action, who, name_of)]
+        case FlipCard():
+            card = table.resolve(action.card)
+            knew = {p for p in range(state.players) if table.visible_to(card, p)}
+            up = card not in table.face_up
+            table.set_face(card, up)
+            sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
+            label = table.zones[table.where[card]].label
+            side = "up" if up else "down"
+            text = f"{who} turns {name_of(table.faces[card])} face {side} on {label}"
+            if len(sees) == state.players:
+                return [Event("flip", text, data={"card": card})]
+            # A flip inside a deck or a hand shows the card to nobody new: name it only
+            # to those who see it, as moves do.
+            return [Event("flip", f"{who} turns a card face {side} on {label}", secret=text,
+                          secret_for=frozenset(sees), data={"card": card})]
+        case ShuffleZone():
+            zone = table.zones[action.zone]
+            assert zone.cards is not None
+            state.rng.shuffle(zone.cards)
+            return [Event("shuffle", f"{who} shuffles {zone.label} ({len(zone.cards)} cards)",
+                          data={"zone": zone.name})]
+        case RollDice():
+            pool = DicePool.parse(action.pool)
+            result = pool.roll(state.rng)
+            faces = ", ".join(str(f) for f in result.faces)
+            return [Event("roll", f"{who} rolls {pool}: {faces} = {result.total}",
+                          data={"pool": str(pool), "faces": list(result.faces),
+                                "total": result.total})]
+        case SetCounter():
+            old = table.counters.get(action.name, 0)
+            table.counters[action.name] = action.value
+            return [Event("counter", f"{who} sets {action.name} from {old} to {action.value}")]
+        case PassSeat():
+            state.active = action.player
+            return [Event("seat", f"{who} passes the seat to {seat_name(action.player)}",
+                          data={"player": action.player})]
+        case DeclareResult():
+            names = ", ".join(seat_name(p) for p in action.winners) or "nobody"
+            state.result = Outcome(action.winners, f"declared by {who}")
+            return [Event("result", f"{who} declares the match over; winner: {names}")]
+    raise AssertionError(action)
+
+
+def _move(state: GameState, action: MoveCard, who: str, name_of: NameOf) -> Event:
+    table = state.table
+    card = table.resolve(action.card)
+    src = table.zones[table.where[card]]
+    knew = {p for p in range(state.players) if table.visible_to(card, p)}
+    pos = (action.x, action.y) if action.x is not None and action.y is not None else None
+    table.move(card, action.to, action.index, pos)
+    if action.face_up is not None:
+        table.set_face(card, action.face_up)
+    dest = table.zones[action.to]
+    sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
+    name = name_of(table.faces[card])
+    place = "to another place on" if src is dest else "from " + src.label + " to"
+    secret = f"{who} moves {name} {place} {dest.label}"
+    if len(sees) == state.players:
+        return Event("move", secret, data={"card": card, "to": dest.name})
+    return Event("move", f"{who} moves a card {place} {dest.label}", secret=secret,
+                 secret_for=frozenset(sees), data={"card": card, "to": dest.name})
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """A representative, deterministic set of referee actions for random play and AI.
+
+    Any card may go anywhere, so the full set is unbounded; this offers the
+    top of every pile and every card in a spread or free zone, to every
+    other zone (free zones at a spot derived from the card count), plus a
+    flip, a shuffle, a roll, a seat pass and a declared end.
+    """
+    table = state.table
+    out: list[Action] = []
+    view = table.view(state.to_move()) if state.to_move() is not None else table
+    zone_names = list(table.zones)
+    for name in zone_names:
+        zone = view.zones[name]
+        cards = zone.cards or []
+        if not cards:
+            continue
+        movable = cards[-1:] if zone.layout is Layout.STACK else cards
+        for ref in movable:
+            for dest in zone_names:
+                if dest == name and table.zones[dest].layout is not Layout.FREE:
+                    continue
+                if table.zones[dest].layout is Layout.FREE:
+                    n = len(table.cards_in(dest))
+                    out.append(MoveCard(ref, dest, x=40 * (n % 12), y=60 * (n // 12)))
+                else:
+                    out.append(MoveCard(ref, dest))
+            if zone.layout is not Layout.STACK or table.zones[name].visibility != "hidden":
+                out.append(FlipCard(ref))
+        if len(cards) >= 2:
+            out.append(ShuffleZone(name))
+    out.append(RollDice("2d6"))
+    if state.players > 1:
+        out.append(PassSeat((state.active + 1) % state.players))
+    out.append(DeclareResult((state.active,)))
+    return out

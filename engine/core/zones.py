@@ -1,0 +1,213 @@
+"""Zones and the table: where every card of a match is, and who may see it.
+
+Every game keeps its cards in a `Table`. A card id sits in exactly one zone
+at any time (the conservation invariant the tests check after every action),
+and what a player may see follows from the zone's visibility and the card's
+face: this single rule is what `view()` uses to hide decks and other hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+HIDDEN_PREFIX = "?"
+
+
+class Visibility(StrEnum):
+    PUBLIC = "public"  # everyone sees face-up cards; face-down ones nobody sees
+    OWNER = "owner"  # the owner sees every card; the others see backs
+    HIDDEN = "hidden"  # nobody sees (a deck)
+
+
+class Layout(StrEnum):
+    """How the UI lays a zone out; free zones keep a position per card."""
+
+    STACK = "stack"
+    SPREAD = "spread"
+    FREE = "free"
+
+
+@dataclass(slots=True)
+class Zone:
+    name: str
+    label: str
+    visibility: Visibility
+    layout: Layout = Layout.STACK
+    owner: int | None = None
+    cards: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.cards is None:
+            self.cards = []
+
+    def clone(self) -> Zone:
+        return Zone(self.name, self.label, self.visibility, self.layout, self.owner,
+                    list(self.cards or ()))
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "label": self.label, "visibility": str(self.visibility),
+                "layout": str(self.layout), "owner": self.owner, "cards": list(self.cards or ())}
+
+
+def hidden_ref(zone: str, index: int) -> str:
+    """The name a hidden card goes by in a view: its place, never its identity.
+
+    A card id would let a player follow a card through a shuffle, so views
+    replace unseen ids by their position and actions may name cards that way.
+    """
+    return f"{HIDDEN_PREFIX}{zone}#{index}"
+
+
+class Table:
+    """Zones, card faces, face-up flags, free positions and counters of one match.
+
+    `faces` maps card id to its face key (e.g. "7H"); it never changes during
+    a match, so clones share it. A view replaces it by the faces that player
+    can see.
+    """
+
+    __slots__ = ("counters", "face_up", "faces", "pos", "where", "zones")
+
+    def __init__(self, faces: dict[str, str]) -> None:
+        self.faces = faces
+        self.zones: dict[str, Zone] = {}
+        self.where: dict[str, str] = {}
+        self.face_up: set[str] = set()
+        self.pos: dict[str, tuple[int, int]] = {}
+        self.counters: dict[str, int] = {}
+
+    # -- building -------------------------------------------------------
+    def add_zone(self, zone: Zone) -> Zone:
+        if zone.name in self.zones:
+            raise ValueError(f"zone {zone.name!r} exists already")
+        self.zones[zone.name] = zone
+        for card in zone.cards or ():
+            self.where[card] = zone.name
+        return zone
+
+    def clone(self) -> Table:
+        t = Table.__new__(Table)
+        t.faces = self.faces
+        t.zones = {name: z.clone() for name, z in self.zones.items()}
+        t.where = dict(self.where)
+        t.face_up = set(self.face_up)
+        t.pos = dict(self.pos)
+        t.counters = dict(self.counters)
+        return t
+
+    # -- reading --------------------------------------------------------
+    def zone(self, name: str) -> Zone:
+        try:
+            return self.zones[name]
+        except KeyError:
+            raise KeyError(f"there is no zone called {name!r}") from None
+
+    def cards_in(self, zone: str) -> list[str]:
+        return self.zone(zone).cards or []
+
+    def resolve(self, ref: str) -> str:
+        """Turn a card reference (an id, or a hidden place like ?deck#3) into an id."""
+        if ref.startswith(HIDDEN_PREFIX):
+            zone_name, _, index_text = ref[1:].rpartition("#")
+            cards = self.zones[zone_name].cards if zone_name in self.zones else None
+            if cards is None or not index_text.isdigit() or int(index_text) >= len(cards):
+                raise KeyError(f"no card at {ref!r}")
+            return cards[int(index_text)]
+        if ref not in self.where:
+            raise KeyError(f"no card {ref!r} on the table")
+        return ref
+
+    def visible_to(self, card: str, player: int | None) -> bool:
+        """Whether `player` may see the face of `card`; None is the all-seeing referee."""
+        if player is None:
+            return True
+        zone = self.zones[self.where[card]]
+        if zone.visibility is Visibility.PUBLIC:
+            return card in self.face_up
+        if zone.visibility is Visibility.OWNER:
+            return zone.owner == player or card in self.face_up
+        return False
+
+    def visible_cards(self, player: int | None) -> set[str]:
+        return {card for card in self.where if self.visible_to(card, player)}
+
+    def all_cards(self) -> Iterator[str]:
+        for zone in self.zones.values():
+            yield from zone.cards or ()
+
+    # -- changing -------------------------------------------------------
+    def move(self, card: str, to: str, index: int | None = None,
+             pos: tuple[int, int] | None = None) -> None:
+        """Move a card; index None puts it on top (the end of the list)."""
+        dest = self.zone(to)
+        src = self.zones[self.where[card]]
+        assert src.cards is not None and dest.cards is not None
+        src.cards.remove(card)
+        self.pos.pop(card, None)
+        if index is None or index >= len(dest.cards):
+            dest.cards.append(card)
+        else:
+            dest.cards.insert(max(0, index), card)
+        self.where[card] = to
+        if dest.layout is Layout.FREE:
+            self.pos[card] = pos if pos is not None else (0, 0)
+
+    def set_face(self, card: str, up: bool) -> None:
+        if up:
+            self.face_up.add(card)
+        else:
+            self.face_up.discard(card)
+
+    # -- views and records ------------------------------------------------
+    def view(self, player: int | None) -> Table:
+        """A copy holding only what `player` may see (hidden ids become places)."""
+        if player is None:
+            return self.clone()
+        t = Table.__new__(Table)
+        t.zones, t.where, t.face_up, t.pos = {}, {}, set(), {}
+        t.counters = dict(self.counters)
+        faces: dict[str, str] = {}
+        for name, zone in self.zones.items():
+            shown: list[str] = []
+            for i, card in enumerate(zone.cards or ()):
+                ref = card if self.visible_to(card, player) else hidden_ref(name, i)
+                if ref == card:
+                    faces[card] = self.faces[card]
+                    if card in self.face_up:
+                        t.face_up.add(card)
+                if card in self.pos:
+                    t.pos[ref] = self.pos[card]
+                t.where[ref] = name
+                shown.append(ref)
+            t.zones[name] = Zone(zone.name, zone.label, zone.visibility, zone.layout,
+                                 zone.owner, shown)
+        t.faces = faces
+        return t
+
+    def to_json(self) -> dict:
+        return {
+            "zones": [z.to_json() for z in self.zones.values()],
+            "face_up": sorted(self.face_up),
+            "pos": {card: list(p) for card, p in sorted(self.pos.items())},
+            "counters": dict(sorted(self.counters.items())),
+        }
+
+    def check_conservation(self, expected: Iterable[str]) -> str | None:
+        """Return a description of the first broken invariant, or None when all hold."""
+        seen: dict[str, str] = {}
+        for name, zone in self.zones.items():
+            for card in zone.cards or ():
+                if card in seen:
+                    return f"card {card} is in both {seen[card]} and {name}"
+                seen[card] = name
+        missing = set(expected) - seen.keys()
+        if missing:
+            return f"cards vanished: {sorted(missing)[:5]}"
+        extra = seen.keys() - set(expected)
+        if extra:
+            return f"cards appeared from nowhere: {sorted(extra)[:5]}"
+        if seen != self.where:
+            return "the card index disagrees with the zones"
+        return None

@@ -1,0 +1,254 @@
+"""The sandbox table driven as a player would: real mouse events through the real window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from app.main_window import MainWindow
+from engine.core import saves
+from engine.core.game import RuleMode
+from engine.core.referee import PassSeat
+from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.controller.new_match("sandbox", {"players": 2}, 11, RuleMode.SANDBOX, take_backs=True)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.fit()
+    return win
+
+
+def board_point(win: MainWindow, x: float, y: float) -> QPoint:
+    return win.view.mapFromScene(QPointF(x, y))
+
+
+def draw_one(qtbot, win: MainWindow) -> str:
+    qtbot.mouseClick(win.hand_dock.draw_button, Qt.MouseButton.LeftButton)
+    cards = win.controller.match.state.table.cards_in(hand(0))
+    assert len(cards) == 1
+    return cards[0]
+
+
+def drag_widget(qtbot, widget, distance: int = 30) -> None:
+    """Press, move past the drag distance, release: what starts a QDrag for a player."""
+    start = widget.rect().center()
+    qtbot.mousePress(widget, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(widget, start + QPoint(distance, distance))
+    qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=start + QPoint(distance, distance))
+
+
+def carry(qtbot, win: MainWindow, start: QPointF, end: QPointF) -> None:
+    """Drag on the board with the mouse from one scene point to another."""
+    viewport = win.view.viewport()
+    a, b = win.view.mapFromScene(start), win.view.mapFromScene(end)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    for i in range(1, 6):
+        qtbot.mouseMove(viewport, a + (b - a) * i / 5)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
+
+
+def test_window_has_board_docks_and_menus(window):
+    """The foundation issue: a board in the middle, docks around it, four menus."""
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Help"]
+    for dock in (window.hand_dock, window.piles_dock, window.dice_dock, window.log_dock):
+        assert dock.isVisible()
+    assert window.centralWidget().isAncestorOf(window.view)
+
+
+def test_drag_from_hand_onto_board_then_undo(qtbot, window, drag_target):
+    """A card dragged out of the hand dock lands where it was dropped, face up; undo returns it."""
+    card = draw_one(qtbot, window)
+    [widget] = window.hand_dock.card_widgets()
+    drag_target.aim(window.view.viewport(), board_point(window, 400, 200))
+    drag_widget(qtbot, widget)
+    table = window.controller.match.state.table
+    assert table.where[card] == BOARD
+    assert card in table.face_up
+    x, y = table.pos[card]
+    assert abs(x - 400) <= 2 and abs(y - 200) <= 2
+    assert card in window.scene.cards
+    assert "moves" in window.log_dock.texts()[-1]
+    window.undo_action.trigger()
+    assert window.controller.match.state.table.where[card] == hand(0)
+    assert card not in window.scene.cards
+    assert len(window.hand_dock.card_widgets()) == 1
+    window.redo_action.trigger()
+    assert window.controller.match.state.table.where[card] == BOARD
+
+
+def test_move_card_on_board_then_onto_discard(qtbot, window, drag_target):
+    """Board pieces move as scene items; dropping one on a pile puts it there."""
+    card = draw_one(qtbot, window)
+    drag_target.aim(window.view.viewport(), board_point(window, 300, 100))
+    drag_widget(qtbot, window.hand_dock.card_widgets()[0])
+    carry(qtbot, window, QPointF(300, 100), QPointF(600, 300))
+    x, y = window.controller.match.state.table.pos[card]
+    assert abs(x - 600) <= 2 and abs(y - 300) <= 2
+    carry(qtbot, window, QPointF(600, 300), window.scene.piles[DISCARD].pos())
+    table = window.controller.match.state.table
+    assert table.where[card] == DISCARD
+    assert window.scene.piles[DISCARD].count == 1
+
+
+def test_illegal_drop_springs_back_and_says_why(qtbot, window):
+    """A drop off the table is refused: the card glides back and the status bar explains."""
+    token = window.controller.match.state.table.cards_in(BOARD)[0]
+    item = window.scene.cards[token]
+    start = QPointF(item.pos())
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    off_felt = QPointF(visible.left() + 4, visible.top() + 4)
+    assert not window.scene.content_rect().contains(off_felt)
+    carry(qtbot, window, start, off_felt)
+    assert "dropped" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: item.pos() == start, timeout=2000)
+    assert window.controller.match.state.table.pos[token] == (round(start.x()), round(start.y()))
+    assert len(window.controller.match.steps) == 0
+
+
+def test_drag_top_of_deck_onto_board_lands_face_down(qtbot, window):
+    """Lifting the deck's top card and dropping it on the felt deals it face down."""
+    deck = window.scene.piles[DECK]
+    carry(qtbot, window, deck.pos(), QPointF(500, 350))
+    table = window.controller.match.state.table
+    assert len(table.cards_in(DECK)) == 51
+    [card] = [c for c in table.cards_in(BOARD) if not c.startswith("t-")]
+    assert card not in table.face_up
+
+
+def test_board_card_dragged_off_the_view_goes_to_the_hand(qtbot, window, drag_target):
+    """Leaving the view hands the drag to QDrag, and the hand dock takes the card."""
+    card = draw_one(qtbot, window)
+    drag_target.aim(window.view.viewport(), board_point(window, 300, 100))
+    drag_widget(qtbot, window.hand_dock.card_widgets()[0])
+    drag_target.aim(window.hand_dock, window.hand_dock.rect().center())
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=board_point(window, 300, 100))
+    qtbot.mouseMove(viewport, QPoint(viewport.width() + 40, viewport.height() // 2))
+    assert window.controller.match.state.table.where[card] == hand(0)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton)
+
+
+def test_flip_by_double_click_and_shuffle_from_piles_dock(qtbot, window):
+    """Double-click turns a board card over; the piles dock shuffles the deck with a log entry."""
+    token = window.controller.match.state.table.cards_in(BOARD)[0]
+    window.scene.cards[token].on_double_click(window.scene.cards[token])
+    assert token not in window.controller.match.state.table.face_up
+    before = list(window.controller.match.state.table.cards_in(DECK))
+    window.piles_dock.tree.setCurrentItem(window.piles_dock.tree.row_for(DECK))
+    qtbot.mouseClick(window.piles_dock.shuffle_button, Qt.MouseButton.LeftButton)
+    after = window.controller.match.state.table.cards_in(DECK)
+    assert sorted(after) == sorted(before) and after != before
+    assert "shuffles Deck" in window.log_dock.texts()[-1]
+
+
+def test_save_close_reopen_is_exactly_the_same(qtbot, window, drag_target, tmp_path):
+    """Save, open in a fresh window: same table, same log, same undo history."""
+    draw_one(qtbot, window)
+    drag_target.aim(window.view.viewport(), board_point(window, 250, 150))
+    drag_widget(qtbot, window.hand_dock.card_widgets()[0])
+    path = tmp_path / "game.runetable"
+    assert window._save_to(path)
+    log = window.log_dock.texts()
+    other = MainWindow()
+    qtbot.addWidget(other)
+    assert other.load(path)
+    assert other.controller.match.state_hash() == window.controller.match.state_hash()
+    assert other.log_dock.texts() == log
+    other.undo_action.trigger()
+    assert len(other.controller.match.steps) == 1
+
+
+def test_bad_save_gets_a_clear_message_and_changes_nothing(qtbot, window, tmp_path):
+    """A corrupt save names the file and the problem; the open match and the file stay."""
+    warnings = []
+    window.warn = lambda title, text: warnings.append(text)
+    bad = tmp_path / "broken.runetable"
+    bad.write_text('{"format": "runetable-save", "schema_version": 1, "game": "sand')
+    before = window.controller.match.state_hash()
+    assert not window.load(bad)
+    assert warnings and "broken.runetable" in warnings[0] and "JSON" in warnings[0]
+    assert window.controller.match.state_hash() == before
+    assert bad.read_text().endswith('"sand')
+
+
+def test_every_action_is_autosaved_and_resumable(qtbot, window):
+    """After each action the autosave holds the match, ready to resume after a crash."""
+    from app.match_controller import resumable_autosave
+
+    draw_one(qtbot, window)
+    path, match, problem = resumable_autosave()
+    assert problem is None and match is not None
+    assert match.state_hash() == window.controller.match.state_hash()
+    path.write_text("garbage")  # a crash while writing: the previous autosave still resumes
+    path2, match2, _ = resumable_autosave()
+    assert path2.name.endswith(".prev") and match2 is not None
+
+
+def test_hot_seat_curtain_hides_the_next_hand(qtbot, window):
+    """When the seat changes, the table hides hands until the next player is ready."""
+    draw_one(qtbot, window)
+    window.controller.submit(PassSeat(1))
+    assert window.curtain.isVisible()
+    assert window.hand_dock.card_widgets() == []
+    qtbot.mouseClick(window.curtain.button, Qt.MouseButton.LeftButton)
+    assert not window.curtain.isVisible()
+    assert "Player 2" in window.hand_dock.title.text()
+
+
+def test_wheel_zooms_around_the_cursor_and_fit(qtbot, window):
+    """The wheel zooms in keeping the point under the cursor still; Fit shows the table."""
+    viewport = window.view.viewport()
+    at = QPoint(viewport.width() // 3, viewport.height() // 3)
+    before_scene = window.view.mapToScene(at)
+    zoom = window.view.zoom()
+    event = QWheelEvent(QPointF(at), QPointF(viewport.mapToGlobal(at)), QPoint(0, 0),
+                        QPoint(0, 240), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                        Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, event)
+    assert window.view.zoom() > zoom * 1.2
+    after_scene = window.view.mapToScene(at)
+    assert abs(after_scene.x() - before_scene.x()) < 8
+    assert abs(after_scene.y() - before_scene.y()) < 8
+    window.fit_action.trigger()
+    visible = window.view.mapToScene(viewport.rect()).boundingRect()
+    assert visible.contains(window.scene.content_rect())
+
+
+def test_dock_layout_is_remembered(qtbot, window):
+    """A closed dock stays closed in the next session."""
+    window.dice_dock.close()
+    window.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    assert not again.dice_dock.isVisible()
+    assert again.log_dock.isVisible()
+
+
+def test_log_entry_shows_that_moment(qtbot, window):
+    """Clicking a log entry shows the table as it was then, read-only, until the player returns."""
+    draw_one(qtbot, window)
+    draw_one_more = window.presenter.draw_action(window.controller.view(0), 0)
+    window.controller.submit(draw_one_more)
+    assert len(window.hand_dock.card_widgets()) == 2
+    window.log_dock.moment_requested.emit(1)
+    assert window.preview_bar.isVisible()
+    assert len(window.hand_dock.card_widgets()) == 1
+    qtbot.mouseClick(window.preview_bar, Qt.MouseButton.LeftButton)
+    assert len(window.hand_dock.card_widgets()) == 2
+
+
+def test_save_file_is_the_engine_format(qtbot, window, tmp_path):
+    """What the window saves, the engine's replay tool reads."""
+    path = tmp_path / "x.runetable"
+    window._save_to(path)
+    assert saves.load(path).state_hash() == window.controller.match.state_hash()

@@ -1,0 +1,264 @@
+"""Zones and the Table (engine.core.zones): moves, layouts, visibility, views, conservation."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.zones import Layout, Table, Visibility, Zone, hidden_ref
+
+FACES = {"d1": "AS", "d2": "2S", "d3": "3S", "h1": "KH", "h2": "QH", "b1": "T1", "b2": "T2"}
+
+
+def make_table() -> Table:
+    """deck (hidden stack), pile (public stack), board (public free), two owner hands."""
+    t = Table(dict(FACES))
+    t.add_zone(Zone("deck", "Deck", Visibility.HIDDEN, Layout.STACK, None, ["d1", "d2", "d3"]))
+    t.add_zone(Zone("pile", "Pile", Visibility.PUBLIC, Layout.STACK))
+    t.add_zone(Zone("board", "Board", Visibility.PUBLIC, Layout.FREE, None, ["b1", "b2"]))
+    t.add_zone(Zone("hand:0", "Hand 1", Visibility.OWNER, Layout.SPREAD, 0, ["h1", "h2"]))
+    t.add_zone(Zone("hand:1", "Hand 2", Visibility.OWNER, Layout.SPREAD, 1))
+    t.pos.update({"b1": (10, 20), "b2": (30, 40)})
+    t.face_up.add("b1")  # b2 lies face down on the board
+    return t
+
+
+# -- building and moving -------------------------------------------------------
+def test_add_zone_indexes_cards_and_refuses_duplicates() -> None:
+    """add_zone records where each card is; a second zone of the same name is refused."""
+    t = make_table()
+    assert t.where["d2"] == "deck" and t.where["h1"] == "hand:0"
+    with pytest.raises(ValueError, match="exists already"):
+        t.add_zone(Zone("deck", "Deck again", Visibility.HIDDEN))
+
+
+def test_unknown_zone_is_a_key_error_naming_it() -> None:
+    """Asking for a zone that does not exist names it."""
+    with pytest.raises(KeyError, match="nowhere"):
+        make_table().zone("nowhere")
+
+
+def test_move_puts_cards_on_top_by_default() -> None:
+    """move() without an index puts the card on top, i.e. the end of the list."""
+    t = make_table()
+    t.move("d3", "pile")
+    t.move("d2", "pile")
+    assert t.cards_in("pile") == ["d3", "d2"]
+    assert t.cards_in("deck") == ["d1"]
+    assert t.where["d2"] == "pile"
+
+
+def test_move_with_index_inserts_at_that_place() -> None:
+    """index 0 is the bottom; an index past the end is the top; a negative one the bottom."""
+    t = make_table()
+    t.move("d1", "pile")
+    t.move("d2", "pile", index=0)
+    assert t.cards_in("pile") == ["d2", "d1"]
+    t.move("d3", "pile", index=1)
+    assert t.cards_in("pile") == ["d2", "d3", "d1"]
+    t.move("h1", "pile", index=99)
+    assert t.cards_in("pile")[-1] == "h1"
+    t.move("h2", "pile", index=-5)
+    assert t.cards_in("pile")[0] == "h2"
+
+
+def test_move_within_the_same_zone_reorders() -> None:
+    """Moving a card to its own zone takes it out and puts it back at the index."""
+    t = make_table()
+    t.move("d3", "deck", index=0)
+    assert t.cards_in("deck") == ["d3", "d1", "d2"]
+
+
+def test_free_layout_keeps_positions() -> None:
+    """A FREE zone records a position per card ((0, 0) if none given); leaving drops it."""
+    t = make_table()
+    t.move("d1", "board", pos=(-5, 7))
+    assert t.pos["d1"] == (-5, 7)
+    t.move("d2", "board")
+    assert t.pos["d2"] == (0, 0)
+    t.move("b1", "pile")
+    assert "b1" not in t.pos
+    t.move("b2", "board", pos=(1, 2))  # a move on the board itself
+    assert t.pos["b2"] == (1, 2)
+    t.move("d3", "pile", pos=(9, 9))  # positions mean nothing off a free zone
+    assert "d3" not in t.pos
+
+
+def test_clone_is_independent() -> None:
+    """A clone's zones, faces-up, positions and counters change without touching the original."""
+    t = make_table()
+    t.counters["score"] = 1
+    c = t.clone()
+    c.move("d1", "pile")
+    c.set_face("b2", True)
+    c.pos["b1"] = (0, 0)
+    c.counters["score"] = 2
+    assert t.cards_in("deck") == ["d1", "d2", "d3"] and t.where["d1"] == "deck"
+    assert "b2" not in t.face_up and t.pos["b1"] == (10, 20) and t.counters["score"] == 1
+    assert c.faces is t.faces  # faces never change in a match, so clones share them
+
+
+# -- visibility ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("card", "player", "seen"),
+    [
+        ("d1", 0, False),  # hidden deck: nobody
+        ("d1", 1, False),
+        ("b1", 0, True),  # public and face up: everybody
+        ("b1", 1, True),
+        ("b2", 0, False),  # public and face down: nobody
+        ("b2", 1, False),
+        ("h1", 0, True),  # owner zone: the owner
+        ("h1", 1, False),  # ... but not the others
+        ("d1", None, True),  # the referee (None) sees everything
+        ("h1", None, True),
+    ],
+)
+def test_visible_to(card: str, player: int | None, seen: bool) -> None:
+    """Visibility follows the zone (public/owner/hidden) and the card's face."""
+    assert make_table().visible_to(card, player) is seen
+
+
+def test_face_up_card_in_a_hand_is_seen_by_all_but_not_in_a_deck() -> None:
+    """A face-up card in an owner zone is shown to everyone; in a hidden zone to nobody."""
+    t = make_table()
+    t.set_face("h1", True)
+    t.set_face("d1", True)
+    assert t.visible_to("h1", 1)
+    assert not t.visible_to("d1", 0) and not t.visible_to("d1", 1)
+    t.set_face("h1", False)
+    assert not t.visible_to("h1", 1)
+
+
+def test_visible_cards() -> None:
+    """visible_cards lists exactly what a seat may see."""
+    t = make_table()
+    assert t.visible_cards(0) == {"b1", "h1", "h2"}
+    assert t.visible_cards(1) == {"b1"}
+    assert t.visible_cards(None) == set(FACES)
+
+
+# -- views -----------------------------------------------------------------------
+def test_view_replaces_unseen_cards_by_places() -> None:
+    """view(1) names unseen cards ?zone#index and keeps the ids of seen ones."""
+    v = make_table().view(1)
+    assert v.cards_in("deck") == ["?deck#0", "?deck#1", "?deck#2"]
+    assert v.cards_in("hand:0") == ["?hand:0#0", "?hand:0#1"]
+    assert v.cards_in("board") == ["b1", "?board#1"]
+    assert v.cards_in("pile") == [] and v.cards_in("hand:1") == []
+
+
+def test_view_holds_no_unseen_face_or_id() -> None:
+    """No face, id, face-up flag or position of an unseen card survives in a view."""
+    v = make_table().view(1)
+    assert v.faces == {"b1": "T1"}
+    assert set(v.where) == {"?deck#0", "?deck#1", "?deck#2", "?hand:0#0", "?hand:0#1",
+                            "b1", "?board#1"}
+    assert v.face_up == {"b1"}
+    assert v.pos == {"b1": (10, 20), "?board#1": (30, 40)}
+    hidden = {"d1", "d2", "d3", "h1", "h2", "b2"}
+    text = repr(v.to_json()) + repr(v.faces)
+    assert not any(f"'{card}'" in text for card in hidden)
+    assert not any(face in text for face in ("AS", "2S", "3S", "KH", "QH", "T2"))
+
+
+def test_view_for_the_owner_shows_the_hand() -> None:
+    """The owner's view keeps the hand's ids and faces, and still hides the deck."""
+    v = make_table().view(0)
+    assert v.cards_in("hand:0") == ["h1", "h2"]
+    assert v.faces == {"b1": "T1", "h1": "KH", "h2": "QH"}
+    assert v.cards_in("deck") == ["?deck#0", "?deck#1", "?deck#2"]
+    assert v.zones["hand:0"].owner == 0 and v.zones["hand:0"].visibility is Visibility.OWNER
+
+
+def test_view_keeps_counters_and_leaves_the_table_alone() -> None:
+    """A view copies counters and does not change the table it was made from."""
+    t = make_table()
+    t.counters["round"] = 3
+    before = t.to_json()
+    v = t.view(0)
+    v.counters["round"] = 4
+    assert t.to_json() == before
+    assert v.counters == {"round": 4} and t.counters == {"round": 3}
+
+
+def test_referee_view_is_everything() -> None:
+    """view(None) is the whole table."""
+    t = make_table()
+    assert t.view(None).to_json() == t.to_json()
+    assert t.view(None).faces == FACES
+
+
+# -- references --------------------------------------------------------------------
+def test_hidden_ref_format() -> None:
+    """A hidden place is written ?zone#index."""
+    assert hidden_ref("hand:0", 3) == "?hand:0#3"
+
+
+def test_resolve_ids_and_places() -> None:
+    """resolve() returns ids as they are and turns ?zone#index into the id there."""
+    t = make_table()
+    assert t.resolve("h2") == "h2"
+    assert t.resolve("?deck#0") == "d1"
+    assert t.resolve("?deck#2") == "d3"
+    assert t.resolve("?hand:0#1") == "h2"
+    v = t.view(1)
+    assert all(t.resolve(ref) == card
+               for ref, card in zip(v.cards_in("deck"), t.cards_in("deck"), strict=True))
+
+
+@pytest.mark.parametrize("ref", ["?deck#3", "?deck#-1", "?deck#x", "?nowhere#0", "?deck",
+                                 "zz", "?pile#0"])
+def test_resolve_refuses_what_is_not_there(ref: str) -> None:
+    """A place past the end, a bad index, an unknown zone or id is a KeyError."""
+    with pytest.raises(KeyError):
+        make_table().resolve(ref)
+
+
+# -- conservation --------------------------------------------------------------------
+def test_conservation_holds_after_moves() -> None:
+    """After any moves every card is in exactly one zone."""
+    t = make_table()
+    for card, to in [("d1", "hand:1"), ("h1", "board"), ("b1", "pile"), ("d3", "deck")]:
+        t.move(card, to)
+    assert t.check_conservation(FACES) is None
+
+
+def test_conservation_detects_a_duplicate() -> None:
+    """A card in two zones is reported with both zone names."""
+    t = make_table()
+    t.zones["pile"].cards.append("d1")  # type: ignore[union-attr]
+    assert t.check_conservation(FACES) == "card d1 is in both deck and pile"
+
+
+def test_conservation_detects_a_vanished_card() -> None:
+    """A card in no zone is reported as vanished."""
+    t = make_table()
+    t.zones["deck"].cards.remove("d2")  # type: ignore[union-attr]
+    assert t.check_conservation(FACES) == "cards vanished: ['d2']"
+
+
+def test_conservation_detects_an_appeared_card() -> None:
+    """A card no one dealt is reported as appeared."""
+    t = make_table()
+    t.zones["pile"].cards.append("x9")  # type: ignore[union-attr]
+    assert t.check_conservation(FACES) == "cards appeared from nowhere: ['x9']"
+
+
+def test_conservation_detects_a_stale_index() -> None:
+    """A `where` entry that disagrees with the zones is reported."""
+    t = make_table()
+    t.where["d1"] = "pile"
+    assert t.check_conservation(FACES) == "the card index disagrees with the zones"
+
+
+def test_to_json_is_sorted_and_complete() -> None:
+    """to_json lists zones in order, face-up ids, positions and counters sorted."""
+    t = make_table()
+    t.counters.update({"b": 2, "a": 1})
+    data = t.to_json()
+    assert [z["name"] for z in data["zones"]] == ["deck", "pile", "board", "hand:0", "hand:1"]
+    assert data["zones"][0] == {"name": "deck", "label": "Deck", "visibility": "hidden",
+                                "layout": "stack", "owner": None, "cards": ["d1", "d2", "d3"]}
+    assert data["face_up"] == ["b1"]
+    assert data["pos"] == {"b1": [10, 20], "b2": [30, 40]}
+    assert list(data["counters"]) == ["a", "b"]
