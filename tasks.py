@@ -190,8 +190,8 @@ def find_python(spec: str) -> tuple[str, tuple[int, ...]]:
     raise TaskError(
         f"Runetable needs Python {spec}, but {sys.executable} is "
         f"{'.'.join(map(str, here))} and no fitting python3.N is on PATH.\n"
-        "Install Python 3.11 (Debian 12's python3 is 3.11) and run this script with it, "
-        "e.g. `python3.11 tasks.py test`."
+        f"Install a Python {spec} (Debian 12's python3 is 3.11) and run this script with "
+        "it, e.g. `python3.11 tasks.py test`."
     )
 
 

@@ -156,6 +156,7 @@ class MainWindow(QMainWindow):
         c.seat_changed.connect(self._seat_changed)
         self.hand_dock.dropped.connect(self._dropped_in_hand)
         self.hand_dock.draw_requested.connect(self._draw)
+        self.hand_dock.end_turn_requested.connect(self._end_turn)
         self.hand_dock.card_activated.connect(self._play_from_hand)
         self.piles_dock.dropped.connect(self._dropped_on_pile)
         self.piles_dock.shuffle_requested.connect(
@@ -205,7 +206,8 @@ class MainWindow(QMainWindow):
         has_match = match is not None
         for action in (self.save_action, self.save_as_action, self.fit_action):
             action.setEnabled(has_match)
-        self.hand_dock.draw_button.setEnabled(has_match and self.curtain_seat is None)
+        for button in (self.hand_dock.draw_button, self.hand_dock.end_turn_button):
+            button.setEnabled(has_match and self.curtain_seat is None)
         if match is None:
             self.seat_label.setText("No match open — File → New match…")
             self.undo_action.setEnabled(False)
@@ -316,6 +318,10 @@ class MainWindow(QMainWindow):
         if action is None:
             self.statusBar().showMessage("The deck is empty.", 6000)
         self._submit(action)
+
+    def _end_turn(self) -> None:
+        if self.controller.match is not None and self.curtain_seat is None:
+            self._submit(self.presenter.end_turn_action(self.controller.match.state))
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()

@@ -88,5 +88,5 @@ class NewGameDialog(QDialog):
 
     def choice(self) -> NewMatchChoice:
         return NewMatchChoice(self.game.currentData(), self.players.value(),
-                              self.mode.currentData(), self.seed.value(),
+                              RuleMode(self.mode.currentData()), self.seed.value(),
                               self.take_backs.isChecked())

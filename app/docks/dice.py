@@ -17,7 +17,7 @@ from fractions import Fraction
 from math import prod
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -41,6 +41,7 @@ from engine.core.referee import RollDice
 if TYPE_CHECKING:
     import pyqtgraph
 
+CHART_DELAY_MS = 120
 DEFAULT_POOL = "2d6"
 DEFAULT_PRESETS = ("2d6", "1d6", "3d6", "1d10", "4d6")
 PRESET_COLUMNS = 5  # more presets wrap onto further rows instead of widening the dock
@@ -254,8 +255,11 @@ class DiceDock(QDockWidget):
 
     # -- reacting ----------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
+        """Build the chart just after the window appears: pyqtgraph's import costs ~0.4 s,
+        which a player should not wait for before seeing the table."""
         super().showEvent(event)
-        self.ensure_chart()
+        if self._bars is None:
+            QTimer.singleShot(CHART_DELAY_MS, self.ensure_chart)
 
     def _pool_changed(self) -> None:
         try:

@@ -78,6 +78,7 @@ class HandDock(QDockWidget):
 
     dropped = Signal(object)  # CardDrag arriving in the hand
     draw_requested = Signal()
+    end_turn_requested = Signal()
     card_activated = Signal(str)  # double-click: play it to the board
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -94,6 +95,10 @@ class HandDock(QDockWidget):
         self.draw_button.setToolTip("Take the top card of the deck into this hand")
         self.draw_button.clicked.connect(self.draw_requested)
         top.addWidget(self.draw_button)
+        self.end_turn_button = QPushButton("End turn")
+        self.end_turn_button.setToolTip("Pass the seat to the next player")
+        self.end_turn_button.clicked.connect(self.end_turn_requested)
+        top.addWidget(self.end_turn_button)
         outer.addLayout(top)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")

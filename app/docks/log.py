@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -50,6 +50,7 @@ class LogDock(QDockWidget):
             self.list.addItem(item)
         self._apply_filter(self.filter.text())
         self.list.scrollToBottom()
+        QTimer.singleShot(0, self.list.scrollToBottom)  # again once the rows are laid out
 
     def texts(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())

@@ -134,9 +134,7 @@ class Match:
 
     def _record(self, action: Action, actor: int, events: list[Event], new: GameState) -> None:
         old = self.state
-        revealed = frozenset(
-            p for p in range(old.players)
-            if new.table.visible_cards(p) - old.table.visible_cards(p))
+        revealed = frozenset(new.table.revealed_since(old.table, range(old.players)))
         self.steps.append(Step(action, actor, tuple(events), new.rng.state != old.rng.state,
                                revealed))
         self._states.append(new)

@@ -16,7 +16,7 @@ from engine.core.dice import DicePool
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameState, Outcome
-from engine.core.zones import Layout, Table
+from engine.core.zones import Layout, Table, Visibility, hidden_ref
 
 FREE_LIMIT = 100_000  # table units; far beyond any board, but keeps saves sane
 
@@ -234,25 +234,28 @@ def legal_actions(state: GameState) -> list[Action]:
     flip, a shuffle, a roll, a seat pass and a declared end.
     """
     table = state.table
+    viewer = state.to_move()
     out: list[Action] = []
-    view = table.view(state.to_move()) if state.to_move() is not None else table
     zone_names = list(table.zones)
     for name in zone_names:
-        zone = view.zones[name]
+        zone = table.zones[name]
         cards = zone.cards or []
         if not cards:
             continue
-        movable = cards[-1:] if zone.layout is Layout.STACK else cards
-        for ref in movable:
+        first = len(cards) - 1 if zone.layout is Layout.STACK else 0
+        for index in range(first, len(cards)):
+            card = cards[index]
+            ref = card if table.visible_to(card, viewer) else hidden_ref(name, index)
             for dest in zone_names:
-                if dest == name and table.zones[dest].layout is not Layout.FREE:
+                dest_layout = table.zones[dest].layout
+                if dest == name and dest_layout is not Layout.FREE:
                     continue
-                if table.zones[dest].layout is Layout.FREE:
+                if dest_layout is Layout.FREE:
                     n = len(table.cards_in(dest))
                     out.append(MoveCard(ref, dest, x=40 * (n % 12), y=60 * (n // 12)))
                 else:
                     out.append(MoveCard(ref, dest))
-            if zone.layout is not Layout.STACK or table.zones[name].visibility != "hidden":
+            if zone.visibility is not Visibility.HIDDEN:
                 out.append(FlipCard(ref))
         if len(cards) >= 2:
             out.append(ShuffleZone(name))

@@ -133,6 +133,18 @@ class Table:
     def visible_cards(self, player: int | None) -> set[str]:
         return {card for card in self.where if self.visible_to(card, player)}
 
+    def revealed_since(self, before: Table, players: Iterable[int]) -> set[int]:
+        """The players who can see a card now that they could not see in `before`.
+
+        Only cards that moved or turned over can change who sees them, so the
+        scan is over those few rather than the whole table.
+        """
+        changed = [card for card, zone in self.where.items()
+                   if before.where.get(card) != zone
+                   or (card in self.face_up) != (card in before.face_up)]
+        return {p for p in players for card in changed
+                if self.visible_to(card, p) and not before.visible_to(card, p)}
+
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
             yield from zone.cards or ()

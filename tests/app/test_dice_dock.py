@@ -200,7 +200,12 @@ def test_constructing_does_not_import_pyqtgraph(data_dirs: Path) -> None:
         dock.set_pool("3d6")
         assert "pyqtgraph" not in sys.modules, "imported on construction"
         dock.show()
-        assert "pyqtgraph" in sys.modules, "chart not built on show"
+        assert "pyqtgraph" not in sys.modules, "the first show must not wait for the chart"
+        from PySide6.QtCore import QEventLoop, QTimer
+        loop = QEventLoop()
+        QTimer.singleShot(600, loop.quit)
+        loop.exec()
+        assert "pyqtgraph" in sys.modules, "chart not built soon after show"
         assert len(dock.chart_bars()) == 16
     """)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO)}

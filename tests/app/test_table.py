@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QApplication
 from app.main_window import MainWindow
 from engine.core import saves
 from engine.core.game import RuleMode
-from engine.core.referee import PassSeat
 from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
 
 
@@ -196,7 +195,8 @@ def test_every_action_is_autosaved_and_resumable(qtbot, window):
 def test_hot_seat_curtain_hides_the_next_hand(qtbot, window):
     """When the seat changes, the table hides hands until the next player is ready."""
     draw_one(qtbot, window)
-    window.controller.submit(PassSeat(1))
+    qtbot.mouseClick(window.hand_dock.end_turn_button, Qt.MouseButton.LeftButton)
+    assert window.controller.match.state.active == 1
     assert window.curtain.isVisible()
     assert window.hand_dock.card_widgets() == []
     qtbot.mouseClick(window.curtain.button, Qt.MouseButton.LeftButton)

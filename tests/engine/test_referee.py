@@ -78,7 +78,8 @@ def test_moving_a_card_face_up_names_it_to_everyone() -> None:
     top = m.state.table.cards_in("deck")[-1]
     (event,) = m.submit(MoveCard("?deck#51", "discard", face_up=True))
     assert event.secret is None
-    assert event.text == f"Player 1 moves {card_name(m.state.table.faces[top])} from Deck to Discard"
+    name = card_name(m.state.table.faces[top])
+    assert event.text == f"Player 1 moves {name} from Deck to Discard"
     assert top in m.state.table.face_up
 
 

@@ -15,7 +15,7 @@ from app.board.cards import CARD_H, CARD_W, CardLook
 from app.dragdrop import CardDrag
 from engine.core.actions import Action
 from engine.core.game import GameState
-from engine.core.referee import FlipCard, MoveCard, ShuffleZone
+from engine.core.referee import FlipCard, MoveCard, PassSeat, ShuffleZone
 from engine.core.zones import HIDDEN_PREFIX
 from engine.games.sandbox.content import SandboxContent
 from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
@@ -23,10 +23,10 @@ from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
 
 class SandboxPresenter:
     free_zone = BOARD
-    felt = QRectF(-300, -220, 1300, 760)
-    pile_spots = {DECK: QPointF(-200, 40), DISCARD: QPointF(-200, 260)}
 
     def __init__(self, content: SandboxContent, seat_of: Callable[[], int | None]) -> None:
+        self.felt = QRectF(-300, -220, 1300, 760)
+        self.pile_spots = {DECK: QPointF(-200, 40), DISCARD: QPointF(-200, 260)}
         self.content = content
         self._seat_of = seat_of  # the seat at the computer now
 
@@ -85,6 +85,12 @@ class SandboxPresenter:
         if not cards or zone == hand(seat):
             return None
         return MoveCard(cards[-1], hand(seat))
+
+    def end_turn_action(self, state: GameState) -> Action | None:
+        """The sandbox's turn is just the seat moving on to the next player."""
+        if state.players < 2:
+            return None
+        return PassSeat((state.active + 1) % state.players)
 
     def shuffle_action(self, zone: str) -> Action:
         return ShuffleZone(zone)

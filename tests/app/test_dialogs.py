@@ -1,0 +1,59 @@
+"""The dialogs built from ui_forms/: New match, About, Rules reference."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QLabel
+
+from app.dialogs.about import AboutDialog
+from app.dialogs.new_game import NewGameDialog
+from app.dialogs.rules import RulesDialog, rules_text
+from app.main_window import MainWindow
+from engine.core.game import RuleMode
+
+
+def test_new_game_dialog_offers_the_sandbox_with_sensible_defaults(qtbot):
+    """The sandbox defaults to a free table with take-backs; seats follow the game's limits."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    names = [dialog.game.itemData(i) for i in range(dialog.game.count())]
+    assert "sandbox" in names
+    dialog.game.setCurrentIndex(names.index("sandbox"))
+    choice = dialog.choice()
+    assert choice.mode is RuleMode.SANDBOX and choice.take_backs
+    assert (dialog.players.minimum(), dialog.players.maximum()) == (1, 4)
+    first = dialog.seed.value()
+    dialog.new_seed()
+    assert dialog.seed.value() != first or dialog.seed.value() > 0
+
+
+def test_file_new_starts_the_chosen_match(qtbot, monkeypatch):
+    """File → New match… with 3 seats and a fixed seed opens exactly that match."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+
+    def accept(dialog: NewGameDialog) -> int:
+        dialog.players.setValue(3)
+        dialog.seed.setValue(1234)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    window.new_action.trigger()
+    match = window.controller.match
+    assert match is not None and match.players == 3 and match.seed == 1234
+    assert window.piles_dock.tree.topLevelItemCount() == 2 + 3  # deck, discard, three hands
+
+
+def test_about_names_the_version_and_folders(qtbot, private_folders):
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    text = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "Version 0." in text
+    assert str(private_folders / "data") in text
+
+
+def test_rules_reference_for_the_sandbox(qtbot):
+    """Help → Rules shows the game's reference; a missing one says so instead of failing."""
+    dialog = RulesDialog("sandbox")
+    qtbot.addWidget(dialog)
+    assert "Sandbox table" in dialog.browser.toPlainText()
+    assert "missing" in rules_text("no-such-game")

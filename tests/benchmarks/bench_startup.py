@@ -1,0 +1,83 @@
+"""Cold start of Runetable against a bare PySide6 window with the same docks, in one run.
+
+Each program is started as a fresh process, alternately, several times; the
+time is from spawning it to its first shown (and painted) window. The ratio
+of the medians is the figure DESIGN.md sets a target for (<= 2.5x).
+
+Run: .venv/bin/python tests/benchmarks/bench_startup.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BARE = """
+import sys
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGraphicsScene, QGraphicsView,
+                               QLabel, QMainWindow)
+app = QApplication(sys.argv[:1])
+window = QMainWindow()
+scene = QGraphicsScene()
+window.setCentralWidget(QGraphicsView(scene))
+for title, area in (("Hand", Qt.BottomDockWidgetArea), ("Piles", Qt.LeftDockWidgetArea),
+                    ("Dice", Qt.RightDockWidgetArea), ("Rules log", Qt.RightDockWidgetArea)):
+    dock = QDockWidget(title, window)
+    dock.setWidget(QLabel(title))
+    window.addDockWidget(area, dock)
+window.resize(1600, 1000)
+window.show()
+QTimer.singleShot(0, lambda: (print("shown", flush=True), app.quit()))
+app.exec()
+"""
+
+
+def time_to_shown(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.strip() == "shown":
+            elapsed = time.perf_counter() - start
+            break
+    else:
+        raise RuntimeError(f"{command} never showed a window")
+    process.wait(timeout=30)
+    return elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+                   RUNETABLE_DATA_DIR=f"{home}/data", RUNETABLE_CONFIG_DIR=f"{home}/config")
+        bare_cmd = [sys.executable, "-c", BARE]
+        app_cmd = [sys.executable, "-m", "app", "--game", "sandbox", "--seed", "1",
+                   "--quit-when-shown"]
+        time_to_shown(bare_cmd, env)  # warm the disk cache for both, so the runs compare
+        time_to_shown(app_cmd, env)
+        bare, ours = [], []
+        for _ in range(args.runs):
+            bare.append(time_to_shown(bare_cmd, env))
+            ours.append(time_to_shown(app_cmd, env))
+    b, o = statistics.median(bare), statistics.median(ours)
+    print(f"bare PySide6 window, same docks: median {b * 1000:.0f} ms over {args.runs} runs")
+    print(f"Runetable sandbox table shown:   median {o * 1000:.0f} ms over {args.runs} runs")
+    print(f"ratio: {o / b:.2f}x (target <= 2.5x for the first window, <= 4x for the board)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
