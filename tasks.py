@@ -551,6 +551,8 @@ def cmd_run(args: list[str]) -> int:
     prepare()
     screenshot = any(arg == "--screenshot" or arg.startswith("--screenshot=") for arg in args)
     headless = IS_LINUX and not has_display() and "QT_QPA_PLATFORM" not in os.environ
+    if any(arg in ("-h", "--help", "--version") for arg in args):
+        headless = False  # prints and exits: no window, so no hint
     if headless and screenshot:
         # A screenshot needs no screen: without this, Qt would try X11 and abort.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from app import __version__
-from engine.core.errors import SaveError
+from engine.core.errors import ContentError, SaveError
 from engine.core.game import RuleMode
 from engine.games import game_names
 
@@ -90,7 +90,11 @@ def new_from_args(window: object, args: argparse.Namespace) -> None:
     from engine.games import get_game
 
     name = args.game or "sandbox"
-    game = get_game(name)
+    try:
+        game = get_game(name)
+    except ContentError as exc:
+        window.warn("Damaged installation", f"{name} cannot be set up:\n{exc}")
+        return
     options: dict[str, object] = {}
     if args.players is not None:
         options["players"] = args.players

@@ -30,7 +30,7 @@ from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
 from app.match_controller import MatchController
-from engine.core.errors import SaveError
+from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
 from engine.core.saves import EXTENSION
 from engine.core.zones import Layout, Visibility
@@ -343,8 +343,11 @@ class MainWindow(QMainWindow):
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dialog.choice()
-        self.controller.new_match(choice.game, {"players": choice.players}, choice.seed,
-                                  choice.mode, choice.take_backs)
+        try:
+            self.controller.new_match(choice.game, {"players": choice.players}, choice.seed,
+                                      choice.mode, choice.take_backs)
+        except ContentError as exc:
+            self.warn("Cannot set up this game", str(exc))
 
     def open_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a saved match",

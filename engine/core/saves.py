@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core.actions import Action, action_from_json
-from engine.core.errors import IllegalAction, SaveError
+from engine.core.errors import ContentError, IllegalAction, SaveError
 from engine.core.game import RuleMode
 from engine.core.match import Match
 
@@ -102,6 +102,8 @@ def from_dict(data: Any, source: str = "save") -> Match:
         game = get_game(save.game)
     except KeyError as exc:
         raise _problem(source, str(exc.args[0])) from None
+    except ContentError as exc:
+        raise _problem(source, f"the game's content files are damaged: {exc}") from None
     try:
         options = game.options_model.model_validate(save.options)
     except ValidationError as exc:

@@ -2,8 +2,8 @@
 
 For each game in conftest.GAMES and each seed: cards are conserved after every
 action, a match that is not over always offers an action, refused actions give
-a reason and change nothing, no seat's view or legal actions name a card that
-seat cannot see, undo to the start meets every earlier state and redo meets them
+a reason and change nothing, no seat's view, legal actions or log text name a
+card that seat cannot see, undo to the start meets every earlier state and redo meets them
 again (same dice), and save -> load -> save is byte-identical.
 """
 
@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from engine.core import invariants, saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.game import RuleMode
+from engine.core.events import Event
+from engine.core.game import GameState, RuleMode
 from engine.core.match import Match
 from engine.core.referee import DeclareResult, SetCounter
 from engine.core.rng import Rng
@@ -65,6 +66,21 @@ def check_now(match: Match, where: str) -> None:
                    for ref in seen.where), f"{where}: Player {seat + 1}'s view leaks an id"
 
 
+def check_events(match: Match, before: GameState, events: list[Event], where: str) -> None:
+    """No seat reads the name of a card it could see neither before nor after the action."""
+    after = match.state.table
+    for event in events:
+        card = event.data.get("card")
+        if not isinstance(card, str) or card not in after.where:
+            continue
+        name = match.game.card_name(after.faces[card])
+        for seat in range(match.players):
+            if before.table.visible_to(card, seat) or after.visible_to(card, seat):
+                continue
+            assert name not in event.text_for(seat), (
+                f"{where}: Player {seat + 1} reads {name!r} in {event.text_for(seat)!r}")
+
+
 def check_refusals(match: Match, where: str) -> None:
     """Actions that must be refused are refused with a reason, changing nothing."""
     probes: list[Action] = [invariants.bogus_action(), Stranger()]
@@ -93,10 +109,12 @@ def play(game_name: str, seed: int, max_actions: int = MAX_ACTIONS) -> tuple[Mat
         choices = actions if last else [a for a in actions if not isinstance(a, DeclareResult)]
         action = agent.choice(choices or actions)
         where = f"{game_name} seed {seed}, action {number} ({action.key()})"
+        before = match.state
         events = match.submit(action)
         assert isinstance(events, list)
         hashes.append(match.state_hash())
         check_now(match, where)
+        check_events(match, before, events, where)
         if number % ILLEGAL_EVERY == 0 or match.outcome() is not None:
             check_refusals(match, where)
     return match, hashes
@@ -182,9 +200,11 @@ def test_property_any_legal_path_keeps_the_invariants(game_name: str, seed: int,
             break
         action = actions[pick % len(actions)]
         where = f"action {number} ({action.key()})"
-        match.submit(action)
+        before = match.state
+        events = match.submit(action)
         hashes.append(match.state_hash())
         check_now(match, where)
+        check_events(match, before, events, where)
         check_refusals(match, where)
     assert invariants.moves_until_end(match) is None
     assert invariants.undo_redo_round_trip(match, hashes) is None
