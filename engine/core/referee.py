@@ -176,7 +176,7 @@ def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list
             # A flip inside a deck or a hand shows the card to nobody new: name it only
             # to those who see it, as moves do.
             return [Event("flip", f"{who} turns a card face {side} on {label}", secret=text,
-                          secret_for=frozenset(sees), data={"card": card})]
+                          secret_for=frozenset(sees))]
         case ShuffleZone():
             zone = table.zones[action.zone]
             assert zone.cards is not None
@@ -222,7 +222,7 @@ def _move(state: GameState, action: MoveCard, who: str, name_of: NameOf) -> Even
     if len(sees) == state.players:
         return Event("move", secret, data={"card": card, "to": dest.name})
     return Event("move", f"{who} moves a card {place} {dest.label}", secret=secret,
-                 secret_for=frozenset(sees), data={"card": card, "to": dest.name})
+                 secret_for=frozenset(sees), data={"to": dest.name})
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -28,19 +28,20 @@ EXTENSION = ".runetable"
 
 
 class SavedAction(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a hand-edited "5" for 5 or "yes" for true is an error, not a guess
+    model_config = ConfigDict(extra="forbid", strict=True)
     actor: int
     action: dict[str, Any]
 
 
 class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["runetable-save"]
     schema_version: int
     game: str
     options: dict[str, Any]
     seed: int
-    mode: RuleMode
+    mode: Literal["enforced", "assisted", "sandbox"]
     take_backs: bool
     actions: list[SavedAction]
     redo: list[SavedAction]
@@ -105,10 +106,10 @@ def from_dict(data: Any, source: str = "save") -> Match:
     except ContentError as exc:
         raise _problem(source, f"the game's content files are damaged: {exc}") from None
     try:
-        options = game.options_model.model_validate(save.options)
+        options = game.options_model.model_validate(save.options, strict=True)
     except ValidationError as exc:
         raise _problem(source, "options " + _describe_validation(exc)) from None
-    match = Match(game, options, save.seed, save.mode, save.take_backs)
+    match = Match(game, options, save.seed, RuleMode(save.mode), save.take_backs)
     for number, saved in enumerate(save.actions, start=1):
         action = _decode(source, number, saved)
         try:

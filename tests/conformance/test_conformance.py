@@ -3,8 +3,8 @@
 For each game in conftest.GAMES and each seed: cards are conserved after every
 action, a match that is not over always offers an action, refused actions give
 a reason and change nothing, no seat's view, legal actions or log text name a
-card that seat cannot see, undo to the start meets every earlier state and redo meets them
-again (same dice), and save -> load -> save is byte-identical.
+card that seat cannot see, undo to the start meets every earlier state and redo
+meets them again (same dice), and save -> load -> save is byte-identical.
 """
 
 from __future__ import annotations

@@ -326,3 +326,18 @@ def test_legal_referee_actions_put_free_cards_on_a_spot() -> None:
                   if isinstance(a, MoveCard) and a.to == "board"]
     assert onto_board and all((a.x, a.y) == (40 * 10 % 480, 60 * (10 // 12))
                               for a in onto_board)
+
+
+def test_secret_events_carry_no_card_id() -> None:
+    """A card moved or flipped out of others' sight must not be traceable by its id in the log."""
+    from engine.core.game import RuleMode
+    from engine.core.match import Match
+    from engine.games import get_game
+
+    game = get_game("sandbox")
+    match = Match(game, game.options_model(players=2), 4, RuleMode.SANDBOX, take_backs=True)
+    events = match.submit(MoveCard("?deck#51", "hand:0"))
+    [event] = events
+    assert event.secret is not None and event.secret_for == frozenset({0})
+    assert "card" not in event.data
+    assert all(not isinstance(v, str) or not v.startswith("c") for v in event.data.values())
