@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QFile, QIODevice
+from PySide6.QtCore import QFile, QIODevice, Qt
 from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
@@ -21,4 +21,11 @@ def load_form(name: str, parent: QWidget | None = None) -> QWidget:
         handle.close()
     if widget is None:
         raise RuntimeError(f"form {path} could not be read")
+    if parent is not None:
+        # A form whose top is a QDialog would otherwise open as a window of its own
+        # instead of filling the dialog it is loaded into; its designed size stays the
+        # least it may shrink to, so the dialog never opens cramped.
+        designed = widget.size()
+        widget.setWindowFlags(Qt.WindowType.Widget)
+        widget.setMinimumSize(designed)
     return widget

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from app import __version__, paths
 from app.forms import load_form
+from engine.games import game_names, get_game
 
 
 class AboutDialog(QDialog):
@@ -17,6 +18,9 @@ class AboutDialog(QDialog):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(form)
         form.findChild(QLabel, "versionLabel").setText(f"Version {__version__}")
+        body = form.findChild(QLabel, "bodyLabel")
+        titles = ", ".join(get_game(name).title for name in game_names())
+        body.setText(f"{body.text()}\n\nIn this version: {titles}.")
         form.findChild(QLabel, "pathsLabel").setText(
             f"Saves and autosave: {paths.data_dir()}\nSettings: {paths.settings_path()}")
         form.findChild(QDialogButtonBox, "buttonBox").rejected.connect(self.reject)

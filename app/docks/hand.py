@@ -122,8 +122,11 @@ class HandDock(QDockWidget):
         self.title.setText(title)
         while self.row.count() > 1:
             item = self.row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = item.widget()
+            if widget is not None:  # hide now: deleteLater waits for the event loop
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
         for ref, look, tip in cards:
             widget = CardWidget(ref, zone or "", look, tip)
             widget.activated.connect(self.card_activated)

@@ -57,3 +57,14 @@ def test_rules_reference_for_the_sandbox(qtbot):
     qtbot.addWidget(dialog)
     assert "Sandbox table" in dialog.browser.toPlainText()
     assert "missing" in rules_text("no-such-game")
+
+
+def test_forms_fill_their_dialogs_at_their_designed_size(qtbot):
+    """The .ui form is embedded (not a separate window) and the dialog is not cramped."""
+    for dialog in (NewGameDialog(), AboutDialog()):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        [form] = [c for c in dialog.children() if c.objectName() in ("NewGameDialog",
+                                                                      "AboutDialog")]
+        assert not form.isWindow()
+        assert dialog.width() >= 400 and dialog.height() >= 250

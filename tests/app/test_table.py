@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
+from app.docks.hand import CardWidget
 from app.main_window import MainWindow
 from engine.core import saves
 from engine.core.game import RuleMode
@@ -199,6 +200,7 @@ def test_hot_seat_curtain_hides_the_next_hand(qtbot, window):
     assert window.controller.match.state.active == 1
     assert window.curtain.isVisible()
     assert window.hand_dock.card_widgets() == []
+    assert not [w for w in window.hand_dock.findChildren(CardWidget) if w.isVisible()]
     qtbot.mouseClick(window.curtain.button, Qt.MouseButton.LeftButton)
     assert not window.curtain.isVisible()
     assert "Player 2" in window.hand_dock.title.text()
@@ -252,3 +254,34 @@ def test_save_file_is_the_engine_format(qtbot, window, tmp_path):
     path = tmp_path / "x.runetable"
     window._save_to(path)
     assert saves.load(path).state_hash() == window.controller.match.state_hash()
+
+
+def test_piles_glow_while_a_card_is_carried(qtbot, window):
+    """While a card is dragged, the piles it may go to are highlighted; the glow ends on drop."""
+    token = window.controller.match.state.table.cards_in(BOARD)[0]
+    viewport = window.view.viewport()
+    at = window.view.mapFromScene(window.scene.cards[token].pos())
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseMove(viewport, at + QPoint(30, 30))
+    assert window.scene.piles[DISCARD].highlight is not None
+    assert window.scene.piles[DECK].highlight is not None
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at + QPoint(30, 30))
+    assert window.scene.piles[DISCARD].highlight is None
+
+
+def test_standard_shortcuts_for_undo_and_redo(window):
+    """Ctrl+Z undoes, Ctrl+Shift+Z redoes, as every desktop program does."""
+    from PySide6.QtGui import QKeySequence
+
+    assert window.undo_action.shortcut() == QKeySequence("Ctrl+Z")
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+
+
+def test_undo_refused_without_take_backs_says_why(qtbot, window):
+    """Without take-backs, undo stops at a card drawn into your hand, and the player is told."""
+    window.controller.new_match("sandbox", {"players": 2}, 11, RuleMode.SANDBOX, take_backs=False)
+    draw_one(qtbot, window)
+    assert not window.undo_action.isEnabled()
+    assert not window.controller.undo()
+    assert "hidden card was shown" in window.statusBar().currentMessage()
+    assert len(window.controller.match.steps) == 1
