@@ -285,3 +285,19 @@ def test_undo_refused_without_take_backs_says_why(qtbot, window):
     assert not window.controller.undo()
     assert "hidden card was shown" in window.statusBar().currentMessage()
     assert len(window.controller.match.steps) == 1
+
+
+def test_dragging_empty_table_pans(qtbot, window):
+    """Pressing on bare felt and dragging moves the view, not any card."""
+    viewport = window.view.viewport()
+    window.view.zoom_by(2.0)
+    empty = board_point(window, 350, 420)
+    assert window.view.itemAt(empty) is None
+    before = window.view.mapToScene(viewport.rect().center())
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=empty)
+    for i in range(1, 6):
+        qtbot.mouseMove(viewport, empty + QPoint(-20 * i, -12 * i))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=empty + QPoint(-100, -60))
+    after = window.view.mapToScene(viewport.rect().center())
+    assert after.x() > before.x() + 20 and after.y() > before.y() + 10
+    assert window.controller.match.steps == []
