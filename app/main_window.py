@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -53,8 +54,6 @@ class MainWindow(QMainWindow):
 
         central = QWidget()
         self.view = BoardView(central)
-        from PySide6.QtWidgets import QVBoxLayout
-
         box = QVBoxLayout(central)
         box.setContentsMargins(0, 0, 0, 0)
         self.preview_bar = QPushButton()
@@ -230,7 +229,7 @@ class MainWindow(QMainWindow):
         self._show_hand(state, viewer)
         self._show_piles(state)
         self._show_log(viewer)
-        self._show_seat(match)
+        self._show_seat()
 
     def _show_hand(self, state: GameState, viewer: int | None) -> None:
         if viewer is None or viewer == SPECTATOR:
@@ -263,7 +262,7 @@ class MainWindow(QMainWindow):
                     event.override) for step, event in match.log()]
         self.log_dock.show_entries(entries)
 
-    def _show_seat(self, match: object) -> None:
+    def _show_seat(self) -> None:
         m = self.controller.match_or_fail()
         outcome = m.outcome()
         if outcome is not None:

@@ -186,9 +186,6 @@ class MatchController(QObject):
         except OSError as exc:
             self.message.emit(f"Autosave failed: {exc.strerror or exc}. Save by hand.")
 
-    def discard_autosave(self) -> None:
-        for path in (paths.autosave_path(),):
-            path.unlink(missing_ok=True)
 
 
 def resumable_autosave() -> tuple[Path | None, Match | None, str | None]:

@@ -7,6 +7,7 @@ tests (and portable installs) never touch a player's real saves.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
@@ -43,18 +44,15 @@ def saves_dir() -> Path:
     return path
 
 
-def asset_dir() -> Path:
-    """assets/ beside the packages, or inside a frozen bundle."""
-    import sys
-
+def _install_root() -> Path:
+    """The folder holding assets/ and ui_forms/: the checkout, or a frozen bundle."""
     bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parent.parent
-    return root / "assets"
+    return Path(bundle) if bundle else Path(__file__).resolve().parent.parent
+
+
+def asset_dir() -> Path:
+    return _install_root() / "assets"
 
 
 def forms_dir() -> Path:
-    import sys
-
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parent.parent
-    return root / "ui_forms"
+    return _install_root() / "ui_forms"

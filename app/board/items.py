@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.cards import CardLook, card_rect, paint_look, token_rect
+from app.board.topology import Z_DRAG, Z_HIGHLIGHT, Z_PIECE
 
-Z_PILE, Z_CARD, Z_DRAG = 2.0, 10.0, 100.0
+Z_PILE, Z_CARD = Z_HIGHLIGHT, Z_PIECE  # piles glow themselves; cards pass over them
 GLOW_LEGAL = QColor(80, 200, 120, 220)
 GLOW_HOVER = QColor(255, 214, 90, 240)
 

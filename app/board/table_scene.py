@@ -157,11 +157,10 @@ class TableScene(QGraphicsScene):
             return
         self._carried = None
         self._glow(None, None)
+        item.ungrabMouse()
         if item.scene() is self and item not in self.cards.values():
-            item.ungrabMouse()
-            self.removeItem(item)
+            self.removeItem(item)  # a card lifted off a pile: the pile still holds it
         else:
-            item.ungrabMouse()
             item.cancel_drag()
         drag = QDrag(self.views()[0])
         drag.setMimeData(encode(CardDrag(item.ref, item.zone)))

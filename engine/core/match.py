@@ -16,6 +16,7 @@ from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome, RuleMode
+from engine.core.rng import Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +33,6 @@ class Step:
 class Match:
     def __init__(self, game: BaseGame, options: GameOptions, seed: int,
                  mode: RuleMode = RuleMode.ENFORCED, take_backs: bool = False) -> None:
-        from engine.core.rng import Rng
-
         self.game = game
         self.options = options
         self.seed = seed
