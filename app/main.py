@@ -1,5 +1,5 @@
-"""Command line and start-up: runetable [--game G] [--players N] [--seed S] [--load FILE]
-[--screenshot PNG] [--version].
+"""Command line and start-up: runetable [--game G] [--players N] [--computer SEATS]
+[--option NAME=VALUE] [--seed S] [--load FILE] [--screenshot PNG] [--version].
 
 Non-Qt modules are imported before PySide6, and pyqtgraph only when a chart
 is first shown, because start-up time is what a player feels first.
@@ -8,6 +8,7 @@ is first shown, because start-up time is what a player feels first.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from app import __version__
 from engine.core.errors import ContentError, SaveError
-from engine.core.game import RuleMode
+from engine.core.game import RuleMode, make_options
 from engine.games import game_names
 
 SHOT_SIZE = (1600, 1000)
@@ -25,11 +26,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="runetable",
                                      description="Play tabletop games at one computer.")
     parser.add_argument("--version", action="version", version=f"Runetable {__version__}")
+    parser.add_argument("--list-games", action="store_true",
+                        help="print the games this installation has, one per line, and exit")
     parser.add_argument("--game", choices=game_names(), help="start a new match of this game")
     parser.add_argument("--players", type=int, help="number of seats")
     parser.add_argument("--seed", type=int, help="seed for cards and dice")
     parser.add_argument("--mode", choices=[m.value for m in RuleMode],
                         help="rule mode (default: enforced; sandbox for the free table)")
+    parser.add_argument("--computer", metavar="SEATS", type=_seats,
+                        help="seats the computer plays, e.g. 2 or 2,3")
+    parser.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
+                        type=_option, help="a game option, e.g. --option width=5 (repeatable)")
     parser.add_argument("--load", metavar="FILE", help="open a saved match")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="set the match up, save a 1600x1000 picture of the window, exit")
@@ -38,8 +45,34 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _seats(text: str) -> list[int]:
+    try:
+        seats = [int(part) - 1 for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"seats are numbers such as 2 or 2,3, not {text!r}") from None
+    if any(s < 0 for s in seats):
+        raise argparse.ArgumentTypeError("seats are numbered from 1")
+    return seats
+
+
+def _option(text: str) -> tuple[str, object]:
+    """NAME=VALUE, the value read as JSON when it is JSON (5, true) and as text otherwise."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"an option is NAME=VALUE, not {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip().replace("-", "_"), value
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.list_games:
+        print("\n".join(game_names()))
+        return 0
     if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not (
             os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -54,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(APP)
     app.setApplicationVersion(__version__)
     window = MainWindow()
+    if args.screenshot or args.quit_when_shown:
+        # Unattended runs (pictures, the start-up benchmark): no one could close a message
+        # box, so a problem such as an unreadable save is told on stderr and start goes on.
+        window.warn = lambda title, text: print(f"{title}: {text}", file=sys.stderr)
     if args.screenshot:
         window.controller.autosave_enabled = False
     window.resize(*SHOT_SIZE)
@@ -95,11 +132,13 @@ def new_from_args(window: object, args: argparse.Namespace) -> None:
     except ContentError as exc:
         window.warn("Damaged installation", f"{name} cannot be set up:\n{exc}")
         return
-    options: dict[str, object] = {}
+    options: dict[str, object] = dict(args.option)
     if args.players is not None:
         options["players"] = args.players
+    if args.computer:
+        options["computer_seats"] = args.computer
     try:
-        validated = game.options_model.model_validate(options)
+        validated = make_options(game.options_model, options)
     except ValueError as exc:
         window.warn("Bad options", f"{game.title}: {exc}")
         validated = game.options_model()

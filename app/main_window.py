@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app import paths
 from app.board.view import BoardView
+from app.computer import ComputerPlayers
 from app.curtain import Curtain
 from app.docks.dice import DiceDock
 from app.docks.hand import HandDock
@@ -51,6 +52,7 @@ class MainWindow(QMainWindow):
         self.scene = None
         self.preview_step: int | None = None
         self.curtain_seat: int | None = None  # seat waiting behind the curtain
+        self._last_human: int | None = None  # the person who last had the table
 
         central = QWidget()
         self.view = BoardView(central)
@@ -62,6 +64,13 @@ class MainWindow(QMainWindow):
         self.preview_bar.clicked.connect(lambda: self.leave_preview())
         self.preview_bar.hide()
         box.addWidget(self.preview_bar)
+        self.phase_bar = QLabel()
+        self.phase_bar.setObjectName("phaseBar")
+        self.phase_bar.setWordWrap(True)
+        self.phase_bar.setStyleSheet("background: #23313a; color: #f2efe6; padding: 5px 10px;"
+                                     " font-weight: bold;")
+        self.phase_bar.hide()
+        box.addWidget(self.phase_bar)
         box.addWidget(self.view)
         self.setCentralWidget(central)
         self.curtain = Curtain(central)
@@ -71,6 +80,8 @@ class MainWindow(QMainWindow):
         self.piles_dock = PilesDock(self)
         self.dice_dock = DiceDock(self.controller, self)
         self.log_dock = LogDock(self)
+        self.computer = ComputerPlayers(self.controller, parent=self)
+        self.computer.thinking.connect(self._computer_thinking)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.piles_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
@@ -128,6 +139,12 @@ class MainWindow(QMainWindow):
                                         "Do the undone action again")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        edit.addSeparator()
+        self.pause_action = self._action("&Pause computer players", self._toggle_pause,
+                                         QKeySequence("Ctrl+P"),
+                                         "Stop the computer seats from moving until resumed")
+        self.pause_action.setCheckable(True)
+        edit.addAction(self.pause_action)
 
         view = bar.addMenu("&View")
         view.addAction(self._action("Zoom &in", self.view.zoom_in, keys.ZoomIn))
@@ -153,11 +170,10 @@ class MainWindow(QMainWindow):
         c.replaced.connect(self._match_replaced)
         c.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         c.seat_changed.connect(self._seat_changed)
-        self.hand_dock.dropped.connect(self._dropped_in_hand)
-        self.hand_dock.draw_requested.connect(self._draw)
-        self.hand_dock.end_turn_requested.connect(self._end_turn)
+        self.hand_dock.dropped.connect(self._dropped)
+        self.hand_dock.action_requested.connect(self._submit)
         self.hand_dock.card_activated.connect(self._play_from_hand)
-        self.piles_dock.dropped.connect(self._dropped_on_pile)
+        self.piles_dock.dropped.connect(self._dropped)
         self.piles_dock.shuffle_requested.connect(
             lambda zone: self._submit(self.presenter.shuffle_action(zone)))
         self.piles_dock.draw_requested.connect(self._take_top)
@@ -165,10 +181,22 @@ class MainWindow(QMainWindow):
 
     # -- who is looking ---------------------------------------------------
     def viewer(self) -> int | None:
-        """The seat whose eyes the table uses; behind the curtain only public things show."""
+        """The seat whose eyes the table uses; behind the curtain only public things show.
+
+        While a computer seat decides, the table keeps showing the person at the
+        computer (or only public things, when several people share it).
+        """
         if self.curtain_seat is not None:
             return SPECTATOR
-        return self.controller.seat()
+        seat = self.controller.seat()
+        if seat is None or self.controller.computer_to_move() is None:
+            return seat
+        humans = self.controller.human_seats()
+        if len(humans) == 1:
+            return humans[0]
+        if self._last_human in humans and not self.hides_hands():
+            return self._last_human
+        return SPECTATOR
 
     def hides_hands(self) -> bool:
         match = self.controller.match
@@ -177,10 +205,25 @@ class MainWindow(QMainWindow):
         return any(z.visibility is Visibility.OWNER for z in match.state.table.zones.values())
 
     def _seat_changed(self, seat: int) -> None:
-        if self.hides_hands():
+        """Drop the curtain when the computer passes from one person to another."""
+        if seat in self.controller.computer_seats():
+            return
+        previous, self._last_human = self._last_human, seat
+        if self.hides_hands() and previous is not None and previous != seat:
             self.curtain_seat = seat
             self.curtain.drop_for(seat)
             self.refresh()
+
+    def _toggle_pause(self) -> None:
+        self.computer.set_paused(self.pause_action.isChecked())
+        self.statusBar().showMessage("Computer players paused." if self.computer.paused
+                                     else "Computer players resumed.", 6000)
+        self.refresh()
+
+    def _computer_thinking(self, seat: int) -> None:
+        state = self.controller.match.state if self.controller.match else None
+        name = self.presenter.seat_name(state, seat) if state is not None else f"Seat {seat}"
+        self.statusBar().showMessage(f"{name} (computer) is thinking…", 4000)
 
     def _curtain_lifted(self) -> None:
         self.curtain_seat = None
@@ -190,8 +233,11 @@ class MainWindow(QMainWindow):
     def _match_replaced(self) -> None:
         self.leave_preview(refresh=False)
         self.curtain_seat = None
+        self._last_human = None
         self.curtain.hide()
         self.scene, self.presenter = scene_for(self.controller)
+        seat = self.controller.seat()
+        self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
         presets = getattr(getattr(match.game, "content", None), "dice", None)
@@ -205,8 +251,6 @@ class MainWindow(QMainWindow):
         has_match = match is not None
         for action in (self.save_action, self.save_as_action, self.fit_action):
             action.setEnabled(has_match)
-        for button in (self.hand_dock.draw_button, self.hand_dock.end_turn_button):
-            button.setEnabled(has_match and self.curtain_seat is None)
         if match is None:
             self.seat_label.setText("No match open — File → New match…")
             self.undo_action.setEnabled(False)
@@ -227,6 +271,7 @@ class MainWindow(QMainWindow):
             state = match.view(viewer)
         self.scene.render_state(state)
         self._show_hand(state, viewer)
+        self._show_status(state, viewer)
         self._show_piles(state)
         self._show_log(viewer)
         self._show_seat()
@@ -234,15 +279,30 @@ class MainWindow(QMainWindow):
     def _show_hand(self, state: GameState, viewer: int | None) -> None:
         if viewer is None or viewer == SPECTATOR:
             waiting = self.curtain_seat
-            who = f"Player {waiting + 1}" if waiting is not None else "nobody"
-            self.hand_dock.show_hand(None, f"Hand hidden — waiting for {who}", [])
+            who = (self.presenter.seat_name(state, waiting) if waiting is not None
+                   else "nobody")
+            self.hand_dock.show_panels(f"Hand hidden — waiting for {who}", [])
+            self.hand_dock.show_buttons([])
             return
-        zone = self.presenter.hand_zone(viewer)
-        cards = state.table.cards_in(zone) if zone in state.table.zones else []
-        shown = [(ref, self.presenter.look(state, ref), self.presenter.tooltip(state, ref))
-                 for ref in cards]
-        self.hand_dock.show_hand(zone, f"Player {viewer + 1}'s hand · {len(cards)} card(s)",
-                                 shown)
+        panels = self.presenter.hand_panels(state, viewer)
+        title = self.presenter.seat_name(state, viewer)
+        self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels)
+        live = self.preview_step is None
+        buttons = []
+        for button in self.presenter.buttons(state, viewer):
+            reason = ("the table is showing a past moment" if not live
+                      else "not possible now" if button.action is None
+                      else self.controller.check(button.action))
+            tip = button.tooltip if reason is None else f"{button.tooltip} ({reason})"
+            buttons.append((button.label, tip, button.action, reason is None))
+        self.hand_dock.show_buttons(buttons)
+
+    def _show_status(self, state: GameState, viewer: int | None) -> None:
+        text = self.presenter.status(state, None if viewer == SPECTATOR else viewer)
+        self.phase_bar.setText(text)
+        self.phase_bar.setVisible(bool(text))
+        self.dice_dock.show_pending(self.presenter.pending_rolls(state)
+                                    if self.preview_step is None else [])
 
     def _show_piles(self, state: GameState) -> None:
         rows = []
@@ -269,8 +329,10 @@ class MainWindow(QMainWindow):
             winners = ", ".join(f"Player {p + 1}" for p in outcome.winners) or "nobody"
             text = f"Match over — winner: {winners}"
         else:
-            seat = m.to_move()
-            text = f"Player {(seat or 0) + 1} to act"
+            seat = m.to_move() or 0
+            text = f"{self.presenter.seat_name(m.state, seat)} to act"
+            if seat in self.controller.computer_seats():
+                text += " (computer" + (", paused)" if self.computer.paused else ")")
         mode = {RuleMode.ENFORCED: "rules enforced", RuleMode.ASSISTED: "assisted",
                 RuleMode.SANDBOX: "free table"}[m.mode]
         self.seat_label.setText(f"{text} · {mode} · step {len(m.steps)}")
@@ -300,27 +362,8 @@ class MainWindow(QMainWindow):
         if action is not None and self.preview_step is None:
             self.controller.submit(action)
 
-    def _dropped_in_hand(self, drag: CardDrag) -> None:
-        seat = self.viewer()
-        if seat is None or seat == SPECTATOR:
-            return
-        self._submit(self.presenter.drop_action(drag, self.presenter.hand_zone(seat), None))
-
-    def _dropped_on_pile(self, drag: CardDrag, zone: str) -> None:
+    def _dropped(self, drag: CardDrag, zone: str) -> None:
         self._submit(self.presenter.drop_action(drag, zone, None))
-
-    def _draw(self) -> None:
-        seat = self.viewer()
-        if seat is None or seat == SPECTATOR or self.controller.match is None:
-            return
-        action = self.presenter.draw_action(self.controller.view(seat), seat)
-        if action is None:
-            self.statusBar().showMessage("The deck is empty.", 6000)
-        self._submit(action)
-
-    def _end_turn(self) -> None:
-        if self.controller.match is not None and self.curtain_seat is None:
-            self._submit(self.presenter.end_turn_action(self.controller.match.state))
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()
@@ -343,9 +386,11 @@ class MainWindow(QMainWindow):
             return
         choice = dialog.choice()
         try:
-            self.controller.new_match(choice.game, {"players": choice.players}, choice.seed,
+            self.controller.new_match(choice.game, choice.options, choice.seed,
                                       choice.mode, choice.take_backs)
         except ContentError as exc:
+            self.warn("Cannot set up this game", str(exc))
+        except ValueError as exc:  # options the game's model refuses, e.g. a too-small map
             self.warn("Cannot set up this game", str(exc))
 
     def open_file(self) -> None:

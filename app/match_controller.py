@@ -16,7 +16,7 @@ from app import paths
 from engine.core import saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, SaveError
-from engine.core.game import GameOptions, GameState, RuleMode
+from engine.core.game import GameOptions, GameState, RuleMode, make_options
 from engine.core.match import Match
 from engine.games import get_game
 
@@ -66,6 +66,21 @@ class MatchController(QObject):
         """The seat whose turn or prompt it is: the UI shows that seat's view."""
         return self.match.to_move() if self.match else None
 
+    def computer_seats(self) -> frozenset[int]:
+        return frozenset(self.match.options.computer_seats) if self.match else frozenset()
+
+    def human_seats(self) -> list[int]:
+        if self.match is None:
+            return []
+        return [s for s in range(self.match.players) if s not in self.computer_seats()]
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat that must decide now, if one must."""
+        seat = self.seat()
+        if seat is None or self.match is None or self.match.mode is RuleMode.SANDBOX:
+            return None
+        return seat if seat in self.computer_seats() else None
+
     def view(self, player: int | None) -> GameState | None:
         return self.match.view(player) if self.match else None
 
@@ -109,6 +124,11 @@ class MatchController(QObject):
             self.message.emit(f"Cannot undo: {reason}.")
             return False
         self.undo_stack.undo()
+        # Back to a person's decision: stopping where a computer must move would only
+        # have it make the same move again.
+        while (self.computer_to_move() is not None and self.human_seats()
+               and self.match.can_undo()[0]):
+            self.undo_stack.undo()
         self._after_change()
         return True
 
@@ -127,7 +147,7 @@ class MatchController(QObject):
                   mode: RuleMode, take_backs: bool) -> None:
         game = get_game(game_name)
         if isinstance(options, dict):
-            options = game.options_model.model_validate(options)
+            options = make_options(game.options_model, options)
         self._open(Match(game, options, seed, mode, take_backs), None)
         self.message.emit(f"New {game.title}: seed {seed}, {mode} rules.")
 

@@ -1,7 +1,10 @@
-"""python -m engine.simulate: random legal self-play with every invariant checked.
+"""python -m engine.simulate: legal self-play with every invariant checked.
 
-Prints games, actions, speed and outcomes; exits 1 naming the seed and the
-action at the first broken invariant, so the failure can be replayed.
+The random agent (the default) wanders into every corner of the rules; the
+game's own policy (`--agent policy`) plays the way the computer players do,
+which is what win rates and battle lengths are measured with. Prints games,
+actions, speed and outcomes; exits 1 naming the seed and the action at the
+first broken invariant, so the failure can be replayed.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from engine.ai.agent import Agent, RandomAgent
 from engine.core import invariants, saves
 from engine.core.game import RuleMode
 from engine.core.match import Match
@@ -29,13 +33,17 @@ def default_mode(game_name: str) -> RuleMode:
     return RuleMode.SANDBOX if game_name == "sandbox" else RuleMode.ENFORCED
 
 
+AGENTS = ("random", "policy")
+
+
 def play_one(game_name: str, seed: int, max_actions: int, checks: bool,
-             players: int | None = None) -> Match:
-    """Play one random game; raise InvariantBroken with seed and action on a violation."""
+             players: int | None = None, agent_kind: str = "random") -> Match:
+    """Play one game; raise InvariantBroken with seed and action on a violation."""
     game = get_game(game_name)
     options = game.options_model() if players is None else game.options_model(players=players)
     match = Match(game, options, seed, default_mode(game_name))
-    agent = Rng(seed ^ AGENT_SALT)
+    agent: Agent = game.agent() if agent_kind == "policy" else RandomAgent()
+    stream = Rng(seed ^ AGENT_SALT)
     hashes = [match.state_hash()]
 
     def fail(problem: str, where: str) -> InvariantBroken:
@@ -45,7 +53,7 @@ def play_one(game_name: str, seed: int, max_actions: int, checks: bool,
         actions = match.legal_actions()
         if not actions:
             break
-        action = agent.choice(actions)
+        action = agent.choose(match.state, actions, stream)
         match.submit(action)
         if checks:
             hashes.append(match.state_hash())
@@ -72,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--max-actions", type=int, default=1000,
                         help="stop a game unfinished after this many actions")
+    parser.add_argument("--agent", choices=AGENTS, default="random",
+                        help="random legal moves, or the game's computer-player policy")
     parser.add_argument("--save-dir", type=Path, default=None)
     parser.add_argument("--no-checks", action="store_true",
                         help="skip the invariant checks, to measure raw engine speed")
@@ -83,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            match = play_one(args.game, seed, args.max_actions, not args.no_checks, args.players)
+            match = play_one(args.game, seed, args.max_actions, not args.no_checks, args.players,
+                             args.agent)
         except InvariantBroken as exc:
             print(f"INVARIANT BROKEN: {exc}", file=sys.stderr)
             return 1
@@ -97,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.save_dir is not None:
             saves.save(match, args.save_dir / f"{args.game}-{seed}{saves.EXTENSION}")
     elapsed = max(time.perf_counter() - start, 1e-9)
-    print(f"game: {args.game}  checks: {'off' if args.no_checks else 'on'}")
+    print(f"game: {args.game}  agent: {args.agent}  checks: {'off' if args.no_checks else 'on'}")
     print(f"games: {args.games}  actions: {total_actions}")
     print(f"games/s: {args.games / elapsed:.1f}  actions/s: {total_actions / elapsed:.0f}")
     for outcome, count in sorted(outcomes.items()):

@@ -23,12 +23,23 @@ EDGE = QColor("#3a3a3a")
 
 @dataclass(frozen=True)
 class CardLook:
-    """What to draw: a face (rank + symbol + colour), a back, or a token."""
+    """What to draw: a face (rank + symbol + colour), a back, or a token.
+
+    A face with `body` lines is a game card (location, item, troop): a tinted
+    title band, the lines of rules text, and a corner `badge` for what changes
+    in play (uses left, damage). `back_colour` tells card kinds apart face down,
+    as Nordguard's blue-backed Frontier and Destination.
+    """
 
     title: str | None  # None draws the back
     symbol: str = ""
     red: bool = False
     token_colour: str | None = None
+    body: tuple[str, ...] = ()
+    face_colour: str | None = None
+    back_colour: str | None = None
+    badge: str = ""
+    back_label: str = ""
 
     @property
     def is_token(self) -> bool:
@@ -56,14 +67,19 @@ def paint_look(painter: QPainter, look: CardLook, rect: QRectF, lod: float = 1.0
         painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), radius + 3, radius + 3)
     painter.setPen(QPen(EDGE, 1.2))
     if look.title is None:
-        painter.setBrush(BACK)
+        painter.setBrush(QColor(look.back_colour) if look.back_colour else BACK)
         painter.drawRoundedRect(rect, radius, radius)
         if lod > 0.4:
             _paint_lattice(painter, rect.adjusted(6, 6, -6, -6))
+            if look.back_label:
+                _paint_back_label(painter, look.back_label, rect)
         return
     painter.setBrush(FACE)
     painter.drawRoundedRect(rect, radius, radius)
     if lod < 0.3:
+        return
+    if look.body or look.face_colour:
+        _paint_text_card(painter, look, rect, radius)
         return
     colour = RED if look.red else BLACK
     painter.setPen(colour)
@@ -83,6 +99,62 @@ def paint_look(painter: QPainter, look: CardLook, rect: QRectF, lod: float = 1.0
     big = QFont("DejaVu Sans", max(8, int(rect.width() * 0.36)))
     painter.setFont(big)
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, look.symbol)
+
+
+def _paint_text_card(painter: QPainter, look: CardLook, rect: QRectF, radius: float) -> None:
+    """A game card: tinted title band, rules lines in a small font, a badge in the corner."""
+    band_colour = QColor(look.face_colour or "#6d5d4b")
+    band = QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.24)
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    painter.save()
+    painter.setClipPath(path)
+    painter.fillRect(band, band_colour)
+    painter.restore()
+    ink = QColor("#ffffff") if band_colour.lightnessF() < 0.55 else BLACK
+    title_font = QFont("DejaVu Sans", 1)
+    title_font.setPixelSize(max(6, int(rect.width() * 0.12)))
+    title_font.setBold(True)
+    painter.setFont(title_font)
+    painter.setPen(ink)
+    painter.drawText(band.adjusted(4, 1, -4, -1),
+                     Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                     f"{look.symbol} {look.title}".strip())
+    body_font = QFont("DejaVu Sans", 1)
+    body_font.setPixelSize(max(5, int(rect.width() * 0.095)))
+    painter.setFont(body_font)
+    painter.setPen(BLACK)
+    text_box = QRectF(rect.left() + 4, band.bottom() + 3, rect.width() - 8,
+                      rect.bottom() - band.bottom() - 6)
+    painter.drawText(text_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                     | Qt.TextFlag.TextWordWrap, "\n".join(look.body))
+    if look.badge:
+        badge_font = QFont("DejaVu Sans", 1)
+        badge_font.setPixelSize(max(6, int(rect.width() * 0.13)))
+        badge_font.setBold(True)
+        painter.setFont(badge_font)
+        width = painter.fontMetrics().horizontalAdvance(look.badge) + 10
+        height = rect.width() * 0.2
+        box = QRectF(rect.right() - width - 3, rect.bottom() - height - 3, width, height)
+        painter.setPen(QPen(band_colour.darker(140), 1))
+        painter.setBrush(QColor("#fff3c4"))
+        painter.drawRoundedRect(box, height / 2, height / 2)
+        painter.setPen(BLACK)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, look.badge)
+
+
+def _paint_back_label(painter: QPainter, text: str, rect: QRectF) -> None:
+    font = QFont("DejaVu Sans", 1)
+    font.setPixelSize(max(6, int(rect.width() * 0.12)))
+    font.setBold(True)
+    painter.setFont(font)
+    box = QRectF(rect.left() + 6, rect.center().y() - rect.height() * 0.12,
+                 rect.width() - 12, rect.height() * 0.24)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 150))
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _paint_lattice(painter: QPainter, rect: QRectF) -> None:

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+import typing
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
 
+from pydantic.fields import FieldInfo
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -18,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.forms import load_form
-from engine.core.game import RuleMode
+from engine.core.game import GameOptions, RuleMode
 from engine.games import game_names, get_game
 
 MODE_LABELS = {
@@ -39,6 +45,7 @@ class NewMatchChoice:
     mode: RuleMode
     seed: int
     take_backs: bool
+    options: dict[str, Any] = field(default_factory=dict)  # incl. players, computer_seats
 
 
 class NewGameDialog(QDialog):
@@ -55,6 +62,17 @@ class NewGameDialog(QDialog):
         self.seed: QSpinBox = form.findChild(QSpinBox, "seedSpin")
         self.take_backs: QCheckBox = form.findChild(QCheckBox, "takeBacksCheck")
         self.hint: QLabel = form.findChild(QLabel, "gameHint")
+        outer = form.layout()
+        self.options_box = QGroupBox("Game options")
+        self.options_form = QFormLayout(self.options_box)
+        self.seats_box = QGroupBox("Seats")
+        self.seats_form = QFormLayout(self.seats_box)
+        at = outer.indexOf(self.hint)
+        outer.insertWidget(at, self.options_box)
+        outer.insertWidget(at + 1, self.seats_box)
+        self.option_widgets: dict[str, QWidget] = {}
+        self.seat_combos: list[QComboBox] = []
+        self.players.valueChanged.connect(self._players_changed)
         buttons: QDialogButtonBox = form.findChild(QDialogButtonBox, "buttonBox")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -84,9 +102,117 @@ class NewGameDialog(QDialog):
             RuleMode.SANDBOX if sandbox else RuleMode.ENFORCED))
         self.mode.setEnabled(not sandbox)
         self.take_backs.setChecked(sandbox)
-        self.hint.setText(HINTS.get(name, ""))
+        self.hint.setText(HINTS.get(name, game.__doc__.strip().splitlines()[0]
+                                    if game.__doc__ else ""))
+        self._build_options(game.options_model)
+        self._players_changed()
+        self.adjustSize()
+
+    def _build_options(self, model: type[GameOptions]) -> None:
+        """One widget per option the game's model declares, from its type and bounds."""
+        while self.options_form.rowCount():
+            self.options_form.removeRow(0)
+        self.option_widgets = {}
+        for name, info in model.model_fields.items():
+            if name in ("players", "computer_seats"):
+                continue
+            widget = option_widget(info)
+            if widget is None:
+                continue
+            label = info.title or name.replace("_", " ").capitalize()
+            widget.setToolTip(info.description or "")
+            self.options_form.addRow(label, widget)
+            self.option_widgets[name] = widget
+        self.options_box.setVisible(bool(self.option_widgets))
+
+    def _players_changed(self) -> None:
+        """A Human/Computer choice per seat; the first seat starts human, the rest keep theirs."""
+        kept = [c.currentIndex() for c in self.seat_combos]
+        while self.seats_form.rowCount():
+            self.seats_form.removeRow(0)
+        self.seat_combos = []
+        sandbox = self.game.currentData() == "sandbox"
+        for seat in range(self.players.value()):
+            combo = QComboBox()
+            combo.setObjectName(f"seat{seat + 1}Combo")
+            combo.addItem("Person at this computer", False)
+            combo.addItem("Computer player", True)
+            combo.setToolTip("Who plays this seat")
+            combo.setCurrentIndex(kept[seat] if seat < len(kept) else 0)
+            combo.setEnabled(not sandbox)
+            self.seats_form.addRow(f"Seat {seat + 1}", combo)
+            self.seat_combos.append(combo)
+        self.seats_box.setVisible(not sandbox)
+
+    def set_computer(self, seat: int, computer: bool = True) -> None:
+        self.seat_combos[seat].setCurrentIndex(1 if computer else 0)
 
     def choice(self) -> NewMatchChoice:
+        options: dict[str, Any] = {"players": self.players.value()}
+        computer = [s for s, combo in enumerate(self.seat_combos) if combo.currentData()]
+        if computer:
+            options["computer_seats"] = computer
+        for name, widget in self.option_widgets.items():
+            options[name] = option_value(widget)
         return NewMatchChoice(self.game.currentData(), self.players.value(),
                               RuleMode(self.mode.currentData()), self.seed.value(),
-                              self.take_backs.isChecked())
+                              self.take_backs.isChecked(), options)
+
+
+def _bounds(info: FieldInfo) -> tuple[int, int]:
+    low, high = 0, 99
+    for meta in info.metadata:
+        low = getattr(meta, "ge", low)
+        high = getattr(meta, "le", high)
+    return low, high
+
+
+def option_widget(info: FieldInfo) -> QWidget | None:
+    """A check box, spin box or combo box for an option; None for types we cannot edit."""
+    annotation = info.annotation
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    optional = type(None) in typing.get_args(annotation)
+    kind = args[0] if optional and len(args) == 1 else annotation
+    default = info.get_default(call_default_factory=True)
+    if kind is bool:
+        box = QCheckBox()
+        box.setChecked(bool(default))
+        return box
+    if kind is int:
+        spin = QSpinBox()
+        low, high = _bounds(info)
+        if optional:  # one step below the minimum stands for "let the game decide"
+            spin.setRange(low - 1, high)
+            spin.setSpecialValueText("Recommended")
+            spin.setValue(low - 1 if default is None else default)
+        else:
+            spin.setRange(low, high)
+            spin.setValue(default)
+        spin.setProperty("optional", optional)
+        return spin
+    choices: list[Any] = []
+    if typing.get_origin(kind) is typing.Literal:
+        choices = list(typing.get_args(kind))
+    elif isinstance(kind, type) and issubclass(kind, Enum):
+        choices = list(kind)
+    if choices:
+        combo = QComboBox()
+        for value in choices:
+            text = value.value if isinstance(value, Enum) else value
+            combo.addItem(str(text).replace("_", " ").capitalize(), value)
+        combo.setCurrentIndex(choices.index(default) if default in choices else 0)
+        return combo
+    return None
+
+
+def option_value(widget: QWidget) -> Any:
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    if isinstance(widget, QSpinBox):
+        if widget.property("optional") and widget.value() == widget.minimum():
+            return None
+        return widget.value()
+    if isinstance(widget, QComboBox):
+        value = widget.currentData()
+        return value.value if isinstance(value, Enum) else value
+    raise TypeError(f"no value for {type(widget).__name__}")

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.games.base import RollPreview
 from app.match_controller import MatchController
 from engine.core.dice import MAX_POOL_DICE, MAX_SIDES, MIN_SIDES, DicePool
 from engine.core.referee import RollDice
@@ -111,6 +112,19 @@ class DiceDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.setSpacing(6)
+
+        self._coming_title = QLabel("<b>Coming up</b> — the rolls the rules will call for")
+        self._coming_title.setWordWrap(True)
+        self._coming = QListWidget()
+        self._coming.setObjectName("comingRolls")
+        self._coming.setToolTip("Click a roll to see its exact odds below")
+        self._coming.setMaximumHeight(110)
+        self._coming.currentRowChanged.connect(self._pending_chosen)
+        layout.addWidget(self._coming_title)
+        layout.addWidget(self._coming)
+        self._coming_title.hide()
+        self._coming.hide()
+        self._pending: list[RollPreview] = []
 
         self._entry = QLineEdit(DEFAULT_POOL)
         self._entry.setPlaceholderText("e.g. 2d6+1")
@@ -219,6 +233,44 @@ class DiceDock(QDockWidget):
             button.setToolTip(f"Use {text}")
             button.clicked.connect(lambda _checked=False, t=text: self.set_pool(t))
             self._presets.addWidget(button, i // PRESET_COLUMNS, i % PRESET_COLUMNS)
+
+    def show_pending(self, rolls: Sequence[RollPreview]) -> None:
+        """List the rolls the game is about to call for, each with its exact chance;
+        the first goes into the chart, so the odds are up before anyone rolls."""
+        rolls = list(rolls)
+        if rolls == self._pending:
+            return
+        self._pending = rolls
+        self._coming.blockSignals(True)
+        self._coming.clear()
+        for roll in rolls:
+            self._coming.addItem(QListWidgetItem(self._pending_text(roll)))
+        self._coming.blockSignals(False)
+        self._coming_title.setVisible(bool(rolls))
+        self._coming.setVisible(bool(rolls))
+        if rolls:
+            self._coming.setCurrentRow(0)
+
+    def pending_texts(self) -> list[str]:
+        return [self._coming.item(i).text() for i in range(self._coming.count())]
+
+    @staticmethod
+    def _pending_text(roll: RollPreview) -> str:
+        if roll.target is None:
+            return f"{roll.caption}: {roll.pool}"
+        try:
+            pool = DicePool.parse(roll.pool)
+        except ValueError:
+            return f"{roll.caption}: {roll.pool} ≥ {roll.target}"
+        p = pool.distribution().p_at_least(roll.target)
+        return f"{roll.caption}: {roll.pool} ≥ {roll.target} — {_percent(p)}"
+
+    def _pending_chosen(self, row: int) -> None:
+        if 0 <= row < len(self._pending):
+            roll = self._pending[row]
+            self.set_pool(roll.pool)
+            if roll.target is not None:
+                self.set_target(roll.target)
 
     def chart_bars(self) -> list[tuple[int, float]]:
         """(total, P(total)) for every bar on the chart, building the chart if needed."""

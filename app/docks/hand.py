@@ -1,4 +1,4 @@
-"""The hand dock: the cards of the seat at the computer, draggable onto the board.
+"""The hand dock: the seat's cards in the game's panels, draggable onto the board.
 
 Cards leave the dock with QDrag (our MIME type) and come back the same way,
 or from the board when a carried card leaves the view.
@@ -6,11 +6,23 @@ or from the board when a carried card leaves the view.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent, QMouseEvent, QPainter, QPixmap
+from PySide6.QtGui import (
+    QDrag,
+    QDragEnterEvent,
+    QDropEvent,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -21,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from app.board.cards import CARD_H, CARD_W, CardLook, paint_look
 from app.dragdrop import CardDrag, decode, encode
+from app.games.base import Panel
 
 SCALE = 1.15
 
@@ -34,6 +47,7 @@ class CardWidget(QWidget):
         super().__init__()
         self.ref, self.zone, self.look = ref, zone, look
         self._press: QPoint | None = None
+        self.draggable = True
         self.setFixedSize(QSize(int(CARD_W * SCALE) + 8, int(CARD_H * SCALE) + 8))
         self.setToolTip(tooltip)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -45,7 +59,7 @@ class CardWidget(QWidget):
         paint_look(painter, self.look, rect)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton and self.draggable:
             self._press = event.position().toPoint()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -73,12 +87,80 @@ class CardWidget(QWidget):
         drag.exec(Qt.DropAction.MoveAction)
 
 
-class HandDock(QDockWidget):
-    """Shows one seat's hand; emits what the player asks for, never changes state itself."""
+class SlotWidget(QWidget):
+    """An empty item slot: a dashed card outline that says there is room."""
 
-    dropped = Signal(object)  # CardDrag arriving in the hand
-    draw_requested = Signal()
-    end_turn_requested = Signal()
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFixedSize(QSize(int(CARD_W * SCALE) + 8, int(CARD_H * SCALE) + 8))
+        self.setToolTip("An empty slot")
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Mid), 1.5, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QRectF(4, 4, CARD_W * SCALE, CARD_H * SCALE), 6, 6)
+
+
+class PanelWidget(QFrame):
+    """One zone of the hand dock: a title, its cards, empty slots; a drop target."""
+
+    dropped = Signal(object, str)  # CardDrag, zone
+
+    def __init__(self, panel: Panel) -> None:
+        super().__init__()
+        self.zone = panel.zone
+        self.setObjectName(f"panel-{panel.zone}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAcceptDrops(True)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(4, 2, 4, 2)
+        outer.setSpacing(2)
+        self.title = QLabel(f"<b>{escape(panel.title)}</b>"
+                            + (f" — {escape(panel.note)}" if panel.note else ""))
+        self.title.setWordWrap(True)
+        outer.addWidget(self.title)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        self.cards: list[CardWidget] = []
+        if panel.portrait is not None:
+            ref, look, tip = panel.portrait
+            portrait = CardWidget(ref, "", look, tip)
+            portrait.draggable = False
+            portrait.setCursor(Qt.CursorShape.ArrowCursor)
+            row.addWidget(portrait)
+        for ref, look, tip in panel.cards:
+            widget = CardWidget(ref, panel.zone, look, tip)
+            self.cards.append(widget)
+            row.addWidget(widget)
+        for _ in range(max(0, (panel.slots or 0) - len(panel.cards))):
+            row.addWidget(SlotWidget())
+        row.addStretch(1)
+        outer.addLayout(row)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        drag = decode(event.mimeData())
+        if drag is not None and drag.zone != self.zone:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        drag = decode(event.mimeData())
+        if drag is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.dropped.emit(drag, self.zone)
+
+
+class HandDock(QDockWidget):
+    """The seat's own cards, as the game's panels; emits requests, never changes state."""
+
+    dropped = Signal(object, str)  # CardDrag arriving in a panel's zone
+    action_requested = Signal(object)  # a button's action
     card_activated = Signal(str)  # double-click: play it to the board
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -91,61 +173,76 @@ class HandDock(QDockWidget):
         self.title = QLabel("No match")
         self.title.setObjectName("handTitle")
         top.addWidget(self.title, 1)
-        self.draw_button = QPushButton("Draw")
-        self.draw_button.setToolTip("Take the top card of the deck into this hand")
-        self.draw_button.clicked.connect(self.draw_requested)
-        top.addWidget(self.draw_button)
-        self.end_turn_button = QPushButton("End turn")
-        self.end_turn_button.setToolTip("Pass the seat to the next player")
-        self.end_turn_button.clicked.connect(self.end_turn_requested)
-        top.addWidget(self.end_turn_button)
+        self.button_row = QHBoxLayout()
+        top.addLayout(self.button_row)
         outer.addLayout(top)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")
-        self.row = QHBoxLayout(self.strip)
-        self.row.setContentsMargins(2, 2, 2, 2)
-        self.row.setSpacing(4)
-        self.row.addStretch(1)
+        self.column = QVBoxLayout(self.strip)
+        self.column.setContentsMargins(2, 2, 2, 2)
+        self.column.setSpacing(4)
+        self.column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(self.strip)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumHeight(int(CARD_H * SCALE) + 30)
+        scroll.setMinimumHeight(int(CARD_H * SCALE) + 56)
         outer.addWidget(scroll)
         self.setWidget(body)
         self.setAcceptDrops(True)
-        self.zone: str | None = None
+        self.panels: list[PanelWidget] = []
+        self.buttons: list[QPushButton] = []
 
-    def show_hand(self, zone: str | None, title: str,
-                  cards: list[tuple[str, CardLook, str]]) -> None:
-        """Replace the shown cards; `cards` are (ref, look, tooltip) in hand order."""
-        self.zone = zone
+    def show_panels(self, title: str, panels: list[Panel]) -> None:
+        """Replace what is shown; a dock-wide drop goes to the only panel when there is one."""
         self.title.setText(title)
-        while self.row.count() > 1:
-            item = self.row.takeAt(0)
-            widget = item.widget()
-            if widget is not None:  # hide now: deleteLater waits for the event loop
-                widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
-        for ref, look, tip in cards:
-            widget = CardWidget(ref, zone or "", look, tip)
-            widget.activated.connect(self.card_activated)
-            self.row.insertWidget(self.row.count() - 1, widget)
+        for old in self.panels:  # hide now: deleteLater waits for the event loop
+            old.hide()
+            old.setParent(None)
+            old.deleteLater()
+        self.panels = []
+        for panel in panels:
+            widget = PanelWidget(panel)
+            widget.dropped.connect(self.dropped)
+            for card in widget.cards:
+                card.activated.connect(self.card_activated)
+            self.column.insertWidget(self.column.count() - 1, widget)
+            self.panels.append(widget)
+
+    def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
+        """(label, tooltip, action, enabled) per button, replacing the previous ones."""
+        for old in self.buttons:
+            old.hide()
+            old.setParent(None)
+            old.deleteLater()
+        self.buttons = []
+        for label, tip, action, enabled in buttons:
+            button = QPushButton(label)
+            button.setToolTip(tip)
+            button.setEnabled(enabled)
+            button.clicked.connect(lambda _c=False, a=action: self.action_requested.emit(a))
+            self.button_row.addWidget(button)
+            self.buttons.append(button)
+
+    def button(self, label: str) -> QPushButton:
+        for button in self.buttons:
+            if button.text() == label:
+                return button
+        raise KeyError(f"no button {label!r} (have {[b.text() for b in self.buttons]})")
 
     def card_widgets(self) -> list[CardWidget]:
-        return [self.row.itemAt(i).widget() for i in range(self.row.count() - 1)]
+        return [card for panel in self.panels for card in panel.cards]
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         drag = decode(event.mimeData())
-        if drag is not None and self.zone is not None and drag.zone != self.zone:
+        if drag is not None and len(self.panels) == 1 and drag.zone != self.panels[0].zone:
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
         drag = decode(event.mimeData())
-        if drag is None:
+        if drag is None or len(self.panels) != 1:
             event.ignore()
             return
         event.acceptProposedAction()
-        self.dropped.emit(drag)
+        self.dropped.emit(drag, self.panels[0].zone)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.ai.agent import Agent, RandomAgent
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -41,6 +42,10 @@ class BaseGame:
 
     def all_cards(self, state: GameState) -> frozenset[str]:
         return frozenset(state.table.faces)
+
+    def agent(self) -> Agent:
+        """The computer player for this game; games with a policy return it here."""
+        return RandomAgent()
 
     def card_name(self, face: str) -> str:
         """How the rules log names a card face; games map their content keys to names."""

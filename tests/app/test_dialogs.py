@@ -68,3 +68,44 @@ def test_forms_fill_their_dialogs_at_their_designed_size(qtbot):
                                                                       "AboutDialog")]
         assert not form.isWindow()
         assert dialog.width() >= 400 and dialog.height() >= 250
+
+
+def test_game_options_become_widgets_and_come_back_as_values(qtbot):
+    from typing import Literal
+
+    from pydantic import Field
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+
+    from app.dialogs.new_game import option_value, option_widget
+    from engine.core.game import GameOptions
+
+    class Opts(GameOptions):
+        war: bool = Field(True, description="Three battles")
+        width: int | None = Field(None, ge=2, le=9, description="Map width")
+        sets: int = Field(1, ge=1, le=3)
+        length: Literal["short", "long"] = "long"
+
+    fields = Opts.model_fields
+    war, width, sets, length = (option_widget(fields[n]) for n in ("war", "width", "sets",
+                                                                   "length"))
+    assert isinstance(war, QCheckBox) and option_value(war) is True
+    assert isinstance(width, QSpinBox) and option_value(width) is None  # "Recommended"
+    assert width.specialValueText() == "Recommended" and width.maximum() == 9
+    width.setValue(5)
+    assert option_value(width) == 5
+    assert isinstance(sets, QSpinBox) and (sets.minimum(), option_value(sets)) == (1, 1)
+    assert isinstance(length, QComboBox) and option_value(length) == "long"
+    length.setCurrentIndex(0)
+    assert option_value(length) == "short"
+
+
+def test_seats_can_be_given_to_the_computer(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.players.setValue(3)
+    assert len(dialog.seat_combos) == 3
+    dialog.set_computer(2)
+    dialog.players.setValue(4)  # adding a seat keeps the choices already made
+    assert [c.currentData() for c in dialog.seat_combos] == [False, False, True, False]
+    options = dialog.choice().options
+    assert options["players"] == 4 and options["computer_seats"] == [2]

@@ -31,7 +31,7 @@ def board_point(win: MainWindow, x: float, y: float) -> QPoint:
 
 
 def draw_one(qtbot, win: MainWindow) -> str:
-    qtbot.mouseClick(win.hand_dock.draw_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(win.hand_dock.button("Draw"), Qt.MouseButton.LeftButton)
     cards = win.controller.match.state.table.cards_in(hand(0))
     assert len(cards) == 1
     return cards[0]
@@ -196,7 +196,7 @@ def test_every_action_is_autosaved_and_resumable(qtbot, window):
 def test_hot_seat_curtain_hides_the_next_hand(qtbot, window):
     """When the seat changes, the table hides hands until the next player is ready."""
     draw_one(qtbot, window)
-    qtbot.mouseClick(window.hand_dock.end_turn_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.hand_dock.button("End turn"), Qt.MouseButton.LeftButton)
     assert window.controller.match.state.active == 1
     assert window.curtain.isVisible()
     assert window.hand_dock.card_widgets() == []

@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF
 
 from app.board.cards import CARD_H, CARD_W, CardLook
 from app.dragdrop import CardDrag
+from app.games.base import Button, GamePresenter
 from engine.core.actions import Action
 from engine.core.game import GameState
 from engine.core.referee import FlipCard, MoveCard, PassSeat, ShuffleZone
@@ -21,7 +22,7 @@ from engine.games.sandbox.content import SandboxContent
 from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
 
 
-class SandboxPresenter:
+class SandboxPresenter(GamePresenter):
     free_zone = BOARD
 
     def __init__(self, content: SandboxContent, seat_of: Callable[[], int | None]) -> None:
@@ -79,6 +80,12 @@ class SandboxPresenter:
 
     def hand_zone(self, seat: int) -> str:
         return hand(seat)
+
+    def buttons(self, state: GameState, seat: int) -> list[Button]:
+        return [Button("Draw", "Take the top card of the deck into this hand",
+                       self.draw_action(state, seat)),
+                Button("End turn", "Pass the seat to the next player",
+                       self.end_turn_action(state))]
 
     def take_top_action(self, state: GameState, zone: str, seat: int) -> Action | None:
         cards = state.table.cards_in(zone)

@@ -1,0 +1,98 @@
+"""What the main window asks of every game's presenter, with the defaults.
+
+The window and its docks are shared by all games; a presenter says, for its
+game, which panels the hand dock shows, which buttons a seat may press, what
+the phase bar reads and which roll is about to be made. Everything it
+returns is built from a view of the state, and every button carries the
+action it would submit, so the window can grey out what the rules refuse and
+say why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.board.cards import CardLook
+from app.dragdrop import CardDrag
+from engine.core.actions import Action
+from engine.core.game import GameState
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One row of the hand dock: a zone's cards, with empty slots drawn up to `slots`."""
+
+    zone: str
+    title: str
+    cards: list[tuple[str, CardLook, str]] = field(default_factory=list)  # ref, look, tip
+    slots: int | None = None
+    note: str = ""  # a line under the title, e.g. a character's ability
+    portrait: tuple[str, CardLook, str] | None = None  # a card shown first, not draggable
+
+
+@dataclass(frozen=True)
+class Button:
+    """A command for the seat at the computer; `action` None shows it disabled."""
+
+    label: str
+    tooltip: str
+    action: Action | None
+
+
+@dataclass(frozen=True)
+class RollPreview:
+    """A roll the rules are about to call for: the dice dock shows its exact odds."""
+
+    pool: str  # DicePool text, e.g. "2d6+1"
+    target: int | None  # succeeds at >= target
+    caption: str  # what the roll is for, in the game's words
+
+
+class GamePresenter:
+    """Defaults for the hooks the shared window calls; games override what they use."""
+
+    def hand_zone(self, seat: int) -> str | None:
+        return None
+
+    def hand_panels(self, state: GameState, seat: int) -> list[Panel]:
+        """The panels the hand dock shows to `seat` (its hand by default)."""
+        zone = self.hand_zone(seat)
+        if zone is None or zone not in state.table.zones:
+            return []
+        cards = [(ref, self.look(state, ref), self.tooltip(state, ref))
+                 for ref in state.table.cards_in(zone)]
+        return [Panel(zone, f"Player {seat + 1}'s hand · {len(cards)} card(s)", cards)]
+
+    def buttons(self, state: GameState, seat: int) -> list[Button]:
+        return []
+
+    def status(self, state: GameState, seat: int | None) -> str:
+        """The phase bar's text: whose turn, which phase, what is left to do."""
+        return ""
+
+    def pending_rolls(self, state: GameState) -> list[RollPreview]:
+        return []
+
+    def look(self, state: GameState, ref: str) -> CardLook:
+        return CardLook(None)
+
+    def tooltip(self, state: GameState, ref: str) -> str:
+        return ""
+
+    def card_text(self, state: GameState, ref: str | None) -> str:
+        return ""
+
+    def drop_action(self, drag: CardDrag, zone: str, pos: object) -> Action | None:
+        return None
+
+    def take_top_action(self, state: GameState, zone: str, seat: int) -> Action | None:
+        return None
+
+    def play_from_hand_action(self, state: GameState, ref: str) -> Action | None:
+        return None
+
+    def shuffle_action(self, zone: str) -> Action | None:
+        return None
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        return f"Player {seat + 1}"
