@@ -36,7 +36,7 @@ def test_simulate_exits_0_and_prints_the_figures(simulated) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0] == "game: sandbox  checks: on"
+    assert lines[0] == "game: sandbox  agent: random  checks: on"
     total = sum(len(saves.load(p).steps) for p in save_dir.iterdir())
     assert lines[1] == f"games: 3  actions: {total}"
     assert re.fullmatch(r"games/s: \d+\.\d  actions/s: \d+", lines[2])
