@@ -202,6 +202,7 @@ class HandDock(QDockWidget):
         self.panels = []
         for panel in panels:
             widget = PanelWidget(panel)
+            widget.title.setVisible(len(panels) > 1 or bool(panel.note))  # else the dock says it
             widget.dropped.connect(self.dropped)
             for card in widget.cards:
                 card.activated.connect(self.card_activated)
