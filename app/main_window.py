@@ -36,6 +36,7 @@ from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
 from engine.core.saves import EXTENSION
 from engine.core.zones import Layout, Visibility
+from engine.games import game_names, game_title
 
 SPECTATOR = -1  # a seat that sees only public information (behind the curtain)
 SAVE_FILTER = f"Runetable saves (*{EXTENSION});;All files (*)"
@@ -162,6 +163,8 @@ class MainWindow(QMainWindow):
         self.rules_action = self._action("&Rules of this game", self.show_rules,
                                          keys.HelpContents)
         help_menu.addAction(self.rules_action)
+        self.rules_menu = help_menu.addMenu("Rules of &every game")
+        self.rules_menu.aboutToShow.connect(self._fill_rules_menu)  # not at start-up
         help_menu.addAction(self._action("&About Runetable", self.show_about))
 
     def _wire(self) -> None:
@@ -440,11 +443,19 @@ class MainWindow(QMainWindow):
         QMessageBox.warning(self, title, text)
 
     # -- help -----------------------------------------------------------
-    def show_rules(self) -> None:
+    def show_rules(self, name: str | None = None) -> None:
         from app.dialogs.rules import RulesDialog
 
-        name = self.controller.match.game.name if self.controller.match else "sandbox"
+        if not name:
+            name = self.controller.match.game.name if self.controller.match else "sandbox"
         RulesDialog(name, self).exec()
+
+    def _fill_rules_menu(self) -> None:
+        if self.rules_menu.actions():
+            return
+        for name in game_names():
+            self.rules_menu.addAction(self._action(
+                game_title(name), lambda _c=False, n=name: self.show_rules(n)))
 
     def show_about(self) -> None:
         from app.dialogs.about import AboutDialog

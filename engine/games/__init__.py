@@ -19,10 +19,19 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
-def get_game(name: str) -> BaseGame:
+def _game_class(name: str) -> type[BaseGame]:
     try:
         target = _GAMES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(_GAMES)})") from None
     module_name, _, class_name = target.partition(":")
-    return getattr(import_module(module_name), class_name)()
+    return getattr(import_module(module_name), class_name)
+
+
+def game_title(name: str) -> str:
+    """The game's title without setting the game up (no content is read)."""
+    return _game_class(name).title
+
+
+def get_game(name: str) -> BaseGame:
+    return _game_class(name)()

@@ -109,3 +109,19 @@ def test_seats_can_be_given_to_the_computer(qtbot):
     assert [c.currentData() for c in dialog.seat_combos] == [False, False, True, False]
     options = dialog.choice().options
     assert options["players"] == 4 and options["computer_seats"] == [2]
+
+
+def test_help_lists_the_rules_of_every_game(qtbot, monkeypatch):
+    from app.main_window import MainWindow
+    from engine.games import game_names, game_title
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window._fill_rules_menu()
+    titles = [a.text() for a in window.rules_menu.actions()]
+    assert titles == [game_title(n) for n in game_names()] and "Sandbox table" in titles
+    shown = []
+    monkeypatch.setattr("app.dialogs.rules.RulesDialog.exec", lambda d: shown.append(
+        d.browser.toPlainText()))
+    window.rules_menu.actions()[titles.index("Sandbox table")].trigger()
+    assert shown and "sandbox" in shown[0].lower()
