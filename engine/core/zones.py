@@ -137,11 +137,15 @@ class Table:
         """The players who can see a card now that they could not see in `before`.
 
         Only cards that moved or turned over can change who sees them, so the
-        scan is over those few rather than the whole table.
+        scan is over those few rather than the whole table: a card that moved
+        sits in a zone whose list changed, and comparing lists is cheap.
         """
-        changed = [card for card, zone in self.where.items()
-                   if before.where.get(card) != zone
-                   or (card in self.face_up) != (card in before.face_up)]
+        changed = self.face_up ^ before.face_up
+        for name, zone in self.zones.items():
+            old = before.zones.get(name)
+            if old is None or zone.cards != old.cards:  # list equality runs in C
+                changed.update(card for card in zone.cards or ()
+                               if before.where.get(card) != name)
         return {p for p in players for card in changed
                 if self.visible_to(card, p) and not before.visible_to(card, p)}
 
