@@ -280,6 +280,9 @@ class MainWindow(QMainWindow):
         self._show_seat()
 
     def _show_hand(self, state: GameState, viewer: int | None) -> None:
+        if viewer is None and state.result is not None:
+            # The match is over and nothing is secret any more: show the last person's cards.
+            viewer = self._last_human if self._last_human is not None else 0
         if viewer is None or viewer == SPECTATOR:
             waiting = self.curtain_seat
             who = (self.presenter.seat_name(state, waiting) if waiting is not None

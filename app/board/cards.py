@@ -6,6 +6,7 @@ same card, and keeps the look consistent across games.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -19,6 +20,9 @@ BACK = QColor("#27476e")
 BACK_LINE = QColor("#5d7fa8")
 FACE = QColor("#fbf8f1")
 EDGE = QColor("#3a3a3a")
+
+ART: dict[str, Callable[[QPainter, QRectF], None]] = {}
+"""Picture painters by name, registered by games for CardLook.art (e.g. a landmark's side)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,8 @@ class CardLook:
     back_colour: str | None = None
     badge: str = ""
     back_label: str = ""
+    body_scale: float = 1.0  # larger rules print for cards with only a few short lines
+    art: str = ""  # a name in ART: a picture between the title band and the text
 
     @property
     def is_token(self) -> bool:
@@ -120,12 +126,19 @@ def _paint_text_card(painter: QPainter, look: CardLook, rect: QRectF, radius: fl
     painter.drawText(band.adjusted(4, 1, -4, -1),
                      Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                      f"{look.symbol} {look.title}".strip())
+    text_top = band.bottom()
+    art = ART.get(look.art)
+    if art is not None:
+        picture = QRectF(rect.left() + 3, band.bottom() + 3, rect.width() - 6,
+                         rect.height() * 0.4)
+        art(painter, picture)
+        text_top = picture.bottom()
     body_font = QFont("DejaVu Sans", 1)
-    body_font.setPixelSize(max(5, int(rect.width() * 0.095)))
+    body_font.setPixelSize(max(5, int(rect.width() * 0.095 * look.body_scale)))
     painter.setFont(body_font)
     painter.setPen(BLACK)
-    text_box = QRectF(rect.left() + 4, band.bottom() + 3, rect.width() - 8,
-                      rect.bottom() - band.bottom() - 6)
+    text_box = QRectF(rect.left() + 4, text_top + 3, rect.width() - 8,
+                      rect.bottom() - text_top - 6)
     painter.drawText(text_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
                      | Qt.TextFlag.TextWordWrap, "\n".join(look.body))
     if look.badge:

@@ -118,7 +118,9 @@ class DiceDock(QDockWidget):
         self._coming = QListWidget()
         self._coming.setObjectName("comingRolls")
         self._coming.setToolTip("Click a roll to see its exact odds below")
-        self._coming.setMaximumHeight(110)
+        self._coming.setMaximumHeight(130)
+        self._coming.setWordWrap(True)
+        self._coming.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._coming.currentRowChanged.connect(self._pending_chosen)
         layout.addWidget(self._coming_title)
         layout.addWidget(self._coming)
@@ -244,18 +246,23 @@ class DiceDock(QDockWidget):
         self._coming.blockSignals(True)
         self._coming.clear()
         for roll in rolls:
-            self._coming.addItem(QListWidgetItem(self._pending_text(roll)))
+            item = QListWidgetItem(self._pending_text(roll))
+            item.setToolTip(item.text())
+            self._coming.addItem(item)
         self._coming.blockSignals(False)
         self._coming_title.setVisible(bool(rolls))
         self._coming.setVisible(bool(rolls))
-        if rolls:
-            self._coming.setCurrentRow(0)
+        first = next((i for i, roll in enumerate(rolls) if roll.pool), None)
+        if first is not None:
+            self._coming.setCurrentRow(first)
 
     def pending_texts(self) -> list[str]:
         return [self._coming.item(i).text() for i in range(self._coming.count())]
 
     @staticmethod
     def _pending_text(roll: RollPreview) -> str:
+        if not roll.pool:  # no dice: a certain, blocked or unknown outcome, said in words
+            return roll.caption
         if roll.target is None:
             return f"{roll.caption}: {roll.pool}"
         try:
@@ -266,7 +273,7 @@ class DiceDock(QDockWidget):
         return f"{roll.caption}: {roll.pool} ≥ {roll.target} — {_percent(p)}"
 
     def _pending_chosen(self, row: int) -> None:
-        if 0 <= row < len(self._pending):
+        if 0 <= row < len(self._pending) and self._pending[row].pool:
             roll = self._pending[row]
             self.set_pool(roll.pool)
             if roll.target is not None:

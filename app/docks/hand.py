@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.cards import CARD_H, CARD_W, CardLook, paint_look
+from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
 
@@ -178,10 +179,8 @@ class HandDock(QDockWidget):
         outer.addLayout(top)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")
-        self.column = QVBoxLayout(self.strip)
+        self.column = FlowLayout(self.strip, spacing=6)
         self.column.setContentsMargins(2, 2, 2, 2)
-        self.column.setSpacing(4)
-        self.column.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(self.strip)
         scroll.setWidgetResizable(True)
@@ -206,7 +205,7 @@ class HandDock(QDockWidget):
             widget.dropped.connect(self.dropped)
             for card in widget.cards:
                 card.activated.connect(self.card_activated)
-            self.column.insertWidget(self.column.count() - 1, widget)
+            self.column.addWidget(widget)
             self.panels.append(widget)
 
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:

@@ -27,6 +27,13 @@ def _sandbox(controller: MatchController) -> tuple[QGraphicsScene, object]:
     return TableScene(controller, presenter), presenter
 
 
+def _nordguard(controller: MatchController) -> tuple[QGraphicsScene, object]:
+    from app.games.nordguard.scene import build_table
+
+    return build_table(controller)
+
+
 _BUILDERS: dict[str, Callable[[MatchController], tuple[QGraphicsScene, object]]] = {
     "sandbox": _sandbox,
+    "nordguard": _nordguard,
 }

@@ -43,7 +43,7 @@ class Button:
 class RollPreview:
     """A roll the rules are about to call for: the dice dock shows its exact odds."""
 
-    pool: str  # DicePool text, e.g. "2d6+1"
+    pool: str  # DicePool text, e.g. "2d6+1"; empty when no dice decide it (said in caption)
     target: int | None  # succeeds at >= target
     caption: str  # what the roll is for, in the game's words
 

@@ -12,6 +12,7 @@ from engine.core.basegame import BaseGame
 
 _GAMES: dict[str, str] = {
     "sandbox": "engine.games.sandbox.rules:SandboxGame",
+    "nordguard": "engine.games.nordguard.rules:NordguardGame",
 }
 
 

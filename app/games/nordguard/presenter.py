@@ -1,0 +1,474 @@
+"""What Nordguard's gestures mean, and what the docks and the phase bar show.
+
+The hand dock holds a panel per seat (the Character as portrait, its items in
+their slots, empty slots drawn) and, when they matter, the rows items come
+from: the Characters still free, the stocking pool, the Item deck at Frontier,
+the items lying where the team stands. A drag between two of those rows is one
+engine action (take, restock, trade, drop, pick up); prompts are answered with
+buttons. Everything shown is built from a view of the state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from app.board.cards import CardLook
+from app.dragdrop import CardDrag
+from app.games.base import Button, GamePresenter, Panel, RollPreview
+from app.games.nordguard import looks, odds
+from app.match_controller import MatchController
+from engine.core.actions import Action
+from engine.core.game import GameState
+from engine.games.nordguard.actions import (
+    Attempt,
+    Barter,
+    ChooseCharacter,
+    Decline,
+    DoneStocking,
+    Drop,
+    EndDay,
+    Fire,
+    GiveUp,
+    Look,
+    NextEvent,
+    PickUp,
+    Restock,
+    Scout,
+    SetOut,
+    StopFighting,
+    Strike,
+    Survey,
+    TakeItem,
+    Trade,
+    UseItem,
+)
+from engine.games.nordguard.challenges import (
+    can_restock_here,
+    spends_limited_item,
+)
+from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.flow import thief_choices
+from engine.games.nordguard.items import (
+    binoculars,
+    character_of,
+    has_room,
+    seat_with_ability,
+    who,
+)
+from engine.games.nordguard.rules import WORDS
+from engine.games.nordguard.state import (
+    CHARACTERS,
+    DROPPED,
+    ITEM_DECK,
+    POOL,
+    NordguardState,
+    slots,
+)
+
+KIND_PREFIX = "kind:"  # a restock card in the hand dock names an item kind, not a card
+
+
+def _ng(state: GameState) -> NordguardState:
+    assert isinstance(state, NordguardState)
+    return state
+
+
+def seat_of_zone(zone: str) -> int | None:
+    return int(zone[6:]) if zone.startswith("slots:") else None
+
+
+class NordguardPresenter(GamePresenter):
+    def __init__(self, content: NordguardContent, controller: MatchController) -> None:
+        self.content = content
+        self.controller = controller
+
+    # -- reading the table ---------------------------------------------------------------
+    def _now(self) -> NordguardState | None:
+        """The table as the seat deciding now sees it (drops are judged against it)."""
+        match = self.controller.match
+        if match is None:
+            return None
+        seat = self.controller.seat()
+        return _ng(match.view(seat if seat is not None else -1))
+
+    def _refuse(self, reason: str) -> None:
+        self.controller.message.emit(reason)
+
+    def binoculars(self, s: NordguardState) -> str | None:
+        return binoculars(self.content, s)
+
+    def deck_kinds(self, s: NordguardState) -> Counter[str]:
+        """Items left in the face-down Item deck by kind: every copy not face up elsewhere.
+
+        Every item card is in exactly one zone, and only the deck holds items face
+        down, so the deck holds exactly the copies no other zone shows.
+        """
+        left = Counter({key: item.copies for key, item in self.content.items.items()})
+        faces = s.table.faces
+        for ref in s.table.face_up:
+            face = faces.get(ref, "")
+            if face.startswith("item:"):
+                left[face[5:]] -= 1
+        return +left
+
+    # -- the hand dock -----------------------------------------------------------------
+    def hand_panels(self, state: GameState, seat: int) -> list[Panel]:
+        """What the deciding seat acts on stays at the top of the dock: during set-up the
+        row to choose from, then its own panel; on the road its own panel, then the rows
+        it may take items from, then the rest of the team."""
+        s = _ng(state)
+        c = self.content
+        sources: list[Panel] = []
+        if s.phase == "characters" and s.result is None:
+            cards = [(ref, looks.character_look(c, s, ref), looks.character_tip(c, s, ref)
+                      + "<br><i>Drag onto the choosing player's panel, or double-click</i>")
+                     for ref in s.table.cards_in(CHARACTERS)]
+            sources.append(Panel(CHARACTERS, f"Characters still free — Player {s.active + 1} "
+                                 "chooses: drag one onto that panel, or double-click it", cards))
+        if s.phase == "stock":
+            sources.append(self._pool_panel(s))
+        if s.phase == "day" and s.result is None and can_restock_here(c, s) \
+                and any(has_room(c, s, p) for p in range(s.players)):
+            sources.append(self._restock_panel(s))
+        if s.phase == "day" and s.table.cards_in(DROPPED):
+            here = looks.name_of(c, s, s.location_at(s.sled))
+            cards = [(ref, looks.item_look(c, s, ref), looks.item_tip(c, s, ref)
+                      + "<br><i>Drag onto a Character to pick it up</i>")
+                     for ref in s.table.cards_in(DROPPED)]
+            sources.append(Panel(DROPPED, f"Lying at {here}",
+                                 cards, note="drop an item here (or on the team's location); "
+                                 "left behind, items go back to the Item deck"))
+        first = s.active if s.result is None else 0
+        order = [first, *(p for p in range(s.players) if p != first)]
+        seats = [self._seat_panel(s, p) for p in order]
+        if s.phase in ("characters", "stock"):
+            return sources + seats
+        return seats[:1] + sources + seats[1:]
+
+    def _seat_panel(self, s: NordguardState, seat: int) -> Panel:
+        c = self.content
+        ch = character_of(c, s, seat)
+        title = f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+        tags = []
+        if seat in self.controller.computer_seats():
+            tags.append("computer")
+        if s.result is None and s.phase == "day" and seat == s.active:
+            tags.append("leads today")
+        elif s.result is None and s.phase in ("characters", "stock") and seat == s.active:
+            tags.append("chooses now" if s.phase == "characters" else "stocks now")
+        if tags:
+            title += " (" + ", ".join(tags) + ")"
+        if ch is None:
+            return Panel(slots(seat), title, [], None, "no Character yet")
+        starting = set(s.starting[seat]) if not s.departed else set()
+        cards = []
+        for ref in s.carried(seat):
+            tip = looks.item_tip(c, s, ref)
+            if ref in starting:
+                tip += "<br><b>Starting item</b>: must be carried out of Frontier"
+            cards.append((ref, looks.item_look(c, s, ref), tip
+                          + "<br><i>Drag to another Character to trade, onto the team's "
+                            "location to drop</i>"))
+        note = looks.character_line(ch)
+        missing = [looks.name_of(c, s, ref) for ref in starting
+                   if s.table.where.get(ref) != slots(seat)]
+        if missing:
+            note += " · must carry " + ", ".join(missing) + " out of Frontier"
+        ref = s.character[seat]
+        assert ref is not None
+        portrait = (ref, looks.character_look(c, s, ref), looks.character_tip(c, s, ref))
+        return Panel(slots(seat), title, cards, ch.slots, note, portrait)
+
+    def _pool_panel(self, s: NordguardState) -> Panel:
+        c = self.content
+        first: dict[str, str] = {}
+        count: Counter[str] = Counter()
+        for ref in s.table.cards_in(POOL):
+            key = looks.kind(s, ref) or ""
+            first.setdefault(key, ref)
+            count[key] += 1
+        cards = []
+        for key, ref in first.items():
+            look = looks.item_look(c, s, ref, badge=f"×{count[key]}")
+            cards.append((ref, _with_uses(look, c, key), looks.item_tip(c, s, ref)
+                          + f"<br>{count[key]} in the pool<br><i>Drag into the stocking "
+                            "player's slots, or double-click</i>"))
+        return Panel(POOL, f"Items to stock from — {who(c, s, s.active)} takes: drag into "
+                           "the slots, or double-click", cards)
+
+    def _restock_panel(self, s: NordguardState) -> Panel:
+        c = self.content
+        cards = []
+        left = self.deck_kinds(s)
+        for key, item in c.items.items():
+            n = left[key]
+            if not n:
+                continue
+            cards.append((KIND_PREFIX + key, _with_uses(looks.kind_look(c, item, f"×{n}"), c, key),
+                          f"<b>{item.name}</b> — {n} left in the Item deck<br>{item.text}"
+                          "<br><i>Drag onto a Character to restock, or double-click</i>"))
+        where = "Frontier" if s.sled == 0 else "here"
+        return Panel(ITEM_DECK, f"Item deck — restock at {where}: drag an item to a Character",
+                     cards)
+
+    def seat_name(self, state: GameState, seat: int) -> str:
+        s = _ng(state)
+        ch = character_of(self.content, s, seat)
+        return f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+
+    # -- buttons -------------------------------------------------------------------------
+    def buttons(self, state: GameState, seat: int) -> list[Button]:
+        s = _ng(state)
+        c = self.content
+        if s.result is not None:
+            return []
+        if s.prompt is not None:
+            return self._answers(s)
+        if s.phase == "stock":
+            return [Button("Done stocking", f"{who(c, s, s.active)} has taken enough: the "
+                           "next player stocks", DoneStocking())]
+        if s.phase == "study":
+            return [Button("Set out", "Turn the locations face down, shuffle the unused items "
+                           "and the events into decks, and begin day 1", SetOut())]
+        if s.phase != "day":
+            return []
+        out = self._keep_limited(s)
+        if self.binoculars(s) is not None:
+            out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
+                              "location at once, for a day of the countdown", Survey()))
+        for holder, ref in s.team_items():
+            effect = c.effects_by_face[s.table.faces[ref]].get("gain_days")
+            if effect is not None and effect.kind == "gain_days":
+                out.append(Button(f"Use {looks.name_of(c, s, ref)} (+{effect.amount} day)",
+                                  f"{who(c, s, holder)} uses it: the countdown gains "
+                                  f"{looks.plural(effect.amount, 'day')}", UseItem(ref)))
+        out.append(Button("End day", "End the day: a day comes off the countdown and the "
+                          "next player leads", EndDay()))
+        return out
+
+    def _keep_limited(self, s: NordguardState) -> list[Button]:
+        """Moves a limited item (Dynamite) would bypass: also offer going without spending it."""
+        c = self.content
+        out = []
+        if s.attempted:
+            return out
+        for direction, cell in s.neighbours(s.sled):
+            item = spends_limited_item(c, s, cell)
+            if item is not None:
+                word = WORDS[direction.name]
+                out.append(Button(f"Go {word}, keep {looks.name_of(c, s, item)}",
+                                  f"Attempt {word} and meet the challenge instead of "
+                                  "spending the item", Attempt(direction.name, spend=False)))
+        return out
+
+    def _answers(self, s: NordguardState) -> list[Button]:
+        c = self.content
+        prompt = s.prompt
+        assert prompt is not None
+        out: list[Button] = []
+        match prompt.kind:
+            case "combat":
+                struck = s.combat.struck if s.combat is not None else ()
+                for holder, ref in s.team_items():
+                    effects = c.effects_by_face[s.table.faces[ref]]
+                    name = looks.name_of(c, s, ref)
+                    if "gun" in effects and s.uses.get(ref, 0) > 0:
+                        out.append(Button(f"Fire {name} ({s.uses[ref]})",
+                                          f"{who(c, s, holder)} fires the {name}: one d6 "
+                                          f"added to the total ({s.uses[ref]} uses left)",
+                                          Fire(ref)))
+                for holder, ref in s.team_items():
+                    effect = c.effects_by_face[s.table.faces[ref]].get("combat_bonus")
+                    if effect is not None and effect.kind == "combat_bonus" \
+                            and ref not in struck:
+                        name = looks.name_of(c, s, ref)
+                        out.append(Button(f"Use {name} (+{effect.amount})",
+                                          f"{who(c, s, holder)} adds {effect.amount} with "
+                                          f"the {name} (once per combat)", Strike(ref)))
+                out.append(Button("Stop", "Stop fighting: the total stays short and the "
+                                  "check fails", StopFighting()))
+            case "event":
+                out.append(Button("Draw next event", prompt.question, NextEvent()))
+            case "steal":
+                for ref in thief_choices(c, s):
+                    holder = s.holder(ref)
+                    out.append(Button(f"Lose {looks.name_of(c, s, ref)}",
+                                      f"The thief takes {who(c, s, holder or 0)}'s "
+                                      f"{looks.name_of(c, s, ref)}", GiveUp(ref)))
+            case "barter":
+                for holder, ref in s.team_items():
+                    out.append(Button(f"Barter {looks.name_of(c, s, ref)}",
+                                      f"{who(c, s, holder)} hands it over for a random item "
+                                      "from the Item deck", Barter(ref)))
+                out.append(Button("Decline", "Keep everything", Decline()))
+        return out
+
+    # -- the phase bar and the dice dock -------------------------------------------------
+    def status(self, state: GameState, seat: int | None) -> str:
+        s = _ng(state)
+        c = self.content
+        if s.result is not None:
+            verdict = "The run succeeds" if s.result.winners else "The run fails"
+            return f"{verdict}: {s.result.reason}. Day {s.turn}, {s.countdown} on the countdown."
+        countdown = f"{looks.plural(s.countdown, 'day')} on the countdown"
+        if s.phase == "characters":
+            return (f"Set-up · Player {s.active + 1} chooses a Character: drag one from the "
+                    f"Characters row onto their panel (or double-click it) · {countdown}")
+        if s.phase == "stock":
+            ch = character_of(c, s, s.active)
+            free = (ch.slots if ch else 0) - len(s.carried(s.active))
+            return (f"Set-up · {who(c, s, s.active)} stocks: drag items from the pool "
+                    f"into the {looks.plural(free, 'free slot')}, then Done stocking")
+        if s.phase == "study":
+            return (f"Set-up · Study the map while it lies face up. Then {who(c, s, 0)} "
+                    f"presses Set out: the locations turn face down and day 1 begins "
+                    f"· {countdown}")
+        head = f"Day {s.turn} · {countdown} · {who(c, s, s.active)} leads"
+        if s.active in self.controller.computer_seats():
+            return f"{head} (a computer teammate): watch the table and the log"
+        if s.prompt is not None:
+            return f"{head} · {s.prompt.question}"
+        todo = []
+        if not s.attempted:
+            todo.append("drag the sled onto a glowing neighbour to attempt the move")
+        else:
+            todo.append("the day's move attempt is made")
+        scout = seat_with_ability(c, s, "scout")
+        if scout is not None and not s.scouted_today:
+            todo.append(f"click a location for {who(c, s, scout)} to scout")
+        if self.binoculars(s) is not None and not s.looked:
+            todo.append("click a neighbour to look through the Binoculars")
+        if can_restock_here(c, s):
+            todo.append("restock from the Item deck row")
+        todo.append("End day when done")
+        return f"{head} · " + "; ".join(todo)
+
+    def pending_rolls(self, state: GameState) -> list[RollPreview]:
+        return odds.rolls(self.content, _ng(state))
+
+    # -- cards ---------------------------------------------------------------------------
+    def look(self, state: GameState, ref: str) -> CardLook:
+        return looks.look(self.content, _ng(state), ref)
+
+    def tooltip(self, state: GameState, ref: str) -> str:
+        return looks.tooltip(self.content, _ng(state), ref)
+
+    def card_text(self, state: GameState, ref: str | None) -> str:
+        return looks.name_of(self.content, _ng(state), ref)
+
+    # -- gestures ------------------------------------------------------------------------
+    def drop_action(self, drag: CardDrag, zone: str, pos: object) -> Action | None:
+        """The action a card dropped on `zone` means; None (with the reason) when none."""
+        s = self._now()
+        if s is None or zone == drag.zone:
+            return None
+        c = self.content
+        to = seat_of_zone(zone)
+        source = drag.zone
+        if to is not None:
+            if source == CHARACTERS:
+                if s.phase == "characters" and to != s.active:
+                    self._refuse(f"Player {s.active + 1} chooses a Character now: drop it on "
+                                 "that panel")
+                    return None
+                return ChooseCharacter(drag.ref)
+            if source == POOL:
+                if s.phase == "stock" and to != s.active:
+                    self._refuse(f"{who(c, s, s.active)} is stocking now: the others wait "
+                                 "their turn")
+                    return None
+                return TakeItem(drag.ref)
+            if source == ITEM_DECK and drag.ref.startswith(KIND_PREFIX):
+                return Restock(drag.ref[len(KIND_PREFIX):], to)
+            if source == DROPPED:
+                return PickUp(drag.ref, to)
+            if seat_of_zone(source) is not None:
+                return Trade(drag.ref, to)
+        if zone == DROPPED and seat_of_zone(source) is not None:
+            return Drop(drag.ref)
+        self._refuse("That card does not go there: trade between Characters, drop on the "
+                     "team's location, pick up or restock into a Character's slots")
+        return None
+
+    def take_top_action(self, state: GameState, zone: str, seat: int) -> Action | None:
+        s = _ng(state)
+        cards = s.table.cards_in(zone) if zone in s.table.zones else []
+        if not cards:
+            return None
+        top = cards[-1]
+        if zone == DROPPED:
+            return PickUp(top, self._receiver(s, seat))
+        if zone == CHARACTERS:
+            return ChooseCharacter(top)
+        if zone == POOL:
+            return TakeItem(top)
+        return None
+
+    def play_from_hand_action(self, state: GameState, ref: str) -> Action | None:
+        """Double-click: choose that Character; take, restock, pick up or use that item."""
+        s = _ng(state)
+        where = s.table.where.get(ref)
+        viewer = self.controller.seat()
+        seat = viewer if viewer is not None else s.active
+        if ref.startswith(KIND_PREFIX):
+            return Restock(ref[len(KIND_PREFIX):], self._receiver(s, seat))
+        if where == CHARACTERS:
+            return ChooseCharacter(ref)
+        if where == POOL:
+            return TakeItem(ref)
+        if where == DROPPED:
+            return PickUp(ref, self._receiver(s, seat))
+        if seat_of_zone(where or "") is not None and \
+                "gain_days" in self.content.effects_by_face[s.table.faces[ref]]:
+            return UseItem(ref)
+        return None
+
+    def _receiver(self, s: NordguardState, seat: int) -> int:
+        """Who takes an item with no panel named: this seat if it has room, else the first."""
+        c = self.content
+        if has_room(c, s, seat):
+            return seat
+        return next((p for p in range(s.players) if has_room(c, s, p)), seat)
+
+    def click_action(self, state: GameState, cell: int) -> Action | None:
+        """Clicking a location: look through the Binoculars at a neighbour, or scout."""
+        s = _ng(state)
+        if s.phase != "day" or s.prompt is not None or s.result is not None or cell == s.sled:
+            return None
+        c = self.content
+        adjacent = cell in {n for _, n in s.neighbours(s.sled)}
+        glasses = adjacent and self.binoculars(s) is not None
+        scout = seat_with_ability(c, s, "scout") is not None
+        if glasses and not s.looked:
+            return Look(cell)
+        if scout and not s.scouted_today:
+            return Scout(cell)
+        if glasses:
+            return Look(cell)
+        return Scout(cell) if scout else None
+
+    def click_hint(self, action: Action | None, s: NordguardState) -> str:
+        if isinstance(action, Look):
+            return "Click to look through the Binoculars (once a day)"
+        if isinstance(action, Scout):
+            c = self.content
+            scout = who(c, s, seat_with_ability(c, s, "scout") or 0)
+            return f"Click for {scout} to scout it: its rolls are made in advance (once a day)"
+        return ""
+
+    def sled_action(self, state: GameState, cell: int) -> Action | None:
+        """The move attempt dropping the sled on `cell` means (only a neighbour has one)."""
+        s = _ng(state)
+        for direction, n in s.neighbours(s.sled):
+            if n == cell:
+                return Attempt(direction.name)
+        return None
+
+
+def _with_uses(look: CardLook, c: NordguardContent, key: str) -> CardLook:
+    """A fresh item's printed uses as one more line (the badge counts the copies)."""
+    item = c.items[key]
+    if not item.limited:
+        return look
+    return replace(look, body=(*look.body, looks.plural(int(item.uses), "use")))

@@ -1,0 +1,375 @@
+"""Nordguard's table: the map of location cards, the sled, and the piles beside it.
+
+The map is a location grid; beside it lie the Countdown card with its clip, the
+event being resolved (face up and large), the Event deck and discard, the Item
+deck, the items lying at the team's location and the spent items. The sled is
+the one piece that moves: carried onto a neighbouring location it attempts the
+move; while it is carried the neighbours the team may try glow with their exact
+chance. Clicking a location scouts it. Items dragged from the hand dock onto
+the team's location are dropped there.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QDrag
+
+from app.board.items import GLOW_LEGAL, CardItem
+from app.board.location_scene import LocationScene
+from app.board.topology import HIGHLIGHT, Z_DRAG, Z_PIECE, label_font
+from app.dragdrop import CardDrag, encode
+from app.games.nordguard import looks, odds
+from app.games.nordguard.pieces import (
+    CARD_SIZE,
+    EVENT_SIZE,
+    PILE_LABEL_H,
+    PILE_SIZE,
+    CountdownItem,
+    EventItem,
+    LocationCard,
+    PileCard,
+    ResultBanner,
+    SledItem,
+)
+from app.games.nordguard.presenter import NordguardPresenter
+from app.match_controller import MatchController
+from engine.boards.locationgrid import Cell, LocationGrid
+from engine.core.game import GameState
+from engine.games.nordguard.state import (
+    DROPPED,
+    EVENT_CURRENT,
+    EVENT_DECK,
+    EVENT_DISCARD,
+    ITEM_DECK,
+    MAP,
+    SPENT,
+    NordguardState,
+)
+
+GAP = 22.0
+SIDE_GAP = 60.0  # between the map and the piles beside it
+DROPPED_SCALE = 0.5
+GLOW_HOVERED = HIGHLIGHT
+BADGE_Z = Z_DRAG - 1  # chance badges stay readable over the cards, under the carried sled
+MOVE_HELP = ("The team moves one location North, South, East or West, never diagonally "
+             "or further (Rulebook, The Map)")
+
+
+class NordguardScene(LocationScene):
+    """The location grid with Nordguard's cards on it and its piles beside it."""
+
+    def __init__(self, controller: MatchController, presenter: NordguardPresenter,
+                 width: int, height: int) -> None:
+        super().__init__(LocationGrid(height, width), CARD_SIZE, GAP)
+        self.controller = controller
+        self.presenter = presenter
+        self.columns = width
+        self.state: NordguardState | None = None
+        self.cards = [LocationCard(i) for i in range(width * height)]
+        for card in self.cards:
+            card.on_click = self._clicked
+            self.place_item(card, self._centre(card.cell), Z_PIECE - 1)
+        self.sled = SledItem()
+        self.sled.on_press = self._sled_pressed
+        self.sled.on_move = self._sled_moved
+        self.sled.on_release = self._sled_released
+        self.addItem(self.sled)
+        self.dropped: dict[str, CardItem] = {}
+        self._carried: CardItem | None = None
+        self._legal: dict[int, odds.MoveOdds] = {}
+        self._hovered: int | None = None
+        board = self.board_rect()  # the map alone, before the piles widen the frame
+        self._lay_out_side()
+        self.banner = ResultBanner(max(360.0, board.width() * 0.9))
+        self.addItem(self.banner)
+        self.banner.setPos(board.center())
+        self.banner.hide()
+
+    # -- layout ----------------------------------------------------------------------------
+    def _centre(self, cell: int) -> QPointF:
+        return self.center_of(Cell(cell // self.columns, cell % self.columns))
+
+    def _slot(self, cell: int) -> QRectF:
+        return self.slot_rect(Cell(cell // self.columns, cell % self.columns))
+
+    def _lay_out_side(self) -> None:
+        """Two columns right of the map: countdown and event piles; the event and items."""
+        board = self.board_rect()
+        left = board.right() + SIDE_GAP
+        second = left + CARD_SIZE[0] + 40
+        self.countdown = CountdownItem()
+        self.countdown.setPos(left, 0)
+        self.addItem(self.countdown)
+        self.event_card = EventItem()
+        self.event_card.setPos(second, 0)
+        self.addItem(self.event_card)
+        pile_h = PILE_SIZE[1] + PILE_LABEL_H + 18
+        self.piles: dict[str, PileCard] = {}
+        spots = {
+            EVENT_DECK: (left + 18, CARD_SIZE[1] + 34, "Event deck", looks.back("event")),
+            EVENT_DISCARD: (left + 18, CARD_SIZE[1] + 34 + pile_h, "Discard",
+                            looks.back("event")),
+            ITEM_DECK: (second, EVENT_SIZE[1] + 34, "Item deck", looks.back("item")),
+            DROPPED: (second + PILE_SIZE[0] + 40, EVENT_SIZE[1] + 34, "Lying here",
+                      looks.back("item")),
+            SPENT: (second + PILE_SIZE[0] / 2 + 20, EVENT_SIZE[1] + 34 + pile_h, "Spent",
+                    looks.back("item")),
+        }
+        for zone, (x, y, label, back) in spots.items():
+            pile = PileCard(zone, label, back)
+            pile.setPos(x, y)
+            self.addItem(pile)
+            self.piles[zone] = pile
+        side = QRectF(left, 0, second + 2 * PILE_SIZE[0] + 70 - left,
+                      max(EVENT_SIZE[1], CARD_SIZE[1]) + 34 + 2 * pile_h)
+        self._content = board.united(side)
+        self._frame(self._content)
+
+    def content_rect(self) -> QRectF:
+        return QRectF(self._content)
+
+    # -- rendering -------------------------------------------------------------------------
+    def render_state(self, state: GameState) -> None:
+        """Make the table match `state` (a view); items persist and only change looks."""
+        assert isinstance(state, NordguardState)
+        self.state = state
+        self._show_map(state)
+        if not self.sled.dragging:
+            self.sled.setPos(self._sled_spot(state.sled))
+        self.sled.setToolTip(self._sled_tip(state))
+        self._show_side(state)
+        self._show_dropped(state)
+        if state.result is None:
+            self.banner.set_result(False, "", "")
+        else:
+            won = bool(state.result.winners)
+            reason = state.result.reason
+            self.banner.set_result(won, "The run succeeds!" if won else "The run fails",
+                                   reason[:1].upper() + reason[1:])
+
+    def _show_map(self, s: NordguardState) -> None:
+        """Every location: its face or back, what a click does, and the odds of going there."""
+        c = self.presenter.content
+        moves = odds.move_odds(c, s) if s.phase == "day" and s.result is None else {}
+        for card, ref in zip(self.cards, s.table.cards_in(MAP), strict=True):
+            face_up = ref in s.table.face_up
+            if face_up:
+                tip = looks.location_text(c, s, ref)
+            else:
+                tip = ("A face-down location: its challenge shows when the team heads there "
+                       "or someone scouts it")
+            move = moves.get(card.cell)
+            if move is not None:
+                tip += "<br><br><b>" + move.summary() + "</b><br>" + "<br>".join(move.lines())
+                tip += "<br><i>Drag the sled here to attempt the move</i>"
+            action = self.presenter.click_action(s, card.cell)
+            hint = self.presenter.click_hint(action, s)
+            if hint:
+                tip += f"<br><i>{hint}</i>"
+            face = looks.location_face(c, s, ref) if face_up else None
+            card.set_face(face, looks.LOCATION_BACK, "Location", tip, action is not None,
+                          card.cell == s.sled)
+
+    def _show_side(self, s: NordguardState) -> None:
+        """The countdown, the event being resolved (and any fight), and the piles."""
+        c = self.presenter.content
+        start = s.width + s.height
+        self.countdown.set_days(s.countdown, start,
+                                f"The Countdown: {looks.plural(s.countdown, 'day')} left, "
+                                f"today included (it began at {start}: height + width). A day "
+                                "comes off at the end of every day.")
+        current = s.table.cards_in(EVENT_CURRENT)
+        fight = ""
+        if s.combat is not None:
+            fight = f"Combat vs {s.combat.label}: {s.combat.total} of {s.combat.need}"
+        if current:
+            self.event_card.show_event(looks.look(c, s, current[-1]), fight,
+                                       looks.tooltip(c, s, current[-1]))
+        else:
+            self.event_card.show_event(None, fight, "The event being resolved lies here, face "
+                                                    "up, until it is done")
+        for zone, pile in self.piles.items():
+            cards = s.table.cards_in(zone)
+            top = cards[-1] if cards else None
+            shown = looks.look(c, s, top) if top is not None else None
+            pile.set_contents(len(cards), shown, self._pile_tip(s, zone, len(cards), top))
+
+    def _sled_spot(self, cell: int) -> QPointF:
+        slot = self._slot(cell)
+        return QPointF(slot.center().x(), slot.bottom() + 2)
+
+    def _sled_tip(self, s: NordguardState) -> str:
+        here = looks.name_of(self.presenter.content, s, s.location_at(s.sled))
+        return (f"The team's sled, at {here}. Drag it onto a location North, South, East or "
+                "West to attempt the day's move.")
+
+    def _pile_tip(self, s: NordguardState, zone: str, n: int, top: str | None) -> str:
+        c = self.presenter.content
+        match zone:
+            case "event-deck":
+                return f"Event deck: {looks.plural(n, 'card')}, face down. When it runs out, " \
+                       "the discards are shuffled into a new deck."
+            case "event-discard":
+                last = f" Last: {looks.name_of(c, s, top)}." if top else ""
+                return f"Event discard: {looks.plural(n, 'card')}.{last}"
+            case "item-deck":
+                return (f"Item deck: {looks.plural(n, 'item')}, face down. At Frontier the "
+                        "team restocks from it: drag from the Item deck row in the Hand dock.")
+            case "dropped":
+                return ("Items lying at the team's location: drop items here; drag them "
+                        "to a Character in the Hand dock to pick them up. When the team "
+                        "leaves they go back to the Item deck.")
+            case _:
+                return f"Spent items: {looks.plural(n, 'item')} whose printed uses ran out."
+
+    def _show_dropped(self, s: NordguardState) -> None:
+        """Items lying at the team's location, fanned across the foot of its card (the
+        team is inside, so the challenge above them matters no more)."""
+        c = self.presenter.content
+        wanted = s.table.cards_in(DROPPED)
+        for ref in list(self.dropped):
+            if ref not in wanted and self.dropped[ref] is not self._carried:
+                self.removeItem(self.dropped.pop(ref))
+        slot = self._slot(s.sled)
+        for i, ref in enumerate(wanted):
+            item = self.dropped.get(ref)
+            tip = looks.item_tip(c, s, ref) + "<br><i>Drag it to a Character's panel in the " \
+                                              "Hand dock to pick it up</i>"
+            if item is None:
+                item = CardItem(ref, DROPPED, looks.item_look(c, s, ref), tip)
+                item.setScale(DROPPED_SCALE)
+                item.on_press = self._dropped_pressed
+                item.on_release = self._dropped_released
+                self.addItem(item)
+                self.dropped[ref] = item
+            else:
+                item.set_look(looks.item_look(c, s, ref), tip)
+            if not item.dragging:
+                step = min(30.0, (slot.width() - 40) / max(1, len(wanted) - 1))
+                item.setPos(slot.left() + 22 + i * step, slot.bottom() - 48)
+                item.setZValue(Z_PIECE + 1 + i * 0.01)
+
+    # -- the sled ----------------------------------------------------------------------------
+    def _sled_pressed(self, sled: CardItem) -> None:
+        self._legal = {}
+        s = self.state
+        if s is None:
+            return
+        for cell, move in odds.move_odds(self.presenter.content, s).items():
+            action = self.presenter.sled_action(s, cell)
+            if action is not None and self.controller.check(action) is None:
+                self._legal[cell] = move
+        self._hovered = None
+        self._glow_moves()
+
+    def _sled_moved(self, sled: SledItem) -> None:
+        cell = self._cell_under(sled.pos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self._glow_moves()
+
+    def _glow_moves(self) -> None:
+        self.clear_highlight()
+        for cell, move in self._legal.items():
+            colour = GLOW_HOVERED if cell == self._hovered else GLOW_LEGAL
+            self.highlight([Cell(cell // self.columns, cell % self.columns)], colour)
+            slot = self._slot(cell)
+            self._add_badge(f"{WORD_ARROWS[move.direction]} {move.badge}",
+                            QPointF(slot.center().x(), slot.top() + 4),
+                            label_font(18, bold=True), colour, self._highlights)
+            self._highlights[-1].setZValue(BADGE_Z)
+
+    def _sled_released(self, sled: CardItem) -> None:
+        self.clear_highlight()
+        self._legal = {}
+        s = self.state
+        cell = self._cell_under(sled.pos())
+        if s is None or cell == s.sled:
+            sled.spring_back()
+            return
+        action = self.presenter.sled_action(s, cell) if cell is not None else None
+        if action is None:
+            self.controller.message.emit(MOVE_HELP)
+            sled.spring_back()
+            return
+        if not self.controller.submit(action):
+            sled.spring_back()
+
+    def _cell_under(self, pos: QPointF) -> int | None:
+        cell = self.cell_at(pos)
+        return None if cell is None else cell.row * self.columns + cell.col
+
+    # -- clicks --------------------------------------------------------------------------
+    def _clicked(self, card: LocationCard) -> None:
+        if self.state is None:
+            return
+        action = self.presenter.click_action(self.state, card.cell)
+        if action is not None:
+            self.controller.submit(action)
+
+    # -- items lying here: carried off the board into the hand dock ---------------------
+    def _dropped_pressed(self, item: CardItem) -> None:
+        self._carried = item
+
+    def _dropped_released(self, item: CardItem) -> None:
+        self._carried = None
+        self.controller.message.emit("To pick an item up, drag it into a Character's panel "
+                                     "in the Hand dock")
+        item.spring_back()
+
+    def leave_board(self) -> None:
+        """A lying item carried out of the view continues as a drag into the hand dock."""
+        item = self._carried
+        if item is None or not self.views():
+            return
+        self._carried = None
+        item.ungrabMouse()
+        item.cancel_drag()
+        drag = QDrag(self.views()[0])
+        drag.setMimeData(encode(CardDrag(item.ref, DROPPED)))
+        drag.exec(Qt.DropAction.MoveAction)
+
+    # -- drags from the hand dock ----------------------------------------------------------
+    def _drop_zone(self, pos: QPointF) -> str | None:
+        """Where a card from the dock would land: the team's location or the pile mean drop."""
+        if self.state is None:
+            return None
+        if self._slot(self.state.sled).contains(pos) or \
+                self.piles[DROPPED].sceneBoundingRect().contains(pos):
+            return DROPPED
+        return None
+
+    def hover(self, drag: CardDrag | None, pos: QPointF) -> bool:
+        self.clear_highlight()
+        self.piles[DROPPED].set_highlight(None)
+        if drag is None or self.state is None:
+            return False
+        zone = self._drop_zone(pos)
+        action = self.presenter.drop_action(drag, DROPPED, None) if zone else None
+        legal = action is not None and self.controller.check(action) is None
+        if legal:
+            self.highlight([Cell(self.state.sled // self.columns, self.state.sled % self.columns)],
+                           GLOW_HOVERED)
+            self.piles[DROPPED].set_highlight(QColor(GLOW_HOVERED))
+        return legal
+
+    def drop(self, drag: CardDrag, pos: QPointF) -> bool:
+        self.hover(None, pos)
+        if self._drop_zone(pos) is None:
+            self.controller.message.emit("Drop an item on the team's location (or the Lying "
+                                         "here pile) to leave it there")
+            return False
+        action = self.presenter.drop_action(drag, DROPPED, None)
+        return action is not None and self.controller.submit(action)
+
+
+WORD_ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+
+def build_table(controller: MatchController) -> tuple[NordguardScene, NordguardPresenter]:
+    """The scene and presenter for the open Nordguard match (the map's size is fixed)."""
+    match = controller.match_or_fail()
+    state = match.state
+    assert isinstance(state, NordguardState)
+    presenter = NordguardPresenter(match.game.content, controller)  # type: ignore[attr-defined]
+    return NordguardScene(controller, presenter, state.width, state.height), presenter

@@ -1,0 +1,462 @@
+"""Nordguard's cards, read from assets/nordguard/*.json and validated.
+
+The published card lists are not public, so every card is designed
+(`provenance`). Card effects are data in a small vocabulary (a roll
+challenge, a combat total, a retreat, a steal, ...) that rules.py
+interprets: adding a card never needs new Python, and a mistyped card
+fails loading with its file, card and field named.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core.content import load_content
+from engine.core.errors import ContentError
+
+ASSETS = Path(__file__).resolve().parents[3] / "assets" / "nordguard"
+
+Provenance = Literal["seed", "designed"]
+Key = Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+# The kinds of ground a roll challenge may be about; items and abilities add to some.
+Terrain = Literal["snow", "ice", "climb", "water", "dark", "fog", "rock"]
+# What a ward protects against: events carry these tags.
+Hazard = Literal["storm", "injury", "cold", "beast", "thief"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- challenges: what stands between the team and a location ---------------------------
+
+class RollChallenge(_Model):
+    """Roll `dice` d6 (plus what the team's items and abilities add); succeed on >= target."""
+
+    kind: Literal["roll"]
+    dice: int = Field(ge=1, le=4)
+    target: int = Field(ge=2, le=30)
+    terrain: Terrain
+
+
+class CombatChallenge(_Model):
+    """A combat check: the team's gun dice and set amounts must reach `total`."""
+
+    kind: Literal["combat"]
+    total: int = Field(ge=1, le=40)
+
+
+class BlockedChallenge(_Model):
+    """No roll gets through: only a bypass item does."""
+
+    kind: Literal["blocked"]
+
+
+class DaysChallenge(_Model):
+    """Entering costs `days` from the countdown (paid on entering, never failed)."""
+
+    kind: Literal["days"]
+    days: int = Field(ge=1, le=5)
+
+
+Challenge = Annotated[RollChallenge | CombatChallenge | BlockedChallenge | DaysChallenge,
+                      Field(discriminator="kind")]
+
+
+# -- item effects --------------------------------------------------------------------------
+
+class GunEffect(_Model):
+    """Each use fired in a combat check adds one d6 to the team's total."""
+
+    kind: Literal["gun"]
+
+
+class CombatBonusEffect(_Model):
+    """Adds a set amount to a combat total, once per combat."""
+
+    kind: Literal["combat_bonus"]
+    amount: int = Field(ge=1, le=10)
+
+
+class RollBonusEffect(_Model):
+    """Adds to every roll challenge of the given terrains while carried."""
+
+    kind: Literal["roll_bonus"]
+    amount: int = Field(ge=1, le=3)
+    terrain: list[Terrain] = Field(min_length=1)
+
+
+class ScoutEffect(_Model):
+    """Binoculars: scout an adjacent location once a day, or every neighbour for a day."""
+
+    kind: Literal["scout"]
+
+
+class GainDaysEffect(_Model):
+    """Used on the leader's say-so: the countdown gains `amount` days."""
+
+    kind: Literal["gain_days"]
+    amount: int = Field(ge=1, le=3)
+
+
+class WardEffect(_Model):
+    """Days an event of these hazards would cost are not lost (spends a use if limited)."""
+
+    kind: Literal["ward"]
+    against: list[Hazard] = Field(min_length=1)
+
+
+ItemEffect = Annotated[GunEffect | CombatBonusEffect | RollBonusEffect | ScoutEffect
+                       | GainDaysEffect | WardEffect, Field(discriminator="kind")]
+
+
+class Item(_Model):
+    key: Key
+    name: str
+    text: str
+    uses: int | Literal["unlimited"]
+    stealable: bool = True
+    copies: int = Field(ge=1, le=8)
+    effects: list[ItemEffect] = Field(default_factory=list)
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _guns_are_limited(self) -> Item:
+        if isinstance(self.uses, int) and self.uses < 1:
+            raise ValueError("uses must be at least 1 or 'unlimited'")
+        if self.uses == "unlimited" and any(e.kind in ("gun", "gain_days") for e in self.effects):
+            raise ValueError("a gun or a day-giving item needs a number of uses")
+        if self.limited and any(e.kind in ("roll_bonus", "scout") for e in self.effects):
+            raise ValueError("an item adding to rolls or scouting is never used up: make its "
+                             "uses 'unlimited'")
+        return self
+
+    def effect(self, kind: str) -> ItemEffect | None:
+        return next((e for e in self.effects if e.kind == kind), None)
+
+    @property
+    def limited(self) -> bool:
+        return self.uses != "unlimited"
+
+
+# -- characters ------------------------------------------------------------------------
+
+class ScoutAbility(_Model):
+    """Once a day, scout any location on the map (Nickel, from the rulebook)."""
+
+    kind: Literal["scout"]
+
+
+class AccuracyAbility(_Model):
+    """Each gun this character carries has `amount` extra uses."""
+
+    kind: Literal["accuracy"]
+    amount: int = Field(ge=1, le=3)
+
+
+class RollBonusAbility(_Model):
+    kind: Literal["roll_bonus"]
+    amount: int = Field(ge=1, le=3)
+    terrain: list[Terrain] = Field(min_length=1)
+
+
+class CombatBonusAbility(_Model):
+    """Adds a set amount to every combat total the team faces."""
+
+    kind: Literal["combat_bonus"]
+    amount: int = Field(ge=1, le=6)
+
+
+class GuardAbility(_Model):
+    """Nothing can be stolen from this character."""
+
+    kind: Literal["guard"]
+
+
+class WardAbility(_Model):
+    kind: Literal["ward"]
+    against: list[Hazard] = Field(min_length=1)
+
+
+class RerollAbility(_Model):
+    """Once a day, a failed challenge roll is rolled again."""
+
+    kind: Literal["reroll"]
+
+
+class CacheAbility(_Model):
+    """The team may restock at any Waypoint, as at Frontier."""
+
+    kind: Literal["cache"]
+
+
+Ability = Annotated[ScoutAbility | AccuracyAbility | RollBonusAbility | CombatBonusAbility
+                    | GuardAbility | WardAbility | RerollAbility | CacheAbility,
+                    Field(discriminator="kind")]
+
+
+class Character(_Model):
+    key: Key
+    name: str
+    text: str
+    slots: int = Field(ge=1, le=6)
+    start: list[Key] = Field(default_factory=list)
+    ability: Ability
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _start_fits(self) -> Character:
+        if len(self.start) > self.slots:
+            raise ValueError(f"{len(self.start)} starting items do not fit {self.slots} slots")
+        return self
+
+
+# -- locations --------------------------------------------------------------------------
+
+class Location(_Model):
+    key: Key
+    name: str
+    text: str
+    role: Literal["frontier", "destination", "location"] = "location"
+    waypoint: bool = False
+    challenge: list[Challenge] = Field(default_factory=list, max_length=3)
+    bypass: list[Key] = Field(default_factory=list)
+    events: int = Field(1, ge=0, le=3)
+    copies: int = Field(1, ge=1, le=4)
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _blue_backs_are_plain(self) -> Location:
+        if self.role != "location" and (self.challenge or self.copies != 1):
+            raise ValueError(f"{self.role.capitalize()} has no challenge and one copy")
+        combats = sum(1 for c in self.challenge if c.kind == "combat")
+        if combats > 1:
+            raise ValueError("a location holds at most one combat check")
+        return self
+
+
+# -- events -------------------------------------------------------------------------------
+
+class DaysEffect(_Model):
+    """The countdown gains (positive) or loses (negative) days."""
+
+    kind: Literal["days"]
+    amount: int = Field(ge=-4, le=4)
+
+
+class RetreatEffect(_Model):
+    kind: Literal["retreat"]
+    to: Literal["previous", "waypoint", "frontier"]
+
+
+class StealEffect(_Model):
+    """Take `count` items: the team picks which, or a random item (unstealable: nothing)."""
+
+    kind: Literal["steal"]
+    count: int = Field(1, ge=1, le=3)
+    choice: Literal["team", "random"]
+    only: list[Literal["gun", "combat_bonus", "roll_bonus", "scout", "gain_days", "ward"]] = \
+        Field(default_factory=list)
+    to: Literal["item_deck", "here"] = "item_deck"
+
+
+class FindEffect(_Model):
+    """Random items from the item deck are found lying here (anyone may pick them up)."""
+
+    kind: Literal["find"]
+    count: int = Field(1, ge=1, le=3)
+
+
+class RestockEffect(_Model):
+    """The team may restock here, as at Frontier, until it leaves."""
+
+    kind: Literal["restock"]
+
+
+class ShuffleEffect(_Model):
+    """Shuffle the map's locations (not Frontier, Destination or the team's own)."""
+
+    kind: Literal["shuffle"]
+
+
+class DriftEffect(_Model):
+    """The team's row or column slides one place (wrapping); moved locations keep events."""
+
+    kind: Literal["drift"]
+    axis: Literal["row", "column"]
+
+
+class DrawEffect(_Model):
+    kind: Literal["draw"]
+    count: int = Field(1, ge=1, le=2)
+
+
+class BarterEffect(_Model):
+    """A trader offers a random item from the item deck for one of the team's."""
+
+    kind: Literal["barter"]
+
+
+class RevealEffect(_Model):
+    """Every location next to the team turns face up."""
+
+    kind: Literal["reveal"]
+
+
+PlainEffect = Annotated[DaysEffect | RetreatEffect | StealEffect | FindEffect | RestockEffect
+                        | ShuffleEffect | DriftEffect | DrawEffect | BarterEffect | RevealEffect,
+                        Field(discriminator="kind")]
+
+
+class CombatEffect(_Model):
+    """A combat check against `total`; when the team falls short, `fail` happens."""
+
+    kind: Literal["combat"]
+    total: int = Field(ge=1, le=40)
+    fail: list[PlainEffect] = Field(min_length=1)
+
+
+EventEffect = Annotated[PlainEffect | CombatEffect, Field(discriminator="kind")]
+
+
+class Obstacle(_Model):
+    """A permanent event stays on its location as one more challenge to enter it."""
+
+    challenge: Challenge
+    bypass: list[Key] = Field(default_factory=list)
+
+
+class EventCard(_Model):
+    key: Key
+    name: str
+    text: str
+    hazard: list[Hazard] = Field(default_factory=list)
+    effects: list[EventEffect] = Field(default_factory=list)
+    obstacle: Obstacle | None = None
+    copies: int = Field(1, ge=1, le=4)
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _retreat_is_last(self) -> EventCard:
+        for effects in [self.effects, *(e.fail for e in self.effects if e.kind == "combat")]:
+            for effect in effects[:-1]:
+                if effect.kind == "retreat":
+                    raise ValueError("a retreat ends the event: put it last")
+        if self.obstacle and self.obstacle.challenge.kind == "days":
+            raise ValueError("a permanent obstacle must be a roll, a combat or blocked")
+        return self
+
+
+# -- the files -----------------------------------------------------------------------------
+
+class ItemsFile(_Model):
+    cards: list[Item] = Field(min_length=1)
+
+
+class CharactersFile(_Model):
+    cards: list[Character] = Field(min_length=1)
+
+
+class LocationsFile(_Model):
+    cards: list[Location] = Field(min_length=3)
+
+
+class EventsFile(_Model):
+    cards: list[EventCard] = Field(min_length=1)
+
+
+class NordguardContent:
+    """All four card files, cross-checked, with lookups by key."""
+
+    def __init__(self, items: ItemsFile, characters: CharactersFile, locations: LocationsFile,
+                 events: EventsFile) -> None:
+        self.item_list, self.character_list = items.cards, characters.cards
+        self.location_list, self.event_list = locations.cards, events.cards
+        self.items = {c.key: c for c in items.cards}
+        self.characters = {c.key: c for c in characters.cards}
+        self.locations = {c.key: c for c in locations.cards}
+        self.events = {c.key: c for c in events.cards}
+        self.by_face: dict[str, Item | Character | Location | EventCard] = {}
+        for family, cards in (("item", items.cards), ("char", characters.cards),
+                              ("loc", locations.cards), ("event", events.cards)):
+            for card in cards:
+                self.by_face[f"{family}:{card.key}"] = card
+        # The rules ask "is this a gun?" or "can anything stop us here?" on every move:
+        # answers by face, worked out once, keep those questions cheap.
+        self.effects_by_face: dict[str, dict[str, ItemEffect]] = {
+            f"item:{c.key}": {e.kind: e for e in reversed(c.effects)} for c in items.cards}
+        self.always_open: set[str] = {
+            f"loc:{c.key}" for c in locations.cards
+            if all(ch.kind == "days" or (ch.kind == "roll" and 6 * ch.dice >= ch.target)
+                   for ch in c.challenge)}
+        self.has_roll: set[str] = {f"loc:{c.key}" for c in locations.cards
+                                   if any(ch.kind == "roll" for ch in c.challenge)}
+        self.frontier = next((c for c in locations.cards if c.role == "frontier"), None)
+        self.destination = next((c for c in locations.cards if c.role == "destination"), None)
+
+    @cached_property
+    def set_size(self) -> int:
+        """Plain locations in one set: what one set adds to a map."""
+        return sum(c.copies for c in self.locations.values() if c.role == "location")
+
+    def name_of(self, face: str) -> str:
+        """A card face ('item:rope') as the rules log names it ('Rope')."""
+        card = self.by_face.get(face)
+        return card.name if card is not None else face
+
+
+def _cross_check(content: NordguardContent, folder: Path) -> None:
+    """References between files: every named item exists; Frontier and Destination once."""
+
+    def fail(file: str, where: str, what: str) -> ContentError:
+        return ContentError(f"{folder / file}: {where}: {what}")
+
+    def items_known(file: str, where: str, keys: list[str]) -> None:
+        for key in keys:
+            if key not in content.items:
+                raise fail(file, where, f"no item called {key!r} in items.json")
+
+    for file, cards in (("items.json", content.item_list), ("characters.json",
+                        content.character_list), ("locations.json", content.location_list),
+                        ("events.json", content.event_list)):
+        seen: set[str] = set()
+        for i, card in enumerate(cards):
+            if card.key in seen:
+                raise fail(file, f"cards[{i}] ({card.name}).key", f"{card.key!r} is used twice")
+            seen.add(card.key)
+    for role in ("frontier", "destination"):
+        found = [c for c in content.locations.values() if c.role == role]
+        if len(found) != 1:
+            raise fail("locations.json", "cards", f"needs exactly one {role}, found {len(found)}")
+    for i, loc in enumerate(content.locations.values()):
+        items_known("locations.json", f"cards[{i}] ({loc.name}).bypass", loc.bypass)
+    for i, ev in enumerate(content.events.values()):
+        if ev.obstacle:
+            items_known("events.json", f"cards[{i}] ({ev.name}).obstacle.bypass",
+                        ev.obstacle.bypass)
+    needed: dict[str, int] = {}
+    for i, ch in enumerate(content.characters.values()):
+        items_known("characters.json", f"cards[{i}] ({ch.name}).start", ch.start)
+        for key in ch.start:
+            needed[key] = needed.get(key, 0) + 1
+    item_index = {key: i for i, key in enumerate(content.items)}
+    for key, count in needed.items():
+        item = content.items[key]
+        if item.copies < count:
+            raise fail("items.json", f"cards[{item_index[key]}] ({item.name}).copies",
+                       f"{count} characters start with it but there are {item.copies} copies")
+
+
+def load(folder: Path = ASSETS) -> NordguardContent:
+    content = NordguardContent(
+        load_content(folder / "items.json", ItemsFile),
+        load_content(folder / "characters.json", CharactersFile),
+        load_content(folder / "locations.json", LocationsFile),
+        load_content(folder / "events.json", EventsFile),
+    )
+    _cross_check(content, folder)
+    return content

@@ -1,0 +1,147 @@
+"""Items in play: slots, uses, and every way an item changes hands.
+
+Uses follow the designer's ruling: an item is discarded only when its printed
+uses run out, and most items have no limit. A gun carried by a Character with
+accuracy holds extra uses; an item that has been used and then changes hands
+arrives with one use left (Rulebook, Trade), one never used arrives fresh.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.games.nordguard.content import Character, Item, ItemEffect, NordguardContent
+from engine.games.nordguard.state import (
+    DROPPED,
+    ITEM_DECK,
+    SPENT,
+    TEAM,
+    NordguardState,
+    slots,
+)
+
+
+def kind_of(s: NordguardState, card: str) -> str:
+    """The content key of a card ('it-rope-2' -> 'rope')."""
+    return s.table.faces[card].partition(":")[2]
+
+
+def item_of(c: NordguardContent, s: NordguardState, card: str) -> Item:
+    item = c.by_face[s.table.faces[card]]
+    assert isinstance(item, Item)
+    return item
+
+
+def effect_of(c: NordguardContent, s: NordguardState, card: str, kind: str) -> ItemEffect | None:
+    """The item's effect of this kind ("gun", "scout", ...), or None."""
+    return c.effects_by_face[s.table.faces[card]].get(kind)
+
+
+def name(c: NordguardContent, s: NordguardState, card: str) -> str:
+    return c.name_of(s.table.faces[card])
+
+
+def who(c: NordguardContent, s: NordguardState, seat: int) -> str:
+    """The Character a seat plays ('Pi'), or 'Player n' before it has one."""
+    card = s.character[seat]
+    return name(c, s, card) if card is not None else f"Player {seat + 1}"
+
+
+def character_of(c: NordguardContent, s: NordguardState, seat: int) -> Character | None:
+    card = s.character[seat]
+    if card is None:
+        return None
+    character = c.by_face[s.table.faces[card]]
+    assert isinstance(character, Character)
+    return character
+
+
+def slot_count(c: NordguardContent, s: NordguardState, seat: int) -> int:
+    character = character_of(c, s, seat)
+    return 0 if character is None else character.slots
+
+
+def has_room(c: NordguardContent, s: NordguardState, seat: int) -> bool:
+    return len(s.carried(seat)) < slot_count(c, s, seat)
+
+
+def accuracy(c: NordguardContent, s: NordguardState, seat: int) -> int:
+    character = character_of(c, s, seat)
+    if character is not None and character.ability.kind == "accuracy":
+        return character.ability.amount
+    return 0
+
+
+def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
+    """Uses of a fresh copy in `seat`'s hands: printed, plus accuracy for a gun."""
+    item = item_of(c, s, card)
+    assert isinstance(item.uses, int)
+    bonus = accuracy(c, s, seat) if effect_of(c, s, card, "gun") is not None else 0
+    return item.uses + bonus
+
+
+def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
+    """Put `card` into `seat`'s slots, setting its uses as the Trade rule says."""
+    s.table.move(card, slots(seat))
+    s.table.set_face(card, True)
+    if item_of(c, s, card).limited:
+        s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
+
+
+def to_deck(s: NordguardState, card: str) -> None:
+    """Back to the face-down Item deck, fresh: its use count is forgotten."""
+    s.table.move(card, ITEM_DECK)
+    s.table.set_face(card, False)
+    s.uses.pop(card, None)
+    s.worn.discard(card)
+
+
+def drop(s: NordguardState, card: str) -> None:
+    """Lay an item at the team's location (it keeps its uses until it leaves it)."""
+    s.table.move(card, DROPPED)
+    s.table.set_face(card, True)
+
+
+def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -> None:
+    """One use of a limited item; when its printed uses run out it is discarded."""
+    if not item_of(c, s, card).limited:
+        return
+    s.worn.add(card)
+    s.uses[card] -= 1
+    if s.uses[card] <= 0:
+        holder = s.holder(card)
+        s.table.move(card, SPENT)
+        s.uses.pop(card, None)
+        s.worn.discard(card)
+        owner = f"{who(c, s, holder)}'s " if holder is not None else ""
+        log.append(Event("spent", f"{owner}{name(c, s, card)} has no uses left and is "
+                                  "discarded", data={"card": card}))
+
+
+def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
+    """The team leaves: dropped items go to the Item deck; a restock offer lapses."""
+    dropped = list(s.table.cards_in(DROPPED))
+    for card in dropped:
+        to_deck(s, card)
+    if dropped:
+        names = ", ".join(name(c, s, card) for card in dropped)
+        log.append(Event("return", f"Left behind, back to the Item deck: {names}"))
+    s.restock_here = False
+
+
+def team_has_ability(c: NordguardContent, s: NordguardState, kind: str) -> bool:
+    return any(c.characters[kind_of(s, ch)].ability.kind == kind
+               for ch in s.table.cards_in(TEAM))
+
+
+def seat_with_ability(c: NordguardContent, s: NordguardState, kind: str) -> int | None:
+    for seat in range(s.players):
+        character = character_of(c, s, seat)
+        if character is not None and character.ability.kind == kind:
+            return seat
+    return None
+
+
+def binoculars(c: NordguardContent, s: NordguardState) -> str | None:
+    """The team's item that scouts (Binoculars), if it carries one."""
+    return next((card for _, card in s.team_items()
+                 if effect_of(c, s, card, "scout") is not None), None)

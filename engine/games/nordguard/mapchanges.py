@@ -1,0 +1,163 @@
+"""Changes to the map and the team's place on it: scouting, retreats, shuffles, drifts.
+
+Rulebook, Key Terms: Shuffle — shuffled locations lose the events lying on them,
+locations merely moved keep theirs. Retreat — skip to the named location with no
+event and no challenge; a Waypoint when one is face up, else Frontier.
+"""
+
+from __future__ import annotations
+
+from engine.core.dice import DicePool
+from engine.core.events import Event
+from engine.games.nordguard.challenges import scout_key, sources
+from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.items import kind_of, leave_location, name
+from engine.games.nordguard.state import (
+    EVENT_DISCARD,
+    MAP,
+    NordguardState,
+)
+
+
+def reveal(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
+           why: str) -> None:
+    location = s.location_at(cell)
+    if location in s.table.face_up:
+        return
+    s.table.set_face(location, True)
+    log.append(Event("reveal", f"{why}: {name(c, s, location)} is turned face up",
+                     data={"card": location, "cell": cell}))
+
+
+def worth_scouting(c: NordguardContent, s: NordguardState, cell: int) -> bool:
+    """A scout learns something: the card is face down, or a roll is not pre-rolled yet."""
+    location = s.location_at(cell)
+    if location not in s.table.face_up:
+        return True
+    if s.table.faces[location] not in c.has_roll and not s.placed:
+        return False
+    return any(ch.kind == "roll" and scout_key(src.card, i) not in s.scouted
+               for src in sources(c, s, cell) for i, ch in enumerate(src.challenges))
+
+
+def scout(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
+          scout_name: str) -> None:
+    """Turn the location up and roll its die rolls in advance (Rulebook, Key Terms: Scout).
+
+    The faces stay on the card until the next attempt to enter it, which counts them
+    instead of rolling; what the team carries then is added at that attempt.
+    """
+    reveal(c, s, cell, log, f"{scout_name} scouts ahead")
+    for src in sources(c, s, cell):
+        for i, ch in enumerate(src.challenges):
+            key = scout_key(src.card, i)
+            if ch.kind != "roll" or key in s.scouted:
+                continue
+            pool = DicePool((6,) * ch.dice)
+            faces = pool.roll(s.rng).faces
+            s.scouted[key] = faces
+            shown = "+".join(str(f) for f in faces)
+            log.append(Event("roll", f"{scout_name} scouts {src.label}: rolled {pool} = {shown}"
+                                     f" = {sum(faces)} in advance, against {ch.target}; "
+                                     "it counts for the next attempt",
+                             data={"pool": str(pool), "faces": list(faces),
+                                   "total": sum(faces), "cell": cell}))
+
+
+def forget_scouting(s: NordguardState, location: str) -> None:
+    """Scouted results on a card (and its obstacles) are used up or swept away."""
+    cards = {location, *s.obstacles_on(location)}
+    for key in [k for k in s.scouted if k.partition("/")[0] in cards]:
+        del s.scouted[key]
+
+
+def move_team(c: NordguardContent, s: NordguardState, cell: int, log: list[Event]) -> None:
+    """The sled leaves its location for `cell` (entering, or a retreat)."""
+    if s.sled == 0:
+        s.departed = True  # Rulebook, Starting Items: only the first departure checks them
+    leave_location(c, s, log)
+    s.previous = s.sled
+    s.sled = cell
+    reveal(c, s, cell, log, "The team arrives")
+
+
+def nearest_waypoint(c: NordguardContent, s: NordguardState) -> int | None:
+    """The face-up Waypoint closest to the team (reading order breaks ties), not its own."""
+    best: tuple[int, int] | None = None
+    row, col = divmod(s.sled, s.width)
+    for cell, location in enumerate(s.table.cards_in(MAP)):
+        if cell == s.sled or location not in s.table.face_up:
+            continue
+        loc = c.locations[kind_of(s, location)]
+        if not loc.waypoint:
+            continue
+        r, k = divmod(cell, s.width)
+        key = (abs(r - row) + abs(k - col), cell)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[1]
+
+
+def retreat(c: NordguardContent, s: NordguardState, to: str, log: list[Event]) -> None:
+    here = name(c, s, s.location_at(s.sled))
+    if to == "previous" and s.previous is not None:
+        cell, why = s.previous, "to where it came from"
+    elif to == "waypoint" and (waypoint := nearest_waypoint(c, s)) is not None:
+        cell, why = waypoint, "to the nearest face-up Waypoint"
+    else:
+        cell = 0
+        why = ("to Frontier: no Waypoint is face up" if to == "waypoint" else "to Frontier")
+    move_team(c, s, cell, log)
+    log.append(Event("retreat", f"The team retreats from {here} {why}, "
+                                f"{name(c, s, s.location_at(cell))}: no event is drawn",
+                     data={"cell": cell}))
+
+
+def _fixed_cells(s: NordguardState) -> set[int]:
+    return {0, s.destination_cell, s.sled}
+
+
+def shuffle_map(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
+    """Gather every location but Frontier, Destination and the team's, shuffle, deal face down."""
+    cards = s.table.zones[MAP].cards
+    assert cards is not None
+    cells = [i for i in range(len(cards)) if i not in _fixed_cells(s)]
+    gathered = [cards[i] for i in cells]
+    lost = 0
+    for location in gathered:
+        forget_scouting(s, location)
+        for ev in s.obstacles_on(location):
+            del s.placed[ev]
+            s.table.move(ev, EVENT_DISCARD)
+            lost += 1
+        s.table.set_face(location, False)
+    s.rng.shuffle(gathered)
+    for i, location in zip(cells, gathered, strict=True):
+        cards[i] = location
+    text = f"The map is shuffled: {len(cells)} locations are dealt face down again"
+    if lost:
+        text += f"; {lost} permanent event(s) on them are discarded"
+    log.append(Event("shuffle", text, data={"zone": MAP}))
+
+
+def drift(c: NordguardContent, s: NordguardState, axis: str, log: list[Event]) -> None:
+    """The team's row slides east (or column south) one place, wrapping around.
+
+    Frontier, Destination and the team's own location hold still; the moved cards
+    keep their face, their events and their scouted rolls.
+    """
+    cards = s.table.zones[MAP].cards
+    assert cards is not None
+    row, col = divmod(s.sled, s.width)
+    line = ([row * s.width + k for k in range(s.width)] if axis == "row"
+            else [r * s.width + col for r in range(s.height)])
+    cells = [i for i in line if i not in _fixed_cells(s)]
+    if len(cells) < 2:
+        log.append(Event("drift", f"The ice shifts, but nothing in the team's {axis} can move"))
+        return
+    moving = [cards[i] for i in cells]
+    for i, location in zip(cells, moving[-1:] + moving[:-1], strict=True):
+        cards[i] = location
+    way = "east" if axis == "row" else "south"
+    log.append(Event("drift", f"The ice drifts: {len(cells)} locations in the team's {axis} "
+                              f"slide one place {way}", data={"zone": MAP}))

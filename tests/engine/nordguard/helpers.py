@@ -1,0 +1,173 @@
+"""Arranged Nordguard tables for rules tests: chosen locations, events on top, fixed dice.
+
+Tests name cards by their content keys; the helpers put those cards where the
+test wants them and replace the dice with a script, so a rule can be checked
+against an exact position instead of a lucky seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
+from engine.games.nordguard.build import NordguardOptions
+from engine.games.nordguard.items import full_uses
+from engine.games.nordguard.rules import NordguardGame
+from engine.games.nordguard.state import (
+    DROPPED,
+    EVENT_DECK,
+    ITEM_DECK,
+    MAP,
+    POOL,
+    NordguardState,
+    slots,
+)
+
+GAME = NordguardGame()
+C = GAME.content
+
+
+class FixedDice(Rng):
+    """Dice from a script (d6 faces), everything else (shuffles) from SplitMix64.
+
+    Clones carry the rest of the script, so a Match's snapshots and redo see the
+    same faces.
+    """
+
+    __slots__ = ("faces",)
+
+    def __init__(self, seed: int, faces: Iterable[int] = ()) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+
+    def clone(self) -> FixedDice:
+        return FixedDice(self.state, self.faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if (a, b) == (1, 6) and self.faces:
+            return self.faces.pop(0)
+        return super().randint(a, b)
+
+
+def new_state(players: int = 1, width: int = 4, height: int = 4, seed: int = 7,
+              **options: int) -> NordguardState:
+    state = GAME.setup(NordguardOptions(players=players, width=width, height=height,
+                                        **options), Rng(seed))
+    assert isinstance(state, NordguardState)
+    return state
+
+
+def act(state: NordguardState, action: Action) -> list[Event]:
+    return GAME.apply(state, action)
+
+
+def refused(state: NordguardState, action: Action) -> str:
+    """The reason an action is refused; fails if it is accepted or changes the state."""
+    before = state.state_hash()
+    try:
+        GAME.apply(state, action)
+    except IllegalAction as exc:
+        assert state.state_hash() == before, "a refused action changed the state"
+        return exc.reason
+    raise AssertionError(f"{action.describe()} should have been refused")
+
+
+def day_one(characters: Iterable[str] = ("nickel",), width: int = 4, height: int = 4,
+            seed: int = 7) -> NordguardState:
+    """A team of these Characters (starting items only) on day 1 at Frontier."""
+    chosen = list(characters)
+    state = new_state(players=len(chosen), width=width, height=height, seed=seed)
+    for key in chosen:
+        act(state, ChooseCharacter(f"ch-{key}"))
+    while state.phase == "stock":
+        act(state, DoneStocking())
+    act(state, SetOut())
+    assert state.phase == "day"
+    return state
+
+
+def card_of(state: NordguardState, key: str, zones: Iterable[str]) -> str:
+    for zone in zones:
+        for card in state.table.cards_in(zone):
+            if state.table.faces[card].partition(":")[2] == key:
+                return card
+    raise LookupError(f"no {key} in {list(zones)}")
+
+
+def hand(state: NordguardState, seat: int, *keys: str) -> list[str]:
+    """Put items of these kinds into `seat`'s slots, fresh, from the deck (or pool)."""
+    out = []
+    for key in keys:
+        card = card_of(state, key, (ITEM_DECK, POOL))
+        state.table.move(card, slots(seat))
+        state.table.set_face(card, True)
+        item = C.items[key]
+        if item.limited:
+            state.uses[card] = full_uses(C, state, card, seat)
+        out.append(card)
+    return out
+
+
+def lay(state: NordguardState, cell: int, key: str, face_up: bool = False) -> str:
+    """Put a location card of kind `key` on `cell` (a new card replacing the one there)."""
+    table = state.table
+    cards = table.zones[MAP].cards
+    assert cards is not None
+    old = cards[cell]
+    new = f"t-{key}-{cell}"
+    faces = dict(table.faces)
+    del faces[old]
+    faces[new] = f"loc:{key}"
+    table.faces = faces
+    cards[cell] = new
+    del table.where[old]
+    table.where[new] = MAP
+    table.face_up.discard(old)
+    table.face_up.discard(new)
+    if face_up:
+        table.face_up.add(new)
+    return new
+
+
+def stack_events(state: NordguardState, *keys: str) -> list[str]:
+    """Put events of these kinds on top of the event deck, the first one drawn first."""
+    deck = state.table.zones[EVENT_DECK].cards
+    assert deck is not None
+    chosen = []
+    for key in keys:
+        card = next(c for c in deck if state.table.faces[c] == f"event:{key}" and c not in chosen)
+        chosen.append(card)
+    for card in chosen:
+        deck.remove(card)
+    deck.extend(reversed(chosen))
+    return chosen
+
+
+def dice(state: NordguardState, *faces: int) -> None:
+    state.rng = FixedDice(state.rng.state, faces)
+
+
+def lying_here(state: NordguardState) -> list[str]:
+    return list(state.table.cards_in(DROPPED))
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
+
+
+def plain_map(state: NordguardState, key: str = "tundra") -> None:
+    """Every location but Frontier and Destination becomes `key`, face down."""
+    for cell in range(1, state.width * state.height - 1):
+        lay(state, cell, key)
+
+
+def place_team(state: NordguardState, cell: int, previous: int | None = None) -> None:
+    """The sled on `cell` (face up), as if the team had travelled there."""
+    state.sled = cell
+    state.previous = previous
+    state.departed = True
+    state.table.set_face(state.location_at(cell), True)

@@ -1,0 +1,152 @@
+"""assets/nordguard: the designed cards load, and bad content names file, card and field."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.errors import ContentError
+from engine.games.nordguard.content import ASSETS, load
+
+FILES = ("items.json", "characters.json", "locations.json", "events.json")
+
+
+def test_the_shipped_content_meets_the_brief() -> None:
+    """At least 8 Characters (Nickel among them), 18 kinds of Item, 40 Location cards with
+    several Waypoints and the blue-backed pair, 36 Event cards; everything has provenance."""
+    c = load()
+    assert len(c.characters) >= 8 and c.characters["nickel"].ability.kind == "scout"
+    assert len(c.items) >= 18
+    assert {"knife", "binoculars", "rope", "shovel", "dynamite"} <= set(c.items)
+    assert any(item.effect("gun") for item in c.items.values())
+    assert sum(loc.copies for loc in c.locations.values()) >= 40
+    assert sum(1 for loc in c.locations.values() if loc.waypoint) >= 3
+    assert c.frontier is not None and c.destination is not None
+    assert sum(ev.copies for ev in c.events.values()) >= 36
+    for family in (c.characters, c.items, c.locations, c.events):
+        assert all(card.provenance == "designed" for card in family.values())
+
+
+def test_the_content_covers_every_challenge_and_event_kind() -> None:
+    c = load()
+    challenges = {ch.kind for loc in c.locations.values() for ch in loc.challenge}
+    assert challenges == {"roll", "combat", "blocked", "days"}
+    assert any(loc.bypass for loc in c.locations.values())
+    effects = {e.kind for ev in c.events.values() for e in ev.effects}
+    assert {"retreat", "steal", "days", "combat", "find", "restock", "shuffle", "drift",
+            "draw", "barter"} <= effects
+    assert any(ev.obstacle for ev in c.events.values())
+    retreats = {e.to for ev in c.events.values() for e in ev.effects if e.kind == "retreat"}
+    assert "waypoint" in retreats
+    assert any(not item.stealable for item in c.items.values())
+    assert any(item.uses == "unlimited" for item in c.items.values())
+
+
+def copy_assets(tmp_path: Path) -> Path:
+    for name in FILES:
+        shutil.copy(ASSETS / name, tmp_path / name)
+    return tmp_path
+
+
+def edit(folder: Path, name: str, change: Callable[[dict[str, Any]], None]) -> None:
+    path = folder / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def card(data: dict[str, Any], key: str) -> dict[str, Any]:
+    return next(c for c in data["cards"] if c["key"] == key)
+
+
+BAD: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
+    ("items.json", "uses missing",
+     lambda d: card(d, "rope").pop("uses"), r"items.json: cards\[\d+\] \(Rope\)\.uses"),
+    ("items.json", "gun without a use count",
+     lambda d: card(d, "rifle").__setitem__("uses", "unlimited"),
+     r"cards\[\d+\] \(Rifle\).*number of uses"),
+    ("items.json", "unknown effect kind",
+     lambda d: card(d, "knife")["effects"][0].__setitem__("kind", "laser"),
+     r"cards\[\d+\] \(Knife\)\.effects\[0\]"),
+    ("items.json", "a limited item adding to rolls",
+     lambda d: card(d, "crampons").__setitem__("uses", 3),
+     r"cards\[\d+\] \(Crampons\).*never used up"),
+    ("locations.json", "a roll target as text",
+     lambda d: card(d, "snowdrift")["challenge"][0].__setitem__("target", "eight"),
+     r"locations.json: cards\[\d+\] \(Snowdrift\)\.challenge\[0\]\.roll\.target"),
+    ("locations.json", "bypass names an item that does not exist",
+     lambda d: card(d, "crevasse")["bypass"].append("jetpack"),
+     r"cards\[\d+\] \(Crevasse Field\)\.bypass: no item called 'jetpack'"),
+    ("locations.json", "two frontiers",
+     lambda d: card(d, "tundra").__setitem__("role", "frontier") or
+     card(d, "tundra").__setitem__("copies", 1),
+     r"exactly one frontier"),
+    ("events.json", "retreat before another effect",
+     lambda d: card(d, "macs-telegram")["effects"].reverse(),
+     r"Mac's Telegram.*retreat ends the event"),
+    ("events.json", "unknown field",
+     lambda d: card(d, "tailwind").__setitem__("colour", "blue"),
+     r"cards\[\d+\] \(Tailwind\)\.colour: Extra inputs"),
+    ("characters.json", "starting item unknown",
+     lambda d: card(d, "pi")["start"].append("bazooka"),
+     r"characters.json: cards\[\d+\] \(Pi\)\.start: no item called 'bazooka'"),
+    ("characters.json", "duplicate key",
+     lambda d: card(d, "geri").__setitem__("key", "freki"),
+     r"cards\[\d+\] \(.*\)\.key: 'freki' is used twice"),
+]
+
+
+@pytest.mark.parametrize(("file", "what", "change", "message"), BAD,
+                         ids=[f"{b[0]}: {b[1]}" for b in BAD])
+def test_bad_content_names_file_card_and_field(tmp_path: Path, file: str, what: str,
+                                               change: Callable[[dict[str, Any]], None],
+                                               message: str) -> None:
+    folder = copy_assets(tmp_path)
+    edit(folder, file, change)
+    with pytest.raises(ContentError, match=message) as caught:
+        load(folder)
+    assert str(folder / file) in str(caught.value)
+
+
+def test_not_enough_copies_for_every_starting_hand(tmp_path: Path) -> None:
+    folder = copy_assets(tmp_path)
+    edit(folder, "characters.json",
+         lambda d: card(d, "geri")["start"].append("lawmans-revolver"))
+    with pytest.raises(ContentError, match=r"Lawman's Revolver\)\.copies: 2 characters"):
+        load(folder)
+
+
+def test_broken_json_names_the_file(tmp_path: Path) -> None:
+    folder = copy_assets(tmp_path)
+    (folder / "events.json").write_text("{\"cards\": [", encoding="utf-8")
+    with pytest.raises(ContentError, match=r"events.json: not valid JSON"):
+        load(folder)
+
+
+def test_card_texts_state_the_numbers_the_rules_use() -> None:
+    """A card's printed text and its data agree (targets, totals), so players read true."""
+    c = load()
+    for loc in c.locations.values():
+        for ch in loc.challenge:
+            if ch.kind == "roll":
+                assert f"{ch.dice}d6, need {ch.target}" in loc.text, loc.name
+            elif ch.kind == "combat":
+                assert f"total {ch.total}" in loc.text, loc.name
+    for ev in c.events.values():
+        for effect in ev.effects:
+            if effect.kind == "combat":
+                assert f"total {effect.total}" in ev.text, ev.name
+
+
+def test_the_rules_page_lists_every_character_as_designed() -> None:
+    """Help → Rules: the Characters table matches the cards."""
+    page = (ASSETS / "rules.md").read_text(encoding="utf-8")
+    c = load()
+    for character in c.characters.values():
+        assert f"| {character.name} | {character.slots} |" in page, character.name
+    assert "(designed)" in page
