@@ -6,7 +6,7 @@
 PYTHON ?= python3
 ARGS ?=
 
-.PHONY: run test setup lint clean distclean
+.PHONY: run test setup lint clean distclean package check-installed
 
 run:
 	$(PYTHON) tasks.py run $(ARGS)
@@ -19,6 +19,14 @@ setup:
 
 lint:
 	$(PYTHON) tasks.py lint $(ARGS)
+
+# Linux downloads in dist/: the one-folder bundle, the .tar.gz and the .deb.
+package:
+	$(PYTHON) tasks.py package $(ARGS)
+
+# Installs the .deb into a clean Debian root and runs it there (as root).
+check-installed:
+	$(PYTHON) tasks.py check-installed $(ARGS)
 
 clean:
 	$(PYTHON) tasks.py clean

@@ -6,6 +6,8 @@
     python3 tasks.py setup              only prepare: .venv, Python packages, system libraries
     python3 tasks.py lint [ARGS...]     ruff check (default: the whole repo)
     python3 tasks.py clean [--all]      remove caches and build output (--all: .venv too)
+    python3 tasks.py package [ARGS...]  Linux downloads in dist/: bundle, .tar.gz, .deb
+    python3 tasks.py check-installed    (root) install the .deb in a clean Debian root, run it
 
 Why a script and not a README recipe: a fresh Debian/Ubuntu machine lacks, in turn, the
 venv module, the project's Python packages and the X11/OpenGL/font libraries that the
@@ -582,6 +584,9 @@ def cmd_test(args: list[str]) -> int:
     code = subprocess.call([str(venv_python()), "-m", "pytest", *args], cwd=ROOT, env=env)
     if code == 5:
         say("pytest ran no tests (exit 5): counting that as a failure")
+    if code == 0 and os.environ.get("CI") == "true":
+        say("tests passed and CI=true: the installed-program check follows")
+        code = cmd_check_installed([])
     return code
 
 
@@ -608,12 +613,63 @@ def cmd_clean(args: list[str]) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- installers
+
+# Tools the builds call, and the Debian package of each: objdump for PyInstaller and for
+# the .deb's Depends:, dpkg-deb for the .deb, debootstrap for the installed-program check.
+PACKAGE_TOOLS = {"objdump": "binutils", "dpkg-deb": "dpkg"}
+CHECK_TOOLS = {**PACKAGE_TOOLS, "debootstrap": "debootstrap"}
+
+
+def packaging_installed() -> bool:
+    """Whether .venv has the PyInstaller that pyproject.toml's `package` extra pins."""
+    pin = re.search(r'"pyinstaller==([^";]+)"', PYPROJECT.read_text())
+    packages = site_packages()
+    return bool(pin and packages
+                and (packages / f"pyinstaller-{pin.group(1)}.dist-info").is_dir())
+
+
+def prepare_packaging(tools: dict[str, str], why: str) -> None:
+    """Everything `prepare` does, plus the `package` extra and the build tools."""
+    if not IS_LINUX:
+        raise TaskError(
+            "the Linux downloads are built on Debian or Ubuntu; for Windows and macOS see "
+            "README.md, 'Build the installers'")
+    prepare()
+    if not packaging_installed():
+        say("installing the packaging tools into .venv (pip install -e '.[test,package]') ...")
+        result = subprocess.call([str(venv_python()), "-m", "pip", "install", "--quiet",
+                                  "--disable-pip-version-check", "--editable",
+                                  ".[test,package]"], cwd=ROOT)
+        if result != 0:
+            raise TaskError(f"pip install failed (exit {result}), see the errors above")
+    missing = sorted({package for tool, package in tools.items() if not shutil.which(tool)})
+    if missing:
+        Apt().ensure([(package,) for package in missing], why)
+
+
+def cmd_package(args: list[str]) -> int:
+    prepare_packaging(PACKAGE_TOOLS, "building the installers")
+    return subprocess.call([str(venv_python()), "packaging/build_linux.py", *args], cwd=ROOT)
+
+
+def cmd_check_installed(args: list[str]) -> int:
+    if not Apt.is_root():
+        raise TaskError("the installed-program check needs root (debootstrap, mount, "
+                        "chroot): run `sudo python3 tasks.py check-installed`")
+    prepare_packaging(CHECK_TOOLS, "the installed-program check")
+    return subprocess.call([str(venv_python()), "packaging/check_installed.py", *args],
+                           cwd=ROOT)
+
+
 COMMANDS = {
     "run": cmd_run,
     "test": cmd_test,
     "setup": cmd_setup,
     "lint": cmd_lint,
     "clean": cmd_clean,
+    "package": cmd_package,
+    "check-installed": cmd_check_installed,
 }
 
 

@@ -243,6 +243,7 @@ class MainWindow(QMainWindow):
         self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
+        self.dice_dock.setVisible(getattr(self.presenter, "uses_dice", True))
         presets = getattr(getattr(match.game, "content", None), "dice", None)
         if presets:
             self.dice_dock.set_presets(list(presets))

@@ -51,6 +51,8 @@ class RollPreview:
 class GamePresenter:
     """Defaults for the hooks the shared window calls; games override what they use."""
 
+    uses_dice = True  # a game without dice (TACTICA) has the Dice dock put away
+
     def hand_zone(self, seat: int) -> str | None:
         return None
 
