@@ -84,10 +84,16 @@ class HexTile(QGraphicsPolygonItem):
         super().__init__(polygon)
         self.hex = hex_
         self._font = font
+        self._label_y = label_y
+        self.set_label(label)
+
+    def set_label(self, label: str) -> None:
+        """Replace the coordinate label, e.g. with the numbering a game's rules log uses."""
         self._label = QStaticText(label)
-        self._label.prepare(font=font)
+        self._label.prepare(font=self._font)
         text = self._label.size()
-        self._label_pos = QPointF(-text.width() / 2, label_y - text.height() / 2)
+        self._label_pos = QPointF(-text.width() / 2, self._label_y - text.height() / 2)
+        self.update()
 
     def paint(
         self,

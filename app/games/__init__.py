@@ -33,7 +33,16 @@ def _nordguard(controller: MatchController) -> tuple[QGraphicsScene, object]:
     return build_table(controller)
 
 
+def _tactica(controller: MatchController) -> tuple[QGraphicsScene, object]:
+    from app.games.tactica.presenter import TacticaPresenter
+    from app.games.tactica.scene import TacticaScene
+
+    presenter = TacticaPresenter(controller)
+    return TacticaScene(controller, presenter), presenter
+
+
 _BUILDERS: dict[str, Callable[[MatchController], tuple[QGraphicsScene, object]]] = {
     "sandbox": _sandbox,
     "nordguard": _nordguard,
+    "tactica": _tactica,
 }

@@ -12,6 +12,7 @@ from engine.core.basegame import BaseGame
 
 _GAMES: dict[str, str] = {
     "sandbox": "engine.games.sandbox.rules:SandboxGame",
+    "tactica": "engine.games.tactica.rules:TacticaGame",
     "nordguard": "engine.games.nordguard.rules:NordguardGame",
 }
 

@@ -6,7 +6,7 @@ import pytest
 
 # Every game the engine ships must pass the conformance suite. Each game issue adds
 # its game's registry name here (e.g. "tactica"), in the same change as the game.
-GAMES = ["sandbox", "nordguard"]
+GAMES = ["sandbox", "nordguard", "tactica"]
 
 SEEDS = list(range(8))  # random games per game
 MAX_ACTIONS = 300  # actions per random game (the sandbox never ends on its own)

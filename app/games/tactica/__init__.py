@@ -1,0 +1,1 @@
+"""TACTICA's table: the hex field, the barracks and the gestures that become actions."""

@@ -1,0 +1,157 @@
+"""Moving cards between piles and the field, with the rules-log line each move deserves.
+
+Every draw, shuffle, capture and random choice becomes an Event here, so the
+log tells the whole story and hidden cards are named only to their owner.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.zones import Visibility
+from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, invalidate, owned
+from engine.games.tactica.field import Coord
+from engine.games.tactica.state import (
+    FIELD,
+    SIDE_NAMES,
+    TRAINING,
+    TacticaState,
+    barracks,
+    hostages,
+    lost,
+    owner_of,
+    seat,
+    tactics_pile,
+    trained,
+    troop_pile,
+)
+
+
+def label(state: TacticaState, card: str) -> str:
+    """A card as the log names it: 'SUN Foot 3', 'Training 07'."""
+    face = state.table.faces[card]
+    number = card.rsplit("-", 1)[-1]
+    owner = owner_of(card)
+    name = CONTENT.name(face)
+    return f"{name} {number}" if owner is None else f"{SIDE_NAMES[owner]} {name} {number}"
+
+
+def where(c: Coord) -> str:
+    col, row = GEOM.offset[c]
+    return f"hex {col + 1}-{row + 1}"
+
+
+def put(state: TacticaState, card: str, zone: str, face_up: bool = True) -> None:
+    """Move a card to the top of a pile (or a spread) and turn it as the pile shows it."""
+    table = state.table
+    if table.where[card] == FIELD:
+        b = owned(state)
+        if b is not None and card in b.pos:
+            b.remove_troop(card)
+        else:
+            invalidate(state)
+    table.move(card, zone)
+    table.set_face(card, face_up)
+
+
+def place(state: TacticaState, card: str, c: Coord) -> None:
+    """Put a card on the field at hex `c`, face up."""
+    table = state.table
+    b = owned(state)
+    if table.where[card] == FIELD:
+        table.pos[card] = c
+        if b is not None and card in b.pos:
+            b.relocate(card, c)
+        else:
+            invalidate(state)
+    else:
+        table.move(card, FIELD, pos=c)
+        if b is not None and table.faces[card] in TROOP_FACES:
+            b.add_troop(card, c)
+        else:
+            invalidate(state)
+    table.set_face(card, True)
+
+
+def swap(state: TacticaState, a: str, b: str) -> None:
+    """Exchange the hexes of two troops on the field (SAVED, SHIELDWALL)."""
+    pos = state.table.pos
+    ca, cb = pos[a], pos[b]
+    place(state, a, (-99, -99))  # off the mat for a moment, so the hexes never collide
+    place(state, b, ca)
+    place(state, a, cb)
+
+
+def home_pile(card: str, face: str) -> str:
+    """The pile a card returns to: its deck's troop or tactics pile."""
+    owner = owner_of(card)
+    assert owner is not None
+    return troop_pile(owner) if face in CONTENT.troops and face != "crown" else tactics_pile(owner)
+
+
+def shuffle(state: TacticaState, zone: str) -> Event:
+    cards = state.table.zones[zone].cards
+    assert cards is not None
+    state.rng.shuffle(cards)
+    label_ = state.table.zones[zone].label
+    return Event("shuffle", f"{label_} is shuffled ({len(cards)} cards)", data={"zone": zone})
+
+
+def draw(state: TacticaState, player: int, pile: str, count: int, limit: int) -> list[Event]:
+    """Draw up to `count` cards from `pile` into the barracks, never beyond `limit` cards."""
+    table = state.table
+    hand = barracks(player)
+    cards = table.zones[pile].cards
+    assert cards is not None
+    got: list[str] = []
+    while len(got) < count and cards and len(table.zones[hand].cards or ()) < limit:
+        card = cards[-1]
+        put(state, card, hand, face_up=False)
+        got.append(card)
+    if not got:
+        return []
+    kind = "troop" if pile.startswith("troops") else "tactics"
+    plural = "s" if len(got) > 1 else ""
+    names = ", ".join(CONTENT.name(table.faces[c]) for c in got)
+    return [Event("draw", f"{seat(player)} draws {len(got)} {kind} card{plural}",
+                  secret=f"{seat(player)} draws {names}", secret_for=frozenset({player}),
+                  data={"player": player, "count": len(got)})]
+
+
+def train(state: TacticaState, troop: str, target_level: int) -> Event:
+    """Raise `troop` to `target_level`, taking a training card from the pile if it has none."""
+    owner = owner_of(troop)
+    assert owner is not None
+    entry = state.training.get(troop)
+    if entry is None:
+        card = (state.table.zones[TRAINING].cards or [])[-1]
+        visible = state.table.zones[trained(owner)].visibility is Visibility.PUBLIC
+        put(state, card, trained(owner), face_up=visible)
+    else:
+        card = entry[0]
+    state.training[troop] = (card, target_level)
+    return Event("train", f"{seat(owner)} trains {label(state, troop)} to {target_level}x",
+                 data={"card": troop, "level": target_level})
+
+
+def capture(state: TacticaState, troop: str, capturer: int) -> list[Event]:
+    """Part 2: the training card goes to its owner's LOST first, then the troop is a hostage."""
+    owner = owner_of(troop)
+    assert owner is not None
+    events: list[Event] = []
+    entry = state.training.pop(troop, None)
+    if entry is not None:
+        put(state, entry[0], lost(owner))
+        events.append(Event("lost", f"{label(state, entry[0])} under {label(state, troop)} "
+                                    f"goes to {seat(owner)}'s LOST", data={"card": entry[0]}))
+    put(state, troop, hostages(capturer))
+    state.damage.pop(troop, None)
+    state.vp[capturer] += 1
+    events.append(Event("capture", f"{seat(capturer)} captures {label(state, troop)} "
+                                   f"({state.vp[capturer]} points)",
+                        data={"card": troop, "capturer": capturer}))
+    if state.table.faces[troop] == "crown":
+        state.crown_held[owner] = True
+        state.ransom_from[owner] = state.turn + 1
+        events.append(Event("crown", f"{seat(owner)}'s CROWN is a hostage: {seat(owner)} must "
+                                     "pay a ransom every RESOLUTION from the next turn on"))
+    return events

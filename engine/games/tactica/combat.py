@@ -1,0 +1,148 @@
+"""Combat: effective OFF, DEF and RNG with every Part 2 modifier, the ridge cone, targets.
+
+Part 2's modifiers: ranged -1 OFF against an adjacent melee troop; melee
+-2 OFF against a troop on a wall; ranged +1 RNG on a wall, +1 on high
+ground, -1 on low ground, never below 1; high ground +1 DEF (once, however
+many ridges); melee training doubles (1x) or triples (2x) DEF, ranged 2x
+doubles OFF; CROWN gives adjacent friends +1 OFF; a side that lost one
+battle gets +1 DEF on and next to its walls, two battles +1 DEF and +1 OFF.
+
+Designed: damage from several attacks on one troop adds up during the turn;
+each troop attacks once per COMBAT phase; OFF never drops below 0 and an
+attack needs at least 1 OFF; troops do not block each other's shots.
+"""
+
+from __future__ import annotations
+
+from engine.games.tactica.board import GEOM, MELEE, TROOPS, Board
+from engine.games.tactica.field import Coord, distance
+from engine.games.tactica.state import TacticaState
+
+
+def _player(card: str) -> int:
+    return 0 if card.startswith("sun-") else 1
+
+
+def rng_of(state: TacticaState, b: Board, troop: str) -> int:
+    face = state.table.faces[troop]
+    stats = TROOPS[face]
+    if face in MELEE:
+        return stats.rng
+    c = b.pos[troop]
+    rng = stats.rng + b.terrain.get(c, 0)  # high +1, low -1
+    if c in b.wall_at:
+        rng += 1
+    return max(1, rng)
+
+
+def _crown_aura(state: TacticaState, b: Board, troop: str, c: Coord, player: int) -> int:
+    faces = state.table.faces
+    prefix = ("sun-", "moon-")[player]
+    for n in GEOM.neighbours[c]:
+        other = b.troop_at.get(n)
+        if other is not None and other.startswith(prefix) and faces[other] == "crown":
+            return 1
+    return 0
+
+
+def off_against(state: TacticaState, b: Board, attacker: str, target: str) -> int:
+    """The damage `attacker` deals to `target` now, all modifiers applied (never below 0)."""
+    faces = state.table.faces
+    face = faces[attacker]
+    melee = face in MELEE
+    player = _player(attacker)
+    c = b.pos[attacker]
+    t = b.pos[target]
+    off = TROOPS[face].off
+    entry = state.training.get(attacker)
+    if not melee and entry is not None and entry[1] == 2:
+        off *= 2
+    adjacent = distance(c, t) == 1
+    if not melee and adjacent and faces[target] in MELEE:
+        off -= 1
+    if melee and t in b.wall_at:
+        off -= 2
+    off += _crown_aura(state, b, attacker, c, player)
+    if state.lost_battles[player] >= 2 and b.near_own_wall(c, player):
+        off += 1
+    if adjacent:
+        off += state.press.get(attacker, 0)
+    off += state.off_bonus.get(attacker, 0)
+    return max(0, off)
+
+
+def def_of(state: TacticaState, b: Board, troop: str) -> int:
+    """The damage `troop` absorbs: it is captured only when damage exceeds this."""
+    face = state.table.faces[troop]
+    d = TROOPS[face].def_
+    entry = state.training.get(troop)
+    if face in MELEE and entry is not None:
+        d *= 1 + entry[1]
+    c = b.pos[troop]
+    if b.terrain.get(c) == 1:
+        d += 1
+    player = _player(troop)
+    if state.lost_battles[player] >= 1 and b.near_own_wall(c, player):
+        d += 1
+    return d + state.def_bonus.get(troop, 0)
+
+
+def shielded(b: Board, shooter: Coord, target: Coord) -> bool:
+    """The RIDGE's cover: no ranged shot into the cone behind a ridge next to either end.
+
+    A troop next to a ridge is covered from the 120 degrees beyond that ridge,
+    and a ranged troop next to a ridge cannot shoot into the same kind of cone;
+    one hex between troop and ridge removes the effect (Part 2, RIDGE).
+    """
+    ridges = b.ridges
+    if not ridges:
+        return False
+    for end, other in ((target, shooter), (shooter, target)):
+        for n in GEOM.neighbours[end]:
+            if n in ridges and other in GEOM.cone(end, n):
+                return True
+    return False
+
+
+def cone_hexes(b: Board, c: Coord) -> frozenset[Coord]:
+    """The hexes a ranged troop on `c` cannot shoot into because of adjacent ridges."""
+    out: set[Coord] = set()
+    for n in GEOM.neighbours[c]:
+        if n in b.ridges:
+            out |= GEOM.cone(c, n)
+    return frozenset(out)
+
+
+def attack_problem(state: TacticaState, b: Board, attacker: str, target: str) -> str | None:
+    """Why `attacker` may not attack `target` now, in the rulebook's words; None if it may."""
+    if attacker in state.attacked:
+        return "each troop attacks once in a COMBAT phase"
+    c, t = b.pos[attacker], b.pos[target]
+    face = state.table.faces[attacker]
+    gap = distance(c, t)
+    if gap > rng_of(state, b, attacker):
+        if face in MELEE:
+            return "a melee troop attacks only an adjacent enemy"
+        return f"the target is {gap} hexes away, beyond this troop's RNG"
+    if face not in MELEE and shielded(b, c, t):
+        return "the RIDGE covers that line of fire"
+    if off_against(state, b, attacker, target) <= 0:
+        return "this attack would deal no damage (OFF 0 after modifiers)"
+    return None
+
+
+def targets(state: TacticaState, b: Board, attacker: str) -> list[str]:
+    """Enemy troops `attacker` may attack now, in field order (attack_problem's rules)."""
+    if attacker in state.attacked:
+        return []
+    c = b.pos[attacker]
+    near = GEOM.disk_set(c, rng_of(state, b, attacker))
+    ranged = state.table.faces[attacker] not in MELEE
+    out = []
+    for t in b.troops[1 - _player(attacker)]:
+        tc = b.pos[t]
+        if tc not in near or (ranged and shielded(b, c, tc)):
+            continue
+        if off_against(state, b, attacker, t) > 0:
+            out.append(t)
+    return out

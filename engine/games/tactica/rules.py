@@ -1,0 +1,502 @@
+"""TACTICA's Game: options, legal actions, checks with the rule's reason, apply, views.
+
+Each action kind is checked against the same generator that lists it as
+legal (restricted to the card or troop it names), so what legal_actions
+offers and what apply accepts can never drift apart; a refusal then looks for
+the first rule the action breaks to say why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from engine.core.actions import Action
+from engine.core.basegame import BaseGame
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.rng import Rng
+from engine.games.tactica import cards as cardmoves
+from engine.games.tactica import flow, tactics, war
+from engine.games.tactica.actions import (
+    TACTICA_ACTIONS,
+    Attack,
+    ChooseCard,
+    Deploy,
+    Done,
+    EndPhase,
+    Move,
+    Muster,
+    Negate,
+    Pass,
+    PlaceLandmark,
+    PlaceRescued,
+    PlayTactic,
+    Rescue,
+    SpyStack,
+    Swap,
+    Train,
+)
+from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
+from engine.games.tactica.cards import label, where
+from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
+from engine.games.tactica.movement import card_moves, locked
+from engine.games.tactica.state import (
+    TRAINING,
+    Choice,
+    CounterWindow,
+    GroupMove,
+    NegateChain,
+    Phase,
+    Rearrange,
+    TacticaState,
+    barracks,
+    features,
+    hostages,
+    owner_of,
+    seat,
+)
+
+if TYPE_CHECKING:
+    from engine.games.tactica.policy import TacticaPolicy
+
+
+class TacticaOptions(GameOptions):
+    players: int = Field(2, ge=2, le=2, description="TACTICA is for two players: SUN and MOON")
+    match_length: Literal["full war", "single battle"] = Field(
+        "full war", description="A war of three battles, or battle 1 alone")
+    advanced_cards: bool = Field(
+        False, description="Known advanced-game card changes: PRESS gives +1 plus the training "
+                           "level (ranged troops too); SAVED on a Foot counts the training of "
+                           "adjacent Foot")
+    honour_rule: bool = Field(
+        False, description="Honour rule: training is announced once, then hidden from the "
+                           "opponent, who must remember it")
+
+
+class TacticaGame(BaseGame):
+    name = "tactica"
+    title = "TACTICA"
+    options_model = TacticaOptions
+
+    def setup(self, options: GameOptions, rng: Rng) -> GameState:
+        assert isinstance(options, TacticaOptions)
+        state = war.new_match(options, rng, options.honour_rule)
+        flow.settle(state)
+        return state
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        assert isinstance(state, TacticaState)
+        return legal_actions(state)
+
+    def check(self, state: GameState, action: Action) -> None:
+        assert isinstance(state, TacticaState)
+        reason = why_not(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        assert isinstance(state, TacticaState)
+        self.check(state, action)
+        return perform(state, action)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return state.result
+
+    def view(self, state: GameState, player: int | None) -> GameState:
+        assert isinstance(state, TacticaState)
+        seen = state.clone()
+        seen.table = state.table.view(player)
+        if state.options.honour_rule and player is not None:
+            seen.training = {t: v for t, v in state.training.items() if owner_of(t) == player}
+        return seen
+
+    def card_name(self, face: str) -> str:
+        return CONTENT.name(face)
+
+    def agent(self) -> TacticaPolicy:
+        """The computer opponent (engine.ai's Agent protocol: choose(state, actions, rng))."""
+        from engine.games.tactica.policy import TacticaPolicy
+
+        return TacticaPolicy()
+
+
+# -- what may be done now --------------------------------------------------------------
+
+
+def legal_actions(state: TacticaState) -> list[Action]:
+    if state.result is not None:
+        return []
+    if state.pending:
+        return flow.frame_answers(state, state.pending[-1])
+    p = state.active
+    phase = state.phase
+    if phase is Phase.LANDMARKS:
+        return landmark_actions(state, p)
+    if phase is Phase.DEPLOYMENT:
+        return [Deploy(card, c[0], c[1]) for card, c in muster_options(state, p)]
+    if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+        return []  # RESOLUTION runs by itself; it waits only on a prompt (a ransom)
+    out: list[Action] = []
+    b = board(state)
+    if phase is Phase.MUSTER:
+        if state.musters_left > 0:
+            out.extend(Muster(card, c[0], c[1]) for card, c in muster_options(state, p))
+            out.extend(Train(t) for t in b.troops[p] if train_problem(state, t, p) is None)
+    elif phase is Phase.MOVEMENT:
+        if state.moves_left > 0:
+            for t in b.troops[p]:
+                out.extend(_move_action(t, c) for c in card_moves(state, b, t))
+            out.extend(Rescue(t) for t in b.troops[p] if rescue_problem(state, t, p) is None)
+    elif phase is Phase.COMBAT:
+        for t in b.troops[p]:
+            out.extend(_attack_action(t, v) for v in targets(state, b, t))
+        out.extend(Rescue(t) for t in b.troops[p] if rescue_problem(state, t, p) is None)
+    out.extend(tactics.plays(state, p, None))
+    out.append(EndPhase())
+    return out
+
+
+_MOVES: dict[tuple[str, tuple[int, int]], Move] = {}
+_ATTACKS: dict[tuple[str, str], Attack] = {}
+
+
+def _move_action(troop: str, c: tuple[int, int]) -> Move:
+    """Moves are listed by the dozen every turn; equal actions are shared, not rebuilt."""
+    key = (troop, c)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Move(troop, c[0], c[1])
+    return found
+
+
+def _attack_action(attacker: str, target: str) -> Attack:
+    key = (attacker, target)
+    found = _ATTACKS.get(key)
+    if found is None:
+        found = _ATTACKS[key] = Attack(attacker, target)
+    return found
+
+
+def landmark_actions(state: TacticaState, p: int) -> list[Action]:
+    table = state.table
+    cards = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "landmark"]
+    if not cards:
+        return []
+    return [PlaceLandmark(cards[0], c[0], c[1], side)
+            for c in war.landmark_spots(state, p) for side in war.SIDE_CHOICES]
+
+
+def muster_options(state: TacticaState, p: int) -> list[tuple[str, tuple[int, int]]]:
+    """(card, hex) for one troop card of each face in the barracks."""
+    b = board(state)
+    faces = state.table.faces
+    seen: set[str] = set()
+    out = []
+    for card in war.deployable(state, p):
+        face = faces[card]
+        if face in seen:
+            continue
+        seen.add(face)
+        out.extend((card, c) for c in war.muster_spots(state, b, p, face))
+    return out
+
+
+def train_problem(state: TacticaState, troop: str, p: int) -> str | None:
+    b = board(state)
+    if troop not in b.pos or owner_of(troop) != p:
+        return "train one of your own troops on the field"
+    if not b.near_own_wall(b.pos[troop], p):
+        return "training is done only on or next to a friendly wall"
+    current = level(state, troop)
+    if current >= 2:
+        return "this troop is already trained 2x"
+    if current == 0 and not state.table.zones[TRAINING].cards:
+        return "the training pile is empty"
+    return None
+
+
+def held_by_enemy(state: TacticaState, p: int) -> list[str]:
+    return [h for h in state.table.zones[hostages(1 - p)].cards or () if owner_of(h) == p]
+
+
+def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
+    b = board(state)
+    if troop not in b.pos or owner_of(troop) != p:
+        return "a rescue is made by one of your troops on the field"
+    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+        return "a rescue uses a card move and none is left"
+    if state.phase is Phase.COMBAT and troop in state.attacked:
+        return "a rescue uses the troop's attack, already spent"
+    if not b.next_to_enemy_wall(b.pos[troop], p):
+        return "a rescue needs a troop next to an enemy wall"
+    if not held_by_enemy(state, p):
+        return "the enemy holds none of your troops"
+    return None
+
+
+# -- checking ------------------------------------------------------------------------
+
+
+def why_not(state: TacticaState, action: Action) -> str | None:
+    """None when `action` is legal now; otherwise the rule it breaks."""
+    if not isinstance(action, TACTICA_ACTIONS):
+        return f"TACTICA has no action {action.kind!r}"
+    if state.result is not None:
+        return "the war is over"
+    if state.pending:
+        return frame_problem(state, state.pending[-1], action)
+    p = state.active
+    phase = state.phase
+    match action:
+        case PlaceLandmark():
+            return landmark_problem(state, p, action)
+        case Deploy() | Muster():
+            return muster_problem(state, p, action)
+        case Train():
+            if phase is not Phase.MUSTER:
+                return "training is a muster action"
+            if state.musters_left <= 0:
+                return "no muster actions are left this phase"
+            return train_problem(state, action.troop, p)
+        case Move():
+            return move_problem(state, p, action)
+        case Attack():
+            return attack_check(state, p, action)
+        case Rescue():
+            if phase not in (Phase.MOVEMENT, Phase.COMBAT):
+                return "a rescue is made in the MOVEMENT or COMBAT phase"
+            return rescue_problem(state, action.troop, p)
+        case PlayTactic():
+            if action in tactics.plays(state, p, None, only=_card_in(state, action.card)):
+                return None
+            return tactics.problem(state, p, action, None)
+        case EndPhase():
+            if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+                return f"the {phase} phase ends by itself when every placement is made"
+            return None
+    return "there is nothing to answer now"
+
+
+def _card_in(state: TacticaState, card: str) -> str | None:
+    return card if card in state.table.where else None
+
+
+def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str | None:
+    if state.phase is not Phase.LANDMARKS:
+        return "landmarks are placed before the battle's first turn"
+    table = state.table
+    if table.where.get(action.card) != features(p) or table.faces[action.card] != "landmark":
+        return "place one of your own landmark cards"
+    if action.side not in war.SIDE_CHOICES:
+        return "a landmark is placed RIDGE or RAVINE side up"
+    if (action.q, action.r) not in war.landmark_spots(state, p):
+        return ("a landmark goes on your half of the field, on an empty hex at least "
+                f"{CONTENT.field.landmark_min_wall_distance.value} rows from both wall lines "
+                "and not next to another landmark")
+    return None
+
+
+def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str | None:
+    wanted = Phase.DEPLOYMENT if isinstance(action, Deploy) else Phase.MUSTER
+    if state.phase is not wanted:
+        return f"that is done in the {wanted} phase"
+    if isinstance(action, Muster) and state.musters_left <= 0:
+        return "no muster actions are left this phase"
+    table = state.table
+    if table.where.get(action.card) != barracks(p):
+        return "that card is not in your barracks"
+    face = table.faces[action.card]
+    if face not in TROOP_FACES or face == "crown":
+        return "only troop cards are mustered"
+    spot = (action.q, action.r)
+    if spot not in war.muster_spots(state, board(state), p, face):
+        if face in ("crossbow", "archer"):
+            return "ranged troops muster next to, or on top of, a friendly wall, on a free hex"
+        return "melee troops muster next to a friendly wall, on a free hex"
+    return None
+
+
+def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
+    if state.phase is not Phase.MOVEMENT:
+        return "troops move in the MOVEMENT phase"
+    if state.moves_left <= 0:
+        return "all three card moves of this phase are used"
+    b = board(state)
+    if action.troop not in b.pos or owner_of(action.troop) != p:
+        return "move one of your own troops on the field"
+    if locked(state, b, action.troop):
+        return "a troop next to an enemy troop cannot move without DISENGAGE"
+    if (action.q, action.r) not in card_moves(state, b, action.troop):
+        return destination_problem(state, p, action)
+    return None
+
+
+def destination_problem(state: TacticaState, p: int, action: Move) -> str:
+    b = board(state)
+    c = (action.q, action.r)
+    if c not in GEOM.on:
+        return "that hex is off the field"
+    if c in b.troop_at:
+        return "a hex holds only one troop"
+    if c in b.landmark_at and state.table.faces[action.troop] in ("champion", "foot", "crown"):
+        return "landmarks are impassable to melee troops"
+    wall = b.wall_at.get(c)
+    if wall is not None and owner_of(wall) != p and action.troop not in state.climbers:
+        return "troops cannot move onto an enemy wall without PRESS"
+    return ("not enough MOV to get there (1 a hex, 1 more to change terrain, 2 onto or off a "
+            "wall; a troop stops when it comes next to an enemy)")
+
+
+def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
+    if state.phase is not Phase.COMBAT:
+        return "attacks are made in the COMBAT phase"
+    b = board(state)
+    if action.attacker not in b.pos or owner_of(action.attacker) != p:
+        return "attack with one of your own troops on the field"
+    if action.target not in b.pos or owner_of(action.target) != 1 - p:
+        return "attack an enemy troop on the field"
+    return attack_problem(state, b, action.attacker, action.target)
+
+
+def frame_problem(state: TacticaState, frame: object, action: Action) -> str | None:
+    assert isinstance(frame, NegateChain | CounterWindow | GroupMove | Rearrange | Choice)
+    if isinstance(frame, NegateChain) and isinstance(action, Negate):
+        held = flow.negates_held(state, frame.player)
+        if len(action.cards) not in (1, 2) or len(set(action.cards)) != len(action.cards):
+            return "answer with one NEGATE, or two together"
+        if not set(action.cards) <= set(held):
+            return "that NEGATE is not in your barracks"
+        return None
+    if isinstance(frame, CounterWindow) and isinstance(action, PlayTactic):
+        if action in tactics.plays(state, frame.player, frame,
+                                   only=_card_in(state, action.card)):
+            return None
+        return tactics.problem(state, frame.player, action, frame)
+    answers = flow.frame_answers(state, frame)
+    if action in answers or (isinstance(action, Swap) and Swap(action.b, action.a) in answers):
+        return None
+    prompt = flow.prompt_for(state, frame)
+    return f"{seat(prompt.player)} must first answer: {prompt.question}"
+
+
+# -- doing ---------------------------------------------------------------------------
+
+
+def perform(state: TacticaState, action: Action) -> list[Event]:
+    """Carry out a checked action, then let the rules settle who decides next."""
+    events = _do(state, action)
+    events += war.walls_check(state)
+    events += flow.settle(state)
+    return events
+
+
+def _do(state: TacticaState, action: Action) -> list[Event]:
+    if state.pending:
+        return _answer(state, state.pending[-1], action)
+    p = state.active
+    match action:
+        case PlaceLandmark():
+            return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
+        case Deploy():
+            cardmoves.place(state, action.card, (action.q, action.r))
+            event = Event("deploy", f"{seat(p)} deploys {label(state, action.card)} at "
+                                    f"{where((action.q, action.r))}", data={"card": action.card})
+            return [event, *war.after_deploy(state, p)]
+        case Muster():
+            cardmoves.place(state, action.card, (action.q, action.r))
+            state.musters_left -= 1
+            return [Event("muster", f"{seat(p)} musters {label(state, action.card)} at "
+                                    f"{where((action.q, action.r))}", data={"card": action.card})]
+        case Train():
+            state.musters_left -= 1
+            return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
+        case Move():
+            state.moves_left -= 1
+            state.moves_made += 1
+            return _move(state, p, action)
+        case Attack():
+            return _attack(state, p, action)
+        case Rescue():
+            return _rescue(state, p, action.troop)
+        case PlayTactic():
+            return flow.play_card(state, p, action)
+        case EndPhase():
+            return war.end_phase(state)
+    raise AssertionError(action)
+
+
+def _move(state: TacticaState, p: int, action: Move) -> list[Event]:
+    spot = (action.q, action.r)
+    cardmoves.place(state, action.troop, spot)
+    events = [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
+                    data={"card": action.troop})]
+    if flow.engaged(state, action.troop):
+        flow.open_window(state, 1 - p, "move")
+    return events
+
+
+def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
+    b = board(state)
+    off = off_against(state, b, action.attacker, action.target)
+    total = state.damage.get(action.target, 0) + off
+    state.damage[action.target] = total
+    state.attacked.add(action.attacker)
+    state.attack_of[action.attacker] = action.target
+    defence = def_of(state, b, action.target)
+    event = Event("attack", f"{label(state, action.attacker)} attacks "
+                            f"{label(state, action.target)} for {off}: {total} damage against "
+                            f"DEF {defence}", data={"card": action.target, "damage": total})
+    flow.open_window(state, 1 - p, "attack")
+    return [event]
+
+
+def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
+    if state.phase is Phase.MOVEMENT:
+        state.moves_left -= 1
+    else:
+        state.attacked.add(troop)
+    held = held_by_enemy(state, p)
+    pick = held[state.rng.below(len(held))]
+    events = [Event("rescue-draw", f"{seat(p)} attempts a rescue without the card: "
+                                   f"{label(state, pick)} is chosen at random from "
+                                   f"{len(held)} hostage(s)", data={"card": pick})]
+    if state.table.faces[pick] in tactics.CHAMPIONS:
+        spots = tactics.rescue_hexes(board(state), troop, p)
+        if len(spots) > 1:
+            state.pending.append(Choice(p, "place-rescued", pick, troop))
+            return events
+        return events + tactics.rescue(state, p, troop, pick, spots[0] if spots else None)
+    return events + tactics.rescue(state, p, troop, pick, None)
+
+
+def _answer(state: TacticaState, frame: object, action: Action) -> list[Event]:
+    if isinstance(frame, NegateChain):
+        return flow.answer_negate(state, frame, action)
+    if isinstance(frame, CounterWindow):
+        if isinstance(action, Pass):
+            state.pending.pop()
+            return [Event("pass", f"{seat(frame.player)} passes")]
+        assert isinstance(action, PlayTactic)
+        return flow.play_card(state, frame.player, action)
+    if isinstance(frame, GroupMove):
+        if isinstance(action, Done):
+            state.pending.pop()
+            return [Event("horse", "the HORSE group move is over")]
+        assert isinstance(action, Move)
+        state.pending[-1] = GroupMove(frame.player, frame.anchor, frame.members,
+                                      (*frame.moved, action.troop))
+        return _move(state, frame.player, action)
+    if isinstance(frame, Rearrange):
+        if isinstance(action, Done):
+            state.pending.pop()
+            return [Event("shieldwall", "the SHIELDWALL is formed")]
+        assert isinstance(action, Swap)
+        state.pending[-1] = Rearrange(frame.player, frame.members, frame.swaps_left - 1)
+        return flow.swap(state, frame.player, action)
+    assert isinstance(frame, Choice)
+    assert isinstance(action, ChooseCard | SpyStack | PlaceRescued | Swap | Done)
+    return flow.answer_choice(state, frame, action)
+

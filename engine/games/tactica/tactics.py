@@ -1,0 +1,642 @@
+"""The ten tactics cards: when each may be played, on what, what it does, where it goes.
+
+Uses and RESOLUTION destinations follow Part 2 card by card (the table is
+assets/tactica/tactics.json). Designed where Part 2 is silent:
+
+- playing a card costs no action, except HORSE (it is the first card move),
+  PRESS in MUSTER (it is the training action) and RESCUE (the rescuer's card
+  move or attack); a NEGATEd card costs only the card;
+- ENGINEER in COMBAT removes a wall or landmark on or next to the troop it is
+  played on; CROWN replaces one of your own Champions or Foot, which goes back
+  to your barracks while its training card stays under the CROWN;
+- defensive counter-cards (DISENGAGE, SAVED, SHIELDWALL in COMBAT) answer an
+  attack on your troops; DISENGAGE, SAVED and SHIELDWALL in MOVEMENT answer
+  an enemy move that ends next to your troops; PRESS's uses all belong to the
+  attacker, who may play it at any moment of the own turn, also right after
+  the defender's counter-card (its +OFF then adds to the attack just made);
+- SAVED in COMBAT names the defending troop it swaps with when played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.events import Event
+from engine.games.tactica import cards as cardmoves
+from engine.games.tactica.actions import PlayTactic
+from engine.games.tactica.board import CONTENT, GEOM, MELEE, Board, board, level
+from engine.games.tactica.cards import label, where
+from engine.games.tactica.field import Coord, distance
+from engine.games.tactica.movement import UNREACHABLE, locked, mov_of, reach, step_cost
+from engine.games.tactica.state import (
+    FIELD,
+    PLAYED,
+    TRAINING,
+    Choice,
+    CounterWindow,
+    GroupMove,
+    Phase,
+    Play,
+    Rearrange,
+    TacticaState,
+    barracks,
+    hostages,
+    lost,
+    owner_of,
+    resupply,
+    seat,
+    tactics_pile,
+    troop_pile,
+)
+
+PHASE_KEY = {Phase.MUSTER: "muster", Phase.MOVEMENT: "movement", Phase.COMBAT: "combat"}
+TACTIC_FACES = frozenset(CONTENT.tactics)
+CHAMPIONS = frozenset({"champion", "crown"})
+
+
+def name(face: str) -> str:
+    return CONTENT.tactics[face].name
+
+
+def blocked(state: TacticaState, player: int) -> bool:
+    """CROWN held and no hostage to ransom at the last RESOLUTION: no tactics cards."""
+    return state.ransom_blocked[player] and not state.table.zones[hostages(player)].cards
+
+
+def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
+    """The tactics cards in a barracks by face, in barracks order."""
+    faces = state.table.faces
+    out: dict[str, list[str]] = {}
+    for card in state.table.zones[barracks(player)].cards or ():
+        face = faces[card]
+        if face in TACTIC_FACES:
+            out.setdefault(face, []).append(card)
+    return out
+
+
+def _own(b: Board, player: int) -> list[str]:
+    return b.troops[player]
+
+
+def _melee_friends(state: TacticaState, b: Board, troop: str, only_foot: bool = False) -> list[str]:
+    faces = state.table.faces
+    prefix = troop[:troop.index("-") + 1]
+    out = []
+    for n in GEOM.neighbours[b.pos[troop]]:
+        other = b.troop_at.get(n)
+        if other is None or not other.startswith(prefix):
+            continue
+        face = faces[other]
+        if (face == "foot") if only_foot else (face in MELEE):
+            out.append(other)
+    return out
+
+
+def _has_melee_pair(state: TacticaState, b: Board, player: int) -> bool:
+    faces = state.table.faces
+    return any(faces[t] in MELEE and _melee_friends(state, b, t) for t in b.troops[player])
+
+
+def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
+    """Free hexes next to both the rescuer and an enemy wall: where a rescued Champion appears."""
+    out = []
+    for n in GEOM.neighbours[b.pos[rescuer]]:
+        if n in b.troop_at or n in b.landmark_at or n in b.wall_at:
+            continue
+        if b.next_to_enemy_wall(n, player):
+            out.append(n)
+    return out
+
+
+def _rescues(state: TacticaState, b: Board, player: int, card: str,
+             rescuers: list[str]) -> list[PlayTactic]:
+    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
+    if not near:
+        return []
+    held = [h for h in state.table.zones[hostages(1 - player)].cards or ()
+            if owner_of(h) == player]
+    faces = state.table.faces
+    out = []
+    for t in near:
+        spots = None
+        for h in held:
+            if faces[h] in CHAMPIONS:
+                if spots is None:
+                    spots = rescue_hexes(b, t, player)
+                out.extend(PlayTactic(card, t, c[0], c[1], other=h) for c in spots)
+                if not spots:
+                    out.append(PlayTactic(card, t, other=h))
+            else:
+                out.append(PlayTactic(card, t, other=h))
+    return out
+
+
+# -- own-turn uses ---------------------------------------------------------------
+
+Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
+
+
+def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    return [PlayTactic(card, t) for t in _own(b, p) if faces[t] in ("champion", "foot")]
+
+
+def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return [PlayTactic(card, t) for t in _own(b, p) if locked(state, b, t)]
+
+
+def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return [PlayTactic(card, t) for t in _own(b, p) if t not in state.engineered]
+
+
+def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    out = []
+    for t in _own(b, p):
+        c = b.pos[t]
+        for spot in (c, *GEOM.neighbours[c]):
+            feature = b.wall_at.get(spot) or b.landmark_at.get(spot)
+            if feature is not None:
+                out.append(PlayTactic(card, t, other=feature))
+    return out
+
+
+def _horse_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    if state.moves_made or state.moves_left <= 0:
+        return []
+    return [PlayTactic(card, t) for t in _own(b, p) if not locked(state, b, t)]
+
+
+def _horse_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    return [PlayTactic(card, t) for t in _own(b, p)
+            if faces[t] in MELEE and t not in state.attacked and t not in state.off_bonus]
+
+
+def _press_muster(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    if state.musters_left <= 0 or not state.table.zones[TRAINING].cards:
+        return []
+    return [PlayTactic(card, t) for t in _own(b, p)
+            if t not in state.training and b.near_own_wall(b.pos[t], p)]
+
+
+def _press_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return [PlayTactic(card, t) for t in _own(b, p) if t not in state.climbers]
+
+
+def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    out = []
+    for t in _own(b, p):
+        if t in state.press or (not state.options.advanced_cards and faces[t] not in MELEE):
+            continue
+        victim = state.attack_of.get(t)
+        if t not in state.attacked or (victim is not None and victim in b.pos
+                                       and distance(b.pos[t], b.pos[victim]) == 1):
+            out.append(PlayTactic(card, t))
+    return out
+
+
+def _rescue_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    if state.moves_left <= 0:
+        return []
+    return _rescues(state, b, p, card, _own(b, p))
+
+
+def _rescue_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return _rescues(state, b, p, card, [t for t in _own(b, p) if t not in state.attacked])
+
+
+def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return [PlayTactic(card)] if _has_melee_pair(state, b, p) else []
+
+
+def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    return [PlayTactic(card, t) for t in _own(b, p)
+            if faces[t] == "foot" and _melee_friends(state, b, t)]
+
+
+def _spy(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    return [PlayTactic(card)]
+
+
+OWN: dict[tuple[str, str], Gen] = {
+    ("crown", "muster"): _crown, ("crown", "movement"): _crown, ("crown", "combat"): _crown,
+    ("disengage", "movement"): _disengage_move,
+    ("engineer", "movement"): _engineer_move, ("engineer", "combat"): _engineer_combat,
+    ("horse", "movement"): _horse_move, ("horse", "combat"): _horse_combat,
+    ("press", "muster"): _press_muster, ("press", "movement"): _press_move,
+    ("press", "combat"): _press_combat,
+    ("rescue", "movement"): _rescue_move, ("rescue", "combat"): _rescue_combat,
+    ("saved", "movement"): _saved_move,
+    ("shieldwall", "movement"): _shieldwall_move,
+    ("spy", "muster"): _spy, ("spy", "movement"): _spy, ("spy", "combat"): _spy,
+}
+
+# -- counter-card answers (the defender, during the other player's turn) ---------------
+
+
+def _disengage_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    out = []
+    faces = state.table.faces
+    for t in _own(b, p):
+        if not state.damage.get(t) or t in state.disengage_to:
+            continue
+        c = b.pos[t]
+        melee = faces[t] in MELEE
+        for n in GEOM.neighbours[c]:
+            if (step_cost(b, p, melee, c, n, False, False) < UNREACHABLE
+                    and not b.enemy_adjacent(n, p)):
+                out.append(PlayTactic(card, t, n[0], n[1]))
+    return out
+
+
+def saved_defenders(state: TacticaState, b: Board, troop: str) -> list[str]:
+    advanced_foot = state.options.advanced_cards and state.table.faces[troop] == "foot"
+    return _melee_friends(state, b, troop, only_foot=advanced_foot)
+
+
+def _saved_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    allowed = ("champion", "foot") if state.options.advanced_cards else MELEE
+    out = []
+    for t in _own(b, p):
+        if faces[t] not in allowed or not state.damage.get(t) or t in state.saved_by:
+            continue
+        out.extend(PlayTactic(card, t, other=d) for d in saved_defenders(state, b, t))
+    return out
+
+
+def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    faces = state.table.faces
+    out = []
+    for t in _own(b, p):
+        if faces[t] != "foot":
+            continue
+        if state.damage.get(t) or any(state.damage.get(f)
+                                      for f in _melee_friends(state, b, t, only_foot=True)):
+            out.append(PlayTactic(card, t))
+    return out
+
+
+def _disengage_escape(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    out = []
+    for t in _own(b, p):
+        if b.enemy_adjacent(b.pos[t], p):
+            dests = reach(state, b, t, mov_of(state, t), free=True)
+            out.extend(PlayTactic(card, t, c[0], c[1]) for c in sorted(dests))
+    return out
+
+
+COUNTER: dict[tuple[str, str], Gen] = {
+    ("disengage", "attack"): _disengage_defend,
+    ("saved", "attack"): _saved_defend,
+    ("shieldwall", "attack"): _shieldwall_defend,
+    ("disengage", "move"): _disengage_escape,
+    ("saved", "move"): _saved_move,
+    ("shieldwall", "move"): _shieldwall_move,
+}
+
+
+def plays(state: TacticaState, player: int, window: CounterWindow | None,
+          only: str | None = None) -> list[PlayTactic]:
+    """Every legal tactics play of `player` now (one card per face unless `only` names one)."""
+    if blocked(state, player):
+        return []
+    phase = PHASE_KEY.get(state.phase)
+    if phase is None:
+        return []
+    b = board(state)
+    out: list[PlayTactic] = []
+    faces = state.table.faces
+    for face, held in hand(state, player).items():
+        if only is not None:
+            if faces[only] != face or only not in held:
+                continue
+            card = only
+        else:
+            card = held[0]
+        gen = OWN.get((face, phase)) if window is None else COUNTER.get((face, window.trigger))
+        if gen is not None:
+            out.extend(gen(state, b, player, card))
+    return out
+
+
+def problem(state: TacticaState, player: int, action: PlayTactic,
+            window: CounterWindow | None) -> str:
+    """Why a PlayTactic that is not legal now is refused, in the rulebook's words."""
+    table = state.table
+    if action.card not in table.where or table.where[action.card] != barracks(player):
+        return "that card is not in your barracks"
+    face = table.faces[action.card]
+    if face not in TACTIC_FACES:
+        return "only tactics cards are played this way"
+    if blocked(state, player):
+        return ("your CROWN is a hostage and you had no hostage to ransom: "
+                "you cannot use tactics cards")
+    if face == "negate":
+        return "NEGATE is played only in answer to an opponent's tactics card"
+    phase = PHASE_KEY.get(state.phase)
+    if phase is None:
+        return "tactics cards are played from the first turn on"
+    if window is not None and not CONTENT.tactics[face].counter:
+        return f"{name(face)} is not a counter-card"
+    if window is None and (face, phase) not in OWN:
+        return f"{name(face)} has no use in the {state.phase} phase on your own turn"
+    if window is not None and (face, window.trigger) not in COUNTER:
+        return f"{name(face)} cannot answer this"
+    if face == "horse" and phase == "movement" and state.moves_made:
+        return "HORSE must be played before any movement"
+    return f"{name(face)} cannot be played on that target now"
+
+
+# -- effects ------------------------------------------------------------------------
+
+
+def begin(state: TacticaState, player: int, action: PlayTactic) -> tuple[Play, Event]:
+    """Put the card into play: it waits in PLAYED until the other side may NEGATE it."""
+    phase = PHASE_KEY[state.phase]
+    cardmoves.put(state, action.card, PLAYED)
+    hexc = None if action.q is None or action.r is None else (action.q, action.r)
+    play = Play(action.card, player, phase, action.target, hexc, action.other)
+    face = state.table.faces[action.card]
+    on = f" on {label(state, action.target)}" if action.target else ""
+    return play, Event("play", f"{seat(player)} plays {name(face)}{on} ({phase.upper()})",
+                       data={"card": action.card, "player": player})
+
+
+def negatable(state: TacticaState, play: Play) -> bool:
+    """CROWN cannot be negated in MUSTER or MOVEMENT; every other card can."""
+    return not (state.table.faces[play.card] == "crown" and play.phase != "combat")
+
+
+def route(state: TacticaState, card: str, destination: str) -> None:
+    state.routes[card] = destination
+
+
+def _dest(face: str, phase: str) -> str:
+    return CONTENT.tactics[face].uses[phase]  # type: ignore[index]
+
+
+def resolve(state: TacticaState, play: Play) -> list[Event]:
+    """The card stands: carry out its effect and note its RESOLUTION destination."""
+    face = state.table.faces[play.card]
+    handler = EFFECTS[(face, play.phase)]
+    return handler(state, play)
+
+
+def _fizzle(state: TacticaState, play: Play, why: str) -> list[Event]:
+    route(state, play.card, "barracks")
+    return [Event("fizzle", f"{name(state.table.faces[play.card])} has no effect: {why}")]
+
+
+def _on_field(state: TacticaState, troop: str) -> bool:
+    return troop in board(state).pos
+
+
+def _e_crown(state: TacticaState, play: Play) -> list[Event]:
+    b = board(state)
+    if play.target not in b.pos:
+        return _fizzle(state, play, "the troop it was to replace has left the field")
+    c = b.pos[play.target]
+    old = play.target
+    cardmoves.put(state, old, barracks(play.player))
+    cardmoves.place(state, play.card, c)
+    if old in state.training:
+        state.training[play.card] = state.training.pop(old)
+    if old in state.attacked:
+        state.attacked.add(play.card)
+    state.damage.pop(old, None)
+    return [Event("crown", f"the CROWN takes the place of {label(state, old)} at {where(c)}; "
+                           f"{label(state, old)} returns to the barracks",
+                  data={"card": play.card})]
+
+
+def _e_disengage_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("disengage", "movement"))
+    if not _on_field(state, play.target):
+        return []
+    if play.hex is None:
+        state.unlocked.add(play.target)
+        return [Event("disengage", f"{label(state, play.target)} may move this phase "
+                                   "although enemies are next to it")]
+    cardmoves.place(state, play.target, play.hex)
+    return [Event("disengage", f"{label(state, play.target)} disengages to {where(play.hex)}")]
+
+
+def _e_disengage_combat(state: TacticaState, play: Play) -> list[Event]:
+    b = board(state)
+    if play.target not in b.pos or play.hex is None:
+        route(state, play.card, "resupply")
+        return []
+    melee = state.table.faces[play.target] in MELEE
+    cost = step_cost(b, play.player, melee, b.pos[play.target], play.hex, False, False)
+    route(state, play.card, "barracks" if cost <= 1 else "resupply")
+    state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + 1
+    state.disengage_to[play.target] = play.hex
+    return [Event("disengage", f"{label(state, play.target)} gains +1 DEF and will fall back "
+                               f"to {where(play.hex)} if it survives")]
+
+
+def _e_engineer_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("engineer", "movement"))
+    state.engineered.add(play.target)
+    return [Event("engineer", f"{label(state, play.target)} ignores landmark and wall "
+                              "movement costs this phase")]
+
+
+def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("engineer", "combat"))
+    feature = play.other
+    if state.table.where.get(feature) != FIELD:
+        return []
+    owner = owner_of(feature)
+    assert owner is not None
+    cardmoves.put(state, feature, lost(owner))
+    state.landmark_side.pop(feature, None)
+    return [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
+                              f"{seat(owner)}'s LOST", data={"card": feature})]
+
+
+def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("horse", "movement"))
+    b = board(state)
+    if play.target not in b.pos:
+        return []
+    prefix = play.target[:play.target.index("-") + 1]
+    members = [play.target] + [b.troop_at[n] for n in GEOM.neighbours[b.pos[play.target]]
+                               if n in b.troop_at and b.troop_at[n].startswith(prefix)]
+    state.moves_left -= 1
+    state.moves_made += 1
+    state.pending.append(GroupMove(play.player, play.target, tuple(members)))
+    return [Event("horse", f"HORSE: {label(state, play.target)} and {len(members) - 1} "
+                           "adjacent troop(s) gain 2 MOV for the first card move")]
+
+
+def _e_horse_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("horse", "combat"))
+    state.off_bonus[play.target] = state.off_bonus.get(play.target, 0) + 1
+    return [Event("horse", f"{label(state, play.target)} gains +1 OFF for its attack")]
+
+
+def _e_press_muster(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("press", "muster"))
+    if (not _on_field(state, play.target) or play.target in state.training
+            or not state.table.zones[TRAINING].cards or state.musters_left <= 0):
+        return []
+    state.musters_left -= 1
+    return [cardmoves.train(state, play.target, 2)]
+
+
+def _e_press_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("press", "movement"))
+    state.climbers.add(play.target)
+    return [Event("press", f"{label(state, play.target)} may climb an enemy wall this phase")]
+
+
+def _e_press_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("press", "combat"))
+    bonus = 1 + (level(state, play.target) if state.options.advanced_cards else 0)
+    state.press[play.target] = bonus
+    events = [Event("press", f"{label(state, play.target)} gains +{bonus} OFF against an "
+                             "adjacent enemy")]
+    victim = state.attack_of.get(play.target)
+    b = board(state)
+    if (victim is not None and victim in b.pos and play.target in b.pos
+            and distance(b.pos[victim], b.pos[play.target]) == 1):
+        state.damage[victim] = state.damage.get(victim, 0) + bonus
+        events.append(Event("damage", f"{label(state, victim)} takes {bonus} more damage "
+                                      f"({state.damage[victim]} in all)"))
+    return events
+
+
+def rescue(state: TacticaState, player: int, rescuer: str, hostage: str,
+           spot: Coord | None) -> list[Event]:
+    """Free `hostage`: a Champion or CROWN appears at `spot`, any other troop goes to RESUPPLY."""
+    owner = owner_of(hostage)
+    assert owner == player
+    face = state.table.faces[hostage]
+    if face in CHAMPIONS and spot is not None:
+        cardmoves.place(state, hostage, spot)
+        if state.phase is Phase.COMBAT:
+            state.attacked.add(hostage)  # rescued in COMBAT: it cannot fight this phase
+        text = f"{seat(player)} rescues {label(state, hostage)}, who appears at {where(spot)}"
+    else:
+        cardmoves.put(state, hostage, resupply(owner))
+        text = f"{seat(player)} rescues {label(state, hostage)} to RESUPPLY"
+    if face == "crown":
+        state.crown_held[owner] = False
+        state.ransom_blocked[owner] = False
+    return [Event("rescue", text, data={"card": hostage})]
+
+
+def _e_rescue(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("rescue", play.phase))
+    b = board(state)
+    if (play.target not in b.pos
+            or state.table.where.get(play.other) != hostages(1 - play.player)):
+        return []
+    if play.phase == "movement":
+        state.moves_left -= 1
+    else:
+        state.attacked.add(play.target)
+    spot = play.hex if play.hex is not None and play.hex not in b.troop_at else None
+    return rescue(state, play.player, play.target, play.other, spot)
+
+
+def _e_saved_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("saved", "movement"))
+    state.swaps_due.append(play.player)
+    return [Event("saved", f"{seat(play.player)} may swap two adjacent melee troops once "
+                           "movement is over")]
+
+
+def _e_saved_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("saved", "combat"))
+    b = board(state)
+    if play.target not in b.pos:
+        return []
+    defenders = saved_defenders(state, b, play.target)
+    if state.options.advanced_cards and state.table.faces[play.target] == "foot":
+        bonus = sum(level(state, d) for d in defenders)
+    else:
+        bonus = len(defenders)
+    state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + bonus
+    partner = play.other if play.other in defenders else (defenders[0] if defenders else "")
+    state.saved_by[play.target] = (partner, *[d for d in defenders if d != partner])
+    return [Event("saved", f"{label(state, play.target)} gains +{bonus} DEF from its defenders")]
+
+
+def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("shieldwall", "movement"))
+    b = board(state)
+    if play.target not in b.pos:
+        return []
+    members = (play.target, *_melee_friends(state, b, play.target))
+    state.pending.append(Rearrange(play.player, members, len(members) - 1))
+    return [Event("shieldwall", f"{label(state, play.target)} and its adjacent melee troops "
+                                "may switch places")]
+
+
+def _e_shieldwall_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("shieldwall", "combat"))
+    b = board(state)
+    if play.target not in b.pos:
+        return []
+    wall = [play.target, *_melee_friends(state, b, play.target, only_foot=True)]
+    for f in wall:
+        state.def_bonus[f] = state.def_bonus.get(f, 0) + 2
+    return [Event("shieldwall", f"SHIELDWALL: {len(wall)} Foot gain +2 DEF this combat")]
+
+
+def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("spy", "muster"))
+    enemy = 1 - play.player
+    table = state.table
+    shown = list(table.zones[barracks(enemy)].cards or ())
+    for card in shown:
+        table.set_face(card, True)
+    names = ", ".join(label(state, c) for c in shown) or "nothing"
+    b = board(state)
+    levels = [f"{label(state, t)} {level(state, t)}x" for t in b.troops[enemy]
+              if level(state, t)]
+    trained_text = ", ".join(levels) or "no trained troops"
+    return [Event("spy", f"SPY: {seat(play.player)} sees {seat(enemy)}'s barracks: {names}; "
+                         f"training: {trained_text}")]
+
+
+def _e_spy_move(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("spy", "movement"))
+    state.pending.append(Choice(play.player, "spy-stack"))
+    return [Event("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
+
+
+def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
+    route(state, play.card, _dest("spy", "combat"))
+    enemy = 1 - play.player
+    if state.table.zones[barracks(enemy)].cards:
+        state.pending.append(Choice(enemy, "spy-return"))
+        return [Event("spy", f"SPY: {seat(enemy)} must return a barracks card to its pile")]
+    return reshuffle(state, enemy)
+
+
+def reshuffle(state: TacticaState, player: int) -> list[Event]:
+    return [cardmoves.shuffle(state, troop_pile(player)),
+            cardmoves.shuffle(state, tactics_pile(player))]
+
+
+EFFECTS: dict[tuple[str, str], Callable[[TacticaState, Play], list[Event]]] = {
+    ("crown", "muster"): _e_crown, ("crown", "movement"): _e_crown,
+    ("crown", "combat"): _e_crown,
+    ("disengage", "movement"): _e_disengage_move, ("disengage", "combat"): _e_disengage_combat,
+    ("engineer", "movement"): _e_engineer_move, ("engineer", "combat"): _e_engineer_combat,
+    ("horse", "movement"): _e_horse_move, ("horse", "combat"): _e_horse_combat,
+    ("press", "muster"): _e_press_muster, ("press", "movement"): _e_press_move,
+    ("press", "combat"): _e_press_combat,
+    ("rescue", "movement"): _e_rescue, ("rescue", "combat"): _e_rescue,
+    ("saved", "movement"): _e_saved_move, ("saved", "combat"): _e_saved_combat,
+    ("shieldwall", "movement"): _e_shieldwall_move,
+    ("shieldwall", "combat"): _e_shieldwall_combat,
+    ("spy", "muster"): _e_spy_muster, ("spy", "movement"): _e_spy_move,
+    ("spy", "combat"): _e_spy_combat,
+}

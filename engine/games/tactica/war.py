@@ -1,0 +1,482 @@
+"""The war: setting up each battle, the turn's RESOLUTION, winning battles and the war.
+
+Part 2 fixes: walls 9, 7 and 5 hexes apart in battles 1-3; RESUPPLY comes
+back at the next battle and LOST cards never do; a side with no walls left
+loses the war at once; a battle that ends with a CROWN held hostage hands the
+war to the captor; the winner of battle 3 wins the war; CROWN ransom each
+RESOLUTION; the lost-battle wall bonuses.
+
+Designed (assets/tactica/designed_rules.json, rules.md): the loser of a
+battle starts the next one; landmarks are placed before each battle, the
+second player first, alternately; troops are deployed alternately, the first
+player first; points come from landmarks held at the end of your turn (the
+seed's 1 point each) and from captures, and at the end of a round the leader
+with at least the target wins; a side with no troop on the field loses; the
+turn limit decides on points; everything but LOST cards goes back to its pile
+between battles, hostages included.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.game import GameOptions, Outcome
+from engine.core.rng import Rng
+from engine.core.zones import Layout, Table, Visibility, Zone
+from engine.games.tactica import cards as cardmoves
+from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, Board, board
+from engine.games.tactica.cards import label, where
+from engine.games.tactica.combat import def_of
+from engine.games.tactica.field import RAVINE, RIDGE, Coord, distance
+from engine.games.tactica.state import (
+    FIELD,
+    PLAYED,
+    SIDE_NAMES,
+    TRAINING,
+    Choice,
+    Phase,
+    TacticaState,
+    barracks,
+    features,
+    hostages,
+    lost,
+    owner_of,
+    resupply,
+    seat,
+    tactics_pile,
+    trained,
+    troop_pile,
+)
+
+RULES = CONTENT.rules
+GAPS = CONTENT.field.wall_gaps.value
+BIG = 1_000
+
+
+def new_match(options: GameOptions, rng: Rng, honour_rule: bool) -> TacticaState:
+    """Every card in its pile, then battle 1 set up (walls down, barracks drawn)."""
+    faces: dict[str, str] = {}
+    piles: list[tuple[list[str], list[str], list[str]]] = []
+    for deck in CONTENT.decks:
+        troops = [_add(faces, f"{deck.key}-{k}-{i}", k)
+                  for k, n in deck.troops.items() for i in range(1, n + 1)]
+        tactics = [_add(faces, f"{deck.key}-{k}-{i}", k)
+                   for k, n in deck.tactics.items() for i in range(1, n + 1)]
+        feats = ([_add(faces, f"{deck.key}-wall-{i}", "wall")
+                  for i in range(1, deck.walls.value + 1)]
+                 + [_add(faces, f"{deck.key}-landmark-{i}", "landmark")
+                    for i in range(1, deck.landmarks.value + 1)])
+        piles.append((troops, tactics, feats))
+    training = [_add(faces, f"training-{i:02d}", "training")
+                for i in range(1, CONTENT.training_cards + 1)]
+    table = Table(faces)
+    trained_sight = Visibility.OWNER if honour_rule else Visibility.PUBLIC
+    for p, (troops, tactics, feats) in enumerate(piles):
+        side = SIDE_NAMES[p]
+        table.add_zone(Zone(troop_pile(p), f"{side} troop pile", Visibility.HIDDEN,
+                            Layout.STACK, p, troops))
+        table.add_zone(Zone(tactics_pile(p), f"{side} tactics pile", Visibility.HIDDEN,
+                            Layout.STACK, p, tactics))
+        table.add_zone(Zone(barracks(p), f"{side} barracks", Visibility.OWNER, Layout.SPREAD, p))
+        table.add_zone(Zone(resupply(p), f"{side} RESUPPLY", Visibility.PUBLIC, Layout.STACK, p))
+        table.add_zone(Zone(lost(p), f"{side} LOST", Visibility.PUBLIC, Layout.STACK, p))
+        table.add_zone(Zone(hostages(p), f"{side} hostages", Visibility.PUBLIC, Layout.SPREAD,
+                            p))
+        table.add_zone(Zone(features(p), f"{side} walls and landmarks", Visibility.PUBLIC,
+                            Layout.SPREAD, p, feats))
+        table.add_zone(Zone(trained(p), f"{side} training in use", trained_sight,
+                            Layout.SPREAD, p))
+        table.face_up.update(feats)
+    table.add_zone(Zone(TRAINING, "Training pile", Visibility.PUBLIC, Layout.STACK, None,
+                        training))
+    table.face_up.update(training)
+    table.add_zone(Zone(FIELD, "Field", Visibility.PUBLIC, Layout.FREE))
+    table.add_zone(Zone(PLAYED, "Played tactics", Visibility.PUBLIC, Layout.SPREAD))
+    state = TacticaState(options, table, rng)
+    start_battle(state, 1, 0)
+    return state
+
+
+def _add(faces: dict[str, str], card: str, face: str) -> str:
+    faces[card] = face
+    return card
+
+
+# -- battle set-up ----------------------------------------------------------------
+
+
+def start_battle(state: TacticaState, number: int, first: int) -> list[Event]:
+    state.battle = number
+    state.first = first
+    state.battle_turn = 1
+    state.vp = [0, 0]
+    gap = GAPS[number - 1]
+    events = [Event("battle", f"Battle {number} begins: the wall lines are {gap} hexes apart; "
+                              f"{seat(first)} ({SIDE_NAMES[first]}) goes first")]
+    table = state.table
+    for p in (0, 1):
+        walls = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "wall"]
+        for card, spot in zip(walls, GEOM.wall_line(gap, p, len(walls)), strict=True):
+            cardmoves.place(state, card, spot)
+    for p in (0, 1):
+        for pile in (troop_pile(p), tactics_pile(p)):
+            events.append(cardmoves.shuffle(state, pile))
+        events += cardmoves.draw(state, p, troop_pile(p), RULES.opening_troops.value, BIG)
+        events += cardmoves.draw(state, p, tactics_pile(p), RULES.opening_tactics.value, BIG)
+    state.phase = Phase.LANDMARKS
+    state.active = 1 - first
+    if not _landmarks_left(state, state.active):
+        state.active = first
+        if not _landmarks_left(state, first):
+            events += begin_deployment(state)
+    return events
+
+
+def _landmarks_left(state: TacticaState, player: int) -> list[str]:
+    table = state.table
+    return [c for c in table.zones[features(player)].cards or ()
+            if table.faces[c] == "landmark"]
+
+
+def own_half(state: TacticaState, c: Coord, player: int) -> bool:
+    rows = GEOM.wall_rows(GAPS[state.battle - 1])
+    return abs(c[1] - rows[player]) <= abs(c[1] - rows[1 - player])
+
+
+def landmark_spots(state: TacticaState, player: int) -> list[Coord]:
+    """Where `player` may put a landmark (designed): the middle rows, their own half.
+
+    A landmark goes on an empty hex at least `landmark_min_wall_distance` rows
+    from both wall lines, on the player's half of the field (the middle row
+    belongs to both), and not next to another landmark.
+    """
+    b = board(state)
+    far = CONTENT.field.landmark_min_wall_distance.value
+    spacing = CONTENT.field.landmark_min_spacing.value
+    rows = GEOM.wall_rows(GAPS[state.battle - 1])
+    marks = list(b.landmark_at)
+    out = []
+    for c in GEOM.hexes:
+        row = c[1]
+        if abs(row - rows[0]) < far or abs(row - rows[1]) < far:
+            continue
+        if abs(row - rows[player]) > abs(row - rows[1 - player]):
+            continue
+        if c in b.wall_at or c in b.landmark_at or c in b.troop_at:
+            continue
+        if any(distance(c, m) < spacing for m in marks):
+            continue
+        out.append(c)
+    return out
+
+
+def place_landmark(state: TacticaState, player: int, card: str, c: Coord,
+                   side: str) -> list[Event]:
+    state.landmark_side[card] = side
+    cardmoves.place(state, card, c)
+    events = [Event("landmark", f"{seat(player)} places a {side.upper()} at {where(c)}",
+                    data={"card": card})]
+    other = 1 - player
+    if _landmarks_left(state, other):
+        state.active = other
+    elif not _landmarks_left(state, player):
+        events += begin_deployment(state)
+    return events
+
+
+SIDE_CHOICES = (RIDGE, RAVINE)
+
+
+def muster_spots(state: TacticaState, b: Board, player: int, face: str) -> list[Coord]:
+    """Part 2: melee troops muster next to a friendly wall; ranged also on top of one."""
+    melee = face in MELEE
+    by_wall = b.features.by_wall[player]
+    out = []
+    for c in b.features.muster_order[player]:
+        if c in b.troop_at or c in b.landmark_at:
+            continue
+        wall = b.wall_at.get(c)
+        if wall is not None:
+            if melee or owner_of(wall) != player:
+                continue
+        elif c not in by_wall:
+            continue
+        out.append(c)
+    return out
+
+
+def begin_deployment(state: TacticaState) -> list[Event]:
+    state.phase = Phase.DEPLOYMENT
+    state.deployed = [0, 0]
+    state.active = state.first
+    if not can_deploy(state, state.first):
+        state.active = 1 - state.first
+        if not can_deploy(state, state.active):
+            return begin_turn(state, state.first)
+    return [Event("phase", f"DEPLOYMENT: each side places up to {RULES.deploy_troops.value} "
+                           "troops by its walls")]
+
+
+def deployable(state: TacticaState, player: int) -> list[str]:
+    table = state.table
+    return [c for c in table.zones[barracks(player)].cards or ()
+            if table.faces[c] in TROOP_FACES and table.faces[c] != "crown"]
+
+
+def can_deploy(state: TacticaState, player: int) -> bool:
+    if state.deployed[player] >= RULES.deploy_troops.value:
+        return False
+    b = board(state)
+    return any(muster_spots(state, b, player, state.table.faces[c])
+               for c in deployable(state, player))
+
+
+def after_deploy(state: TacticaState, player: int) -> list[Event]:
+    state.deployed[player] += 1
+    if can_deploy(state, 1 - player):
+        state.active = 1 - player
+    elif not can_deploy(state, player):
+        return begin_turn(state, state.first)
+    return []
+
+
+# -- turns ------------------------------------------------------------------------
+
+
+def begin_turn(state: TacticaState, player: int) -> list[Event]:
+    state.active = player
+    state.phase = Phase.MUSTER
+    extra = RULES.second_player_first_turn_musters.value if state.battle_turn == 2 else 0
+    state.musters_left = RULES.muster_actions.value + extra
+    state.moves_left = RULES.card_moves.value
+    state.moves_made = 0
+    return [Event("turn", f"Battle {state.battle}, turn {state.battle_turn}: {seat(player)}",
+                  data={"player": player, "turn": state.battle_turn})]
+
+
+def end_phase(state: TacticaState) -> list[Event]:
+    """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
+    if state.phase is Phase.MUSTER:
+        state.phase = Phase.MOVEMENT
+        return [Event("phase", "MOVEMENT")]
+    if state.phase is Phase.MOVEMENT:
+        state.phase = Phase.COMBAT
+        # SAVED in MOVEMENT swaps "after all cards have completed movement".
+        for p in state.swaps_due:
+            state.pending.append(Choice(p, "saved-swap"))
+        state.swaps_due.clear()
+        return [Event("phase", "COMBAT")]
+    state.phase = Phase.RESOLUTION
+    events = [Event("phase", "RESOLUTION")]
+    events += resolve_combat(state)
+    events += route_played(state)
+    state.clear_turn()
+    state.ransom_due = [p for p in (0, 1)
+                        if state.crown_held[p] and state.turn >= state.ransom_from[p]]
+    return events
+
+
+def resolve_combat(state: TacticaState) -> list[Event]:
+    """Captures: damage exceeding DEF. SAVED and DISENGAGE act on the survivors."""
+    b = board(state)
+    doomed = [t for t, dmg in sorted(state.damage.items())
+              if t in b.pos and dmg > def_of(state, b, t)]
+    extra: list[str] = []
+    for t in doomed:
+        for d in state.saved_by.get(t, ()):
+            if d and d in b.pos and d in state.training and d not in doomed and d not in extra:
+                extra.append(d)  # SAVED: one trained defender falls with the troop
+                break
+    events: list[Event] = []
+    for t in doomed + extra:
+        owner = owner_of(t)
+        assert owner is not None
+        events += cardmoves.capture(state, t, 1 - owner)
+    for t, dmg in sorted(state.damage.items()):
+        events.append(Event("damage", f"{label(state, t)} survives {dmg} damage"))
+    b = board(state)
+    for t, defenders in sorted(state.saved_by.items()):
+        partner = defenders[0] if defenders else ""
+        if t in b.pos and partner in b.pos:
+            cardmoves.swap(state, t, partner)
+            b = board(state)
+            events.append(Event("saved", f"{label(state, t)} and {label(state, partner)} "
+                                         "swap places"))
+    for t, spot in sorted(state.disengage_to.items()):
+        if t in b.pos and spot not in b.troop_at:
+            cardmoves.place(state, t, spot)
+            b = board(state)
+            events.append(Event("disengage", f"{label(state, t)} falls back to {where(spot)}"))
+    return events
+
+
+def route_played(state: TacticaState) -> list[Event]:
+    """Send each played tactics card where its use says (Part 2's RESOLUTION symbols)."""
+    table = state.table
+    events = []
+    for card in list(table.zones[PLAYED].cards or ()):
+        owner = owner_of(card)
+        assert owner is not None
+        dest = state.routes.get(card, "resupply")
+        zone = {"barracks": barracks(owner), "resupply": resupply(owner),
+                "lost": lost(owner)}[dest]
+        cardmoves.put(state, card, zone)
+        events.append(Event("route", f"{label(state, card)} goes to "
+                                     f"{table.zones[zone].label}", data={"card": card}))
+    state.routes.clear()
+    return events
+
+
+def continue_resolution(state: TacticaState) -> list[Event]:
+    """Ransoms owed for a held CROWN, then the end of the turn."""
+    events: list[Event] = []
+    while state.ransom_due:
+        p = state.ransom_due[0]
+        held = state.table.zones[hostages(p)].cards or []
+        if len(held) > 1:
+            state.pending.append(Choice(p, "ransom"))
+            return events
+        state.ransom_due.pop(0)
+        if held:
+            events += pay_ransom(state, p, held[0])
+        else:
+            state.ransom_blocked[p] = True
+            events.append(Event("ransom", f"{seat(p)} has no hostage to ransom and cannot use "
+                                          "tactics cards until they hold one"))
+    return events + finish_turn(state)
+
+
+def pay_ransom(state: TacticaState, player: int, hostage: str) -> list[Event]:
+    owner = owner_of(hostage)
+    assert owner is not None
+    cardmoves.put(state, hostage, resupply(owner))
+    state.ransom_blocked[player] = False
+    return [Event("ransom", f"{seat(player)} pays a ransom: {label(state, hostage)} goes to "
+                            f"{seat(owner)}'s RESUPPLY", data={"card": hostage})]
+
+
+def controlled(state: TacticaState, b: Board, player: int) -> list[str]:
+    """Landmarks with a friendly troop next to them and no enemy troop (Part 2)."""
+    prefix = ("sun-", "moon-")[player]
+    out = []
+    for c, card in b.landmark_at.items():
+        mine = theirs = False
+        for n in GEOM.neighbours[c]:
+            t = b.troop_at.get(n)
+            if t is not None:
+                if t.startswith(prefix):
+                    mine = True
+                else:
+                    theirs = True
+        if mine and not theirs:
+            out.append(card)
+    return out
+
+
+def finish_turn(state: TacticaState) -> list[Event]:
+    """Score the landmarks, check how the battle stands, draw, and pass the turn."""
+    p = state.active
+    b = board(state)
+    held = controlled(state, b, p)
+    events: list[Event] = []
+    if held:
+        state.vp[p] += len(held)
+        events.append(Event("points", f"{seat(p)} controls {len(held)} landmark(s): "
+                                      f"{state.vp[p]} points", data={"player": p}))
+    for q in (1 - p, p):
+        if not b.troops[q]:
+            return events + end_battle(state, 1 - q, f"{seat(q)} has no troops on the field",
+                                       "wipe-out")
+    target = RULES.victory_points.value
+    if p != state.first and max(state.vp) >= target and state.vp[0] != state.vp[1]:
+        leader = 0 if state.vp[0] > state.vp[1] else 1
+        return events + end_battle(state, leader, f"{seat(leader)} leads "
+                                                  f"{state.vp[leader]} to "
+                                                  f"{state.vp[1 - leader]} points", "points")
+    if state.battle_turn >= RULES.turn_limit.value:
+        return events + end_battle(state, points_leader(state), "the turn limit is reached",
+                                   "turn limit")
+    limit = RULES.barracks_limit.value
+    events += cardmoves.draw(state, p, troop_pile(p), RULES.draw_troops.value, limit)
+    events += cardmoves.draw(state, p, tactics_pile(p), RULES.draw_tactics.value, limit)
+    state.battle_turn += 1
+    state.turn += 1
+    return events + begin_turn(state, 1 - p)
+
+
+def points_leader(state: TacticaState) -> int:
+    """At the turn limit: more points, then more hostages, then the player who went second."""
+    held = [len(state.table.zones[hostages(p)].cards or ()) for p in (0, 1)]
+    for a, b in ((state.vp[0], state.vp[1]), (held[0], held[1])):
+        if a != b:
+            return 0 if a > b else 1
+    return 1 - state.first
+
+
+def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[Event]:
+    """`how` names the way it was won for the balance statistics."""
+    loser = 1 - winner
+    state.battles_won[winner] += 1
+    state.lost_battles[loser] += 1
+    events = [Event("battle-won", f"{seat(winner)} wins battle {state.battle}: {reason}",
+                    data={"winner": winner, "battle": state.battle, "how": how,
+                          "turns": state.battle_turn})]
+    for p in (0, 1):
+        for card in state.table.zones[hostages(p)].cards or ():
+            if state.table.faces[card] == "crown":
+                return events + end_war(state, p, f"the battle ended with {seat(1 - p)}'s "
+                                                  "CROWN held hostage")
+    if state.options.match_length == "single battle" or state.battle == 3:
+        return events + end_war(state, winner, f"won battle {state.battle}")
+    events += collect(state)
+    return events + start_battle(state, state.battle + 1, loser)
+
+
+def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
+    state.phase = Phase.OVER
+    state.pending.clear()
+    state.prompt = None
+    state.result = Outcome((winner,), reason,
+                           {0: state.battles_won[0], 1: state.battles_won[1]})
+    return [Event("result", f"{seat(winner)} ({SIDE_NAMES[winner]}) wins the war: {reason}",
+                  data={"winner": winner})]
+
+
+def walls_check(state: TacticaState) -> list[Event]:
+    """Part 2: a side whose last wall card is gone loses the war at once."""
+    if state.result is not None or state.phase in (Phase.LANDMARKS,):
+        return []
+    b = board(state)
+    for p in (0, 1):
+        if not b.walls_of(p):
+            return end_war(state, 1 - p, f"{seat(p)} has lost every wall")
+    return []
+
+
+def collect(state: TacticaState) -> list[Event]:
+    """Between battles every card but the LOST ones goes home: piles, training, features."""
+    table = state.table
+    sweep = [FIELD, PLAYED]
+    for p in (0, 1):
+        sweep += [barracks(p), resupply(p), hostages(p), trained(p)]
+    for zone in sweep:
+        for card in list(table.zones[zone].cards or ()):
+            face = table.faces[card]
+            owner = owner_of(card)
+            if owner is None:
+                cardmoves.put(state, card, TRAINING)
+            elif face in ("wall", "landmark"):
+                cardmoves.put(state, card, features(owner))
+            else:
+                cardmoves.put(state, card, cardmoves.home_pile(card, face), face_up=False)
+    state.training.clear()
+    state.landmark_side.clear()
+    state.clear_turn()
+    state.routes.clear()
+    state.crown_held = [False, False]
+    state.ransom_blocked = [False, False]
+    state.ransom_due = []
+    state.swaps_due = []
+    returned = ", ".join(f"{SIDE_NAMES[p]} {len(table.zones[lost(p)].cards or ())} LOST"
+                         for p in (0, 1))
+    return [Event("collect", f"Every card but the LOST ones returns to its pile ({returned})")]
+

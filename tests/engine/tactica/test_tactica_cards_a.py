@@ -1,0 +1,375 @@
+"""Tactics cards CROWN, DISENGAGE, ENGINEER, HORSE: every phase and RESOLUTION destination."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.games.tactica.actions import Attack, Done, EndPhase, Move, Negate, Pass, PlayTactic
+from engine.games.tactica.board import board
+from engine.games.tactica.combat import def_of, off_against
+from engine.games.tactica.queries import reachable, terrain
+from engine.games.tactica.rules import legal_actions
+from engine.games.tactica.state import (
+    FIELD,
+    PLAYED,
+    GroupMove,
+    NegateChain,
+    Phase,
+    barracks,
+    lost,
+    resupply,
+)
+from tests.engine.tactica.helpers import (
+    MOON,
+    SUN,
+    act,
+    at,
+    hand,
+    landmark,
+    scenario,
+    set_phase,
+    texts,
+    troop,
+)
+
+
+def end_turn(state) -> list:
+    events = []
+    while state.active == SUN and state.phase is not Phase.OVER:
+        events += act(state, EndPhase())
+    return events
+
+
+# -- CROWN ---------------------------------------------------------------------------
+
+
+def test_crown_replaces_a_melee_troop_and_keeps_its_training():
+    # Part 2, CROWN: it replaces a melee card on the field and becomes a melee troop.
+    state = scenario()
+    foot = troop(state, SUN, "foot", 3, 10, level=1)
+    crown = hand(state, SUN, "crown")
+    hand(state, MOON, "negate")
+    act(state, PlayTactic(crown, foot))
+    assert state.pending == []  # not negatable in MUSTER
+    assert board(state).pos[crown] == at(3, 10)
+    assert state.table.where[foot] == barracks(SUN)
+    assert state.training[crown][1] == 1  # designed: the training card stays under it
+
+
+def test_crown_cannot_be_negated_in_movement_but_can_in_combat():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 3, 10)
+    act(state, PlayTactic(hand(state, SUN, "crown"), foot))
+    assert state.pending == []
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 3, 10)
+    crown = hand(state, SUN, "crown")
+    negate = hand(state, MOON, "negate")
+    act(state, PlayTactic(crown, foot))
+    assert isinstance(state.pending[-1], NegateChain) and state.prompt.player == MOON
+    act(state, Negate((negate,)))
+    assert board(state).pos[foot] == at(3, 10)
+    end_turn(state)
+    assert state.table.where[crown] == resupply(SUN)
+    assert state.table.where[negate] == resupply(MOON)
+
+
+def test_crown_on_the_field_is_a_melee_troop_with_the_seed_stats():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    crown = troop(state, SUN, "crown", 4, 7)
+    foe = troop(state, MOON, "archer", 4, 6)
+    b = board(state)
+    assert off_against(state, b, crown, foe) == 3 and def_of(state, b, crown) == 2
+    assert reachable(state, crown) == {}  # locked like any troop
+
+
+def captured_crown(holder_hostages: int):
+    """MOON holds SUN's CROWN; SUN holds `holder_hostages` MOON troops."""
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    crown = troop(state, SUN, "crown", 4, 7)
+    a = troop(state, MOON, "champion", 4, 6)
+    b = troop(state, MOON, "champion", 5, 6)
+    held = []
+    for _ in range(holder_hostages):
+        card = troop(state, MOON, "foot", 8, 8)
+        state.table.move(card, "hostages:0")
+        held.append(card)
+    act(state, Attack(a, crown))
+    act(state, Attack(b, crown))
+    events = act(state, EndPhase())
+    assert "CROWN is a hostage" in texts(events)
+    return state, crown, held
+
+
+def test_crown_ransom_starts_the_next_turn_and_returns_a_hostage():
+    # Part 2, CROWN: the owner returns one hostage to its owner's RESUPPLY each RESOLUTION.
+    state, _crown, held = captured_crown(1)
+    assert state.table.where[held[0]] == "hostages:0"  # not in the capture's own turn
+    events = end_turn(state)
+    assert "pays a ransom" in texts(events)
+    assert state.table.where[held[0]] == resupply(MOON)
+
+
+def test_crown_ransom_with_two_hostages_is_the_owners_choice():
+    state, _crown, held = captured_crown(2)
+    act(state, EndPhase())
+    act(state, EndPhase())
+    act(state, EndPhase())
+    assert state.prompt is not None and state.prompt.kind == "ransom"
+    assert state.prompt.player == SUN
+    act(state, legal_actions(state)[1])
+    assert state.table.where[held[1]] == resupply(MOON)
+    assert state.active == MOON
+
+
+def test_no_hostage_to_ransom_means_no_tactics_cards():
+    state, _crown, _held = captured_crown(0)
+    hand(state, SUN, "spy")
+    negate = hand(state, SUN, "negate")
+    events = end_turn(state)
+    assert "cannot use tactics cards" in texts(events)
+    set_phase(state, Phase.MUSTER, SUN)
+    assert not [a for a in legal_actions(state) if isinstance(a, PlayTactic)]
+    with pytest.raises(IllegalAction, match="CROWN is a hostage"):
+        act(state, PlayTactic(negate))
+    set_phase(state, Phase.MUSTER, MOON)
+    foot = troop(state, MOON, "foot", 3, 2)
+    act(state, PlayTactic(hand(state, MOON, "crown"), foot))
+    assert state.pending == []  # SUN may not even NEGATE
+
+
+def test_a_battle_ending_with_the_crown_held_gives_the_captor_the_war():
+    state, _crown, _held = captured_crown(0)
+    state.vp = [0, 40]
+    while state.result is None:
+        act(state, EndPhase())
+    assert state.result.winners == (MOON,)
+    assert "CROWN" in state.result.reason
+
+
+# -- DISENGAGE ---------------------------------------------------------------------------
+
+
+def test_disengage_in_movement_frees_a_locked_troop():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 7)
+    troop(state, MOON, "foot", 4, 6)
+    card = hand(state, SUN, "disengage")
+    assert reachable(state, foot) == {}
+    act(state, PlayTactic(card, foot))
+    act(state, Move(foot, *at(5, 8)))
+    end_turn(state)
+    assert state.table.where[card] == resupply(SUN)
+
+
+def test_disengage_answers_an_engaging_move():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, MOON)
+    mine = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 4)
+    card = hand(state, SUN, "disengage")
+    act(state, Move(foe, *at(4, 6)))
+    assert state.prompt is not None and state.prompt.kind == "counter"
+    assert state.prompt.player == SUN
+    act(state, PlayTactic(card, mine, *at(4, 9)))
+    assert board(state).pos[mine] == at(4, 9)
+    assert state.prompt is None and state.active == MOON
+
+
+def test_disengage_in_combat_adds_one_def_and_falls_back():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    mine = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "champion", 4, 6)
+    card = hand(state, SUN, "disengage")
+    act(state, Attack(foe, mine))  # 2 damage against DEF 1
+    (use,) = [a for a in legal_actions(state)
+              if isinstance(a, PlayTactic) and (a.q, a.r) == at(4, 8)]
+    act(state, use)
+    assert def_of(state, board(state), mine) == 2
+    act(state, EndPhase())
+    assert board(state).pos[mine] == at(4, 8)
+    assert state.table.where[card] == barracks(SUN)  # 1 MOV: back to the barracks
+
+
+def test_disengage_in_combat_costing_two_mov_goes_to_resupply():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    landmark(state, SUN, 6, 8, "ridge")
+    mine = troop(state, SUN, "foot", 5, 8)  # high ground next to the ridge...
+    foe = troop(state, MOON, "champion", 5, 7)
+    card = hand(state, SUN, "disengage")
+    act(state, Attack(foe, mine))
+    assert terrain(state, at(4, 9)) == "neutral"
+    act(state, PlayTactic(card, mine, *at(4, 9)))  # ...down to neutral: 2 MOV
+    act(state, EndPhase())
+    assert state.table.where[card] == resupply(SUN)
+
+
+def test_disengage_needs_a_free_hex_away_from_every_enemy():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    mine = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "champion", 4, 6)
+    troop(state, MOON, "foot", 4, 9)
+    hand(state, SUN, "disengage")
+    act(state, Attack(foe, mine))
+    spots = {(a.q, a.r) for a in legal_actions(state) if isinstance(a, PlayTactic)}
+    assert at(4, 8) not in spots  # next to the Foot on (4, 9)
+    assert spots == {at(5, 7)}
+
+
+# -- ENGINEER ---------------------------------------------------------------------------
+
+
+def test_engineer_in_movement_goes_back_to_barracks():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    landmark(state, MOON, 5, 5, "ridge")
+    foot = troop(state, SUN, "foot", 4, 7)
+    card = hand(state, SUN, "engineer")
+    act(state, PlayTactic(card, foot))
+    assert reachable(state, foot)[at(5, 6)] == 1
+    end_turn(state)
+    assert state.table.where[card] == barracks(SUN)
+
+
+def test_engineer_in_combat_removes_a_landmark_for_the_war():
+    # Part 2, ENGINEER: the feature goes to its owner's LOST and its effects vanish at once.
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    ridge = landmark(state, MOON, 5, 5, "ridge")
+    foot = troop(state, SUN, "foot", 5, 6)
+    card = hand(state, SUN, "engineer")
+    assert terrain(state, at(5, 6)) == "high"
+    act(state, PlayTactic(card, foot, other=ridge))
+    assert state.table.where[ridge] == lost(MOON)
+    assert terrain(state, at(5, 6)) == "neutral"
+    end_turn(state)
+    assert state.table.where[card] == resupply(SUN)
+
+
+def test_engineer_needs_the_feature_next_to_the_troop():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    ridge = landmark(state, MOON, 5, 5, "ridge")
+    foot = troop(state, SUN, "foot", 2, 8)
+    card = hand(state, SUN, "engineer")
+    with pytest.raises(IllegalAction, match="cannot be played on that target"):
+        act(state, PlayTactic(card, foot, other=ridge))
+
+
+def test_the_last_wall_engineered_away_loses_the_war_at_once():
+    # Part 2, WALL CARD: a player who loses all their wall cards loses the war.
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    walls = [c for c in state.table.zones[FIELD].cards if state.table.faces[c] == "wall"
+             and c.startswith("moon-")]
+    for wall in walls[1:]:
+        state.table.move(wall, lost(MOON))
+    last = walls[0]
+    spot = state.table.pos[last]
+    from engine.games.tactica.board import GEOM, invalidate
+
+    invalidate(state)
+    col, row = GEOM.offset[spot]
+    foot = troop(state, SUN, "foot", col, row + 1)
+    act(state, PlayTactic(hand(state, SUN, "engineer"), foot, other=last))
+    assert state.result is not None and state.result.winners == (SUN,)
+    assert "lost every wall" in state.result.reason
+
+
+# -- HORSE -----------------------------------------------------------------------------
+
+
+def test_horse_moves_the_troop_and_its_neighbours_as_the_first_card_move():
+    # Part 2, HORSE: the group gains 2 MOV, must end next to the targeted card, and the
+    # group move is the first of the three card moves.
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    friend = troop(state, SUN, "foot", 5, 9)
+    card = hand(state, SUN, "horse")
+    act(state, PlayTactic(card, lead))
+    frame = state.pending[-1]
+    assert isinstance(frame, GroupMove) and set(frame.members) == {lead, friend}
+    assert state.moves_left == 2
+    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    assert {a.troop for a in moves} == {lead}  # the targeted troop moves first
+    act(state, Move(lead, *at(4, 7)))
+    spots = {(a.q, a.r) for a in legal_actions(state) if isinstance(a, Move)}
+    from engine.games.tactica.board import GEOM
+
+    assert spots and all(c in GEOM.neighbours[at(4, 7)] for c in spots)
+    act(state, Move(friend, *at(5, 7)))
+    assert state.pending == []
+    act(state, Move(lead, *at(4, 5)))  # the same card may make the 2nd card move
+    assert state.moves_left == 1
+    end_turn(state)
+    assert state.table.where[card] == barracks(SUN)
+
+
+def test_horse_only_before_any_movement():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    card = hand(state, SUN, "horse")
+    act(state, Move(foot, *at(4, 8)))
+    with pytest.raises(IllegalAction, match="before any movement"):
+        act(state, PlayTactic(card, foot))
+
+
+def test_horse_group_move_can_end_early():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    troop(state, SUN, "foot", 5, 9)
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))
+    act(state, Done())
+    assert state.pending == [] and state.moves_left == 2
+
+
+def test_horse_in_combat_gives_a_melee_troop_one_off_and_is_lost():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 6)
+    bow = troop(state, SUN, "crossbow", 4, 8)
+    card = hand(state, SUN, "horse")
+    with pytest.raises(IllegalAction):
+        act(state, PlayTactic(card, bow))  # melee cards only
+    act(state, PlayTactic(card, foot))
+    assert off_against(state, board(state), foot, foe) == 2
+    act(state, Attack(foot, foe))
+    events = end_turn(state)
+    assert "captures MOON Foot" in texts(events)
+    assert state.table.where[card] == lost(SUN)
+
+
+def test_a_negated_horse_costs_no_card_move():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    negate = hand(state, MOON, "negate")
+    horse = hand(state, SUN, "horse")
+    act(state, PlayTactic(horse, foot))
+    act(state, Negate((negate,)))
+    assert state.moves_left == 3 and state.pending == [] and state.prompt is None
+    assert state.table.where[horse] == PLAYED and state.routes[horse] == "resupply"
+
+
+def test_pass_on_a_negate_prompt_lets_the_card_stand():
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    hand(state, MOON, "negate")
+    act(state, PlayTactic(hand(state, SUN, "horse"), foot))
+    act(state, Pass())
+    assert isinstance(state.pending[-1], GroupMove)

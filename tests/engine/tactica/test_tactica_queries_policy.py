@@ -1,0 +1,152 @@
+"""The UI's pure helpers (phase bar, reach, targets, training as seen) and the policy."""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.games.tactica.actions import Attack, EndPhase, Move, Negate, Pass, PlayTactic
+from engine.games.tactica.policy import TacticaPolicy
+from engine.games.tactica.queries import (
+    landmark_hexes,
+    muster_hexes,
+    phase_summary,
+    reachable,
+    training_seen,
+)
+from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
+from engine.games.tactica.state import Phase, TacticaState
+from tests.engine.tactica.helpers import (
+    MOON,
+    SUN,
+    act,
+    at,
+    hand,
+    scenario,
+    set_phase,
+    troop,
+)
+
+POLICY = TacticaPolicy()
+
+
+def test_phase_summary_says_what_is_left_in_each_phase():
+    state = scenario()
+    assert "MUSTER: 2 muster action(s) left" in phase_summary(state)
+    act(state, EndPhase())
+    line = phase_summary(state)
+    assert "MOVEMENT: 3 of 3 card moves left" in line and "HORSE" in line
+    foot = troop(state, SUN, "foot", 4, 9)
+    act(state, Move(foot, *at(4, 8)))
+    assert "2 of 3" in phase_summary(state) and "HORSE" not in phase_summary(state)
+    act(state, EndPhase())
+    assert "COMBAT: 0 troop(s) can still attack" in phase_summary(state)
+    assert phase_summary(state).startswith("Battle 1, turn 1 - Player 1")
+
+
+def test_phase_summary_names_the_prompt():
+    state = scenario()
+    hand(state, MOON, "negate")
+    act(state, PlayTactic(hand(state, SUN, "spy")))
+    assert "Player 2 may NEGATE SPY" in phase_summary(state)
+    fresh = TacticaGame().setup(TacticaOptions(), Rng(1))
+    assert isinstance(fresh, TacticaState)
+    assert "LANDMARKS" in phase_summary(fresh) and landmark_hexes(fresh)
+
+
+def test_reachable_only_for_the_mover_in_movement():
+    state = scenario()
+    foot = troop(state, SUN, "foot", 4, 9)
+    assert reachable(state, foot) == {}
+    set_phase(state, Phase.MOVEMENT, SUN)
+    assert reachable(state, foot)[at(4, 8)] == 1
+    foe = troop(state, MOON, "foot", 7, 3)
+    assert reachable(state, foe) == {}
+
+
+def test_muster_hexes_for_a_card_in_the_barracks():
+    state = scenario()
+    bow = hand(state, SUN, "archer")
+    foot = hand(state, SUN, "foot")
+    assert at(3, 11) in muster_hexes(state, bow) and at(3, 11) not in muster_hexes(state, foot)
+    assert at(3, 10) in muster_hexes(state, foot)
+
+
+def test_training_as_each_viewer_knows_it():
+    state = scenario(honour_rule=True)
+    foot = troop(state, SUN, "foot", 3, 10, level=1)
+    assert training_seen(state, foot, SUN) == 1
+    assert training_seen(state, foot, MOON) is None
+    assert training_seen(state, foot, None) == 1
+    assert training_seen(scenario(), troop(scenario(), SUN, "foot", 3, 10), MOON) == 0
+
+
+def test_the_game_offers_its_policy_as_the_agent():
+    assert isinstance(TacticaGame().agent(), TacticaPolicy)
+
+
+def test_policy_captures_what_it_can():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    a = troop(state, SUN, "foot", 4, 7)
+    b = troop(state, SUN, "foot", 3, 6)
+    foe = troop(state, MOON, "foot", 4, 6)
+    first = POLICY.choose(state, legal_actions(state), Rng(1))
+    assert isinstance(first, Attack) and first.target == foe
+    act(state, first)
+    second = POLICY.choose(state, legal_actions(state), Rng(1))
+    assert isinstance(second, Attack) and second.target == foe and second.attacker in (a, b)
+
+
+def test_policy_uses_horse_to_finish_a_capture():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 4, 7)
+    troop(state, MOON, "foot", 4, 6)
+    horse = hand(state, SUN, "horse")
+    choice = POLICY.choose(state, legal_actions(state), Rng(1))
+    assert choice == PlayTactic(horse, foot)
+
+
+def test_policy_negates_an_engineer_aimed_at_its_wall():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 3, 2)
+    wall = next(c for c in state.table.zones["field"].cards
+                if c.startswith("moon-wall") and state.table.pos[c] == at(3, 1))
+    negate = hand(state, MOON, "negate")
+    act(state, PlayTactic(hand(state, SUN, "engineer"), foot, other=wall))
+    choice = POLICY.choose(state, legal_actions(state), Rng(1))
+    assert choice == Negate((negate,))
+
+
+def test_policy_answers_an_attack_with_the_card_that_saves_the_troop():
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    target = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "champion", 4, 6)
+    shield = hand(state, SUN, "shieldwall")
+    act(state, Attack(foe, target))
+    assert POLICY.choose(state, legal_actions(state), Rng(1)) == PlayTactic(shield, target)
+    calm = scenario()
+    set_phase(calm, Phase.COMBAT, MOON)
+    target = troop(calm, SUN, "foot", 4, 7)
+    foe = troop(calm, MOON, "foot", 4, 6)
+    hand(calm, SUN, "shieldwall")
+    act(calm, Attack(foe, target))  # 1 damage against DEF 1: nothing to save
+    assert POLICY.choose(calm, legal_actions(calm), Rng(1)) == Pass()
+
+
+def test_policy_battles_finish_with_a_winner():
+    game = TacticaGame()
+    for seed in (1, 2):
+        state = game.setup(TacticaOptions(match_length="single battle"), Rng(seed))
+        assert isinstance(state, TacticaState)
+        rng = Rng(seed)
+        steps = 0
+        while state.result is None:
+            actions = legal_actions(state)
+            choice = POLICY.choose(state, actions, rng)
+            assert choice in actions
+            perform(state, choice)
+            steps += 1
+            assert steps < 5_000
+        assert state.battles_won[state.result.winners[0]] == 1

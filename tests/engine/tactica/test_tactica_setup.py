@@ -1,0 +1,157 @@
+"""Setting up a battle: piles, walls 9 hexes apart, landmarks, deployment, hidden cards."""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.games.tactica.actions import Deploy, PlaceLandmark
+from engine.games.tactica.board import GEOM, board
+from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions
+from engine.games.tactica.state import (
+    FIELD,
+    TRAINING,
+    Phase,
+    TacticaState,
+    barracks,
+    features,
+    hostages,
+    lost,
+    resupply,
+    tactics_pile,
+    troop_pile,
+)
+from engine.games.tactica.war import GAPS, landmark_spots
+
+GAME = TacticaGame()
+
+
+def new(seed: int = 3, **options: object) -> TacticaState:
+    state = GAME.setup(TacticaOptions(**options), Rng(seed))
+    assert isinstance(state, TacticaState)
+    return state
+
+
+def test_each_player_has_every_pile_and_the_training_pile_is_shared():
+    # Part 2 and the issue: troop pile, tactics pile, barracks, RESUPPLY, LOST, hostages.
+    state = new()
+    zones = state.table.zones
+    for p in (0, 1):
+        for name in (troop_pile(p), tactics_pile(p), barracks(p), resupply(p), lost(p),
+                     hostages(p)):
+            assert name in zones and zones[name].owner == p
+    assert len(zones[TRAINING].cards or ()) == 10
+
+
+def test_opening_barracks_holds_the_designed_draw():
+    state = new()
+    faces = state.table.faces
+    for p in (0, 1):
+        cards = state.table.zones[barracks(p)].cards or []
+        troops = [c for c in cards if faces[c] in ("champion", "foot", "crossbow", "archer")]
+        assert len(troops) == 5 and len(cards) == 8
+
+
+def test_battle_1_walls_have_nine_hexes_between_them():
+    # Part 2, WALL CARD: 9 hexes between the wall lines in battle 1 (7, then 5).
+    state = new()
+    b = board(state)
+    rows = {p: {c[1] for c in b.wall_at if state.table.faces[b.wall_at[c]] == "wall"
+                and b.wall_at[c].startswith(("sun-", "moon-")[p])} for p in (0, 1)}
+    assert len(rows[0]) == len(rows[1]) == 1
+    (sun_row,), (moon_row,) = rows[0], rows[1]
+    assert sun_row - moon_row - 1 == 9
+    assert len(b.walls_of(0)) == len(b.walls_of(1)) == 5
+
+
+def test_wall_rows_shrink_to_seven_and_five():
+    for gap in GAPS:
+        sun, moon = GEOM.wall_rows(gap)
+        assert sun - moon - 1 == gap
+    assert GAPS == [9, 7, 5]
+
+
+def test_landmarks_are_placed_first_by_the_second_player_then_alternately():
+    # Designed: the player who does not start places the first landmark.
+    state = new()
+    assert state.phase is Phase.LANDMARKS and state.active == 1
+    first = legal_actions(state)[0]
+    assert isinstance(first, PlaceLandmark)
+    GAME.apply(state, first)
+    assert state.active == 0
+
+
+def test_landmark_spots_are_in_the_middle_rows_of_the_players_own_half():
+    state = new()
+    sun_row, moon_row = GEOM.wall_rows(GAPS[0])
+    for p, own in ((0, sun_row), (1, moon_row)):
+        spots = landmark_spots(state, p)
+        assert spots
+        for c in spots:
+            assert abs(c[1] - sun_row) >= 3 and abs(c[1] - moon_row) >= 3
+            assert abs(c[1] - own) <= abs(c[1] - (moon_row if p == 0 else sun_row))
+
+
+def test_a_landmark_may_not_touch_another():
+    state = new()
+    action = legal_actions(state)[0]
+    assert isinstance(action, PlaceLandmark)
+    GAME.apply(state, action)
+    placed = (action.q, action.r)
+    assert all(max(abs(placed[0] - c[0]), abs(placed[1] - c[1]),
+                   abs(placed[0] + placed[1] - c[0] - c[1])) >= 2
+               for c in landmark_spots(state, 0))
+
+
+def finish_setup(state: TacticaState) -> None:
+    while state.phase in (Phase.LANDMARKS, Phase.DEPLOYMENT):
+        GAME.apply(state, legal_actions(state)[0])
+
+
+def test_deployment_places_three_troops_each_by_the_walls_then_sun_starts():
+    state = new()
+    while state.phase is Phase.LANDMARKS:
+        GAME.apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.DEPLOYMENT and state.active == 0
+    assert all(isinstance(a, Deploy) for a in legal_actions(state))
+    finish_setup(state)
+    b = board(state)
+    assert len(b.troops[0]) == len(b.troops[1]) == 3
+    assert state.phase is Phase.MUSTER and state.active == 0
+    assert len(b.landmark_at) == 4
+    for p in (0, 1):
+        assert not [c for c in state.table.zones[features(p)].cards or ()
+                    if state.table.faces[c] == "landmark"]
+
+
+def test_the_second_players_first_turn_has_an_extra_muster_action():
+    state = new()
+    finish_setup(state)
+    assert state.musters_left == 2
+    from engine.games.tactica.actions import EndPhase
+
+    for _ in range(3):
+        GAME.apply(state, EndPhase())
+    assert state.active == 1 and state.musters_left == 3
+
+
+def test_views_hide_decks_and_the_other_barracks():
+    state = new()
+    seen = GAME.view(state, 0).table
+    mine = seen.zones[barracks(0)].cards or []
+    theirs = seen.zones[barracks(1)].cards or []
+    assert all(not c.startswith("?") for c in mine)
+    assert all(c.startswith("?") for c in theirs)
+    assert all(c.startswith("?") for c in seen.zones[troop_pile(0)].cards or [])
+    assert all(not c.startswith("?") for c in seen.zones[FIELD].cards or [])
+
+
+def test_opening_draws_are_logged_with_names_only_for_their_owner():
+    from engine.core.match import Match
+
+    match = Match(GAME, TacticaOptions(), 5)
+    # set-up events are not logged; the next turn-end draw is: play to the first draw
+    while not any(e.kind == "draw" for _, e in match.log()):
+        match.submit(match.legal_actions()[-1])
+    draw = next(e for _, e in match.log() if e.kind == "draw")
+    owner = draw.data["player"]
+    assert draw.text_for(owner) != draw.text_for(1 - owner)
+    assert "draws 1 troop card" in draw.text_for(1 - owner)
