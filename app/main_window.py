@@ -236,7 +236,6 @@ class MainWindow(QMainWindow):
     def _match_replaced(self) -> None:
         self.leave_preview(refresh=False)
         self.curtain_seat = None
-        self._last_human = None
         self.curtain.hide()
         self.scene, self.presenter = scene_for(self.controller)
         seat = self.controller.seat()
@@ -244,6 +243,8 @@ class MainWindow(QMainWindow):
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
         self.dice_dock.setVisible(getattr(self.presenter, "uses_dice", True))
+        self.piles_dock.set_commands(getattr(self.presenter, "pile_commands", False)
+                                     or match.mode is not RuleMode.ENFORCED)
         presets = getattr(getattr(match.game, "content", None), "dice", None)
         if presets:
             self.dice_dock.set_presets(list(presets))

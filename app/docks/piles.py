@@ -130,6 +130,13 @@ class PilesDock(QDockWidget):
         buttons.addWidget(self.take_button)
         layout.addLayout(buttons)
         self.setWidget(body)
+        self.commands = True
+
+    def set_commands(self, shown: bool) -> None:
+        """Shuffle and Take top are table tools: shown on free tables and for referees."""
+        self.commands = shown
+        self.shuffle_button.setVisible(shown)
+        self.take_button.setVisible(shown)
 
     def show_piles(self, rows: list[tuple[str, str, int, str, str | None]]) -> None:
         """Rows are (zone, label, count, top-card text, top ref) in display order."""
@@ -162,7 +169,7 @@ class PilesDock(QDockWidget):
 
     def _menu(self, pos: QPoint) -> None:
         zone = self.tree.zone_at(pos)
-        if zone is None:
+        if zone is None or not self.commands:
             return
         menu = QMenu(self)
         menu.addAction("Shuffle", lambda: self.shuffle_requested.emit(zone))

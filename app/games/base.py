@@ -16,6 +16,7 @@ from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from engine.core.actions import Action
 from engine.core.game import GameState
+from engine.core.referee import ShuffleZone
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class GamePresenter:
     """Defaults for the hooks the shared window calls; games override what they use."""
 
     uses_dice = True  # a game without dice (TACTICA) has the Dice dock put away
+    pile_commands = False  # Shuffle / Take top on any pile: free tables only (and referees)
 
     def hand_zone(self, seat: int) -> str | None:
         return None
@@ -94,7 +96,8 @@ class GamePresenter:
         return None
 
     def shuffle_action(self, zone: str) -> Action | None:
-        return None
+        """A referee's shuffle: allowed in assisted matches, refused with the reason otherwise."""
+        return ShuffleZone(zone)
 
     def seat_name(self, state: GameState, seat: int) -> str:
         return f"Player {seat + 1}"

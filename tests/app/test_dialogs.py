@@ -125,3 +125,18 @@ def test_help_lists_the_rules_of_every_game(qtbot, monkeypatch):
         d.browser.toPlainText()))
     window.rules_menu.actions()[titles.index("Sandbox table")].trigger()
     assert shown and "sandbox" in shown[0].lower()
+
+
+def test_pile_tools_show_on_free_tables_and_for_referees_only(qtbot):
+    from app.main_window import MainWindow
+    from engine.core.game import RuleMode
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.controller.autosave_enabled = False
+    window.controller.new_match("sandbox", {"players": 2}, 1, RuleMode.SANDBOX, True)
+    assert window.piles_dock.commands
+    window.controller.new_match("nordguard", {"players": 1}, 1, RuleMode.ENFORCED, False)
+    assert not window.piles_dock.commands
+    window.controller.new_match("nordguard", {"players": 1}, 1, RuleMode.ASSISTED, False)
+    assert window.piles_dock.commands
