@@ -19,12 +19,31 @@ from engine.games.nordguard.balance import play
 from engine.games.nordguard.rules import NordguardGame
 
 
+def engine_alone(game: NordguardGame, games: int = 200) -> float:
+    """Random self-play straight on the state: what the game's own rules cost, apart
+    from Match's snapshots and records (engine.simulate measures both together)."""
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.setup(game.options_model(), Rng(seed))
+        pick = Rng(seed ^ 0x5EED)
+        while state.result is None and actions < 10_000_000:
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            game.apply(state, legal[pick.randint(0, len(legal) - 1)])
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
 def main() -> int:
     for checks in (False, True):
         args = ["--game", "nordguard", "--games", "200", "--seed", "1"]
         print(f"-- engine.simulate {' '.join(args)}{'' if checks else ' --no-checks'}")
         simulate.main(args + ([] if checks else ["--no-checks"]))
     game = NordguardGame()
+    print(f"engine alone (legal_actions + checked apply, no Match record): "
+          f"{engine_alone(game):,.0f} actions/s")
     match = Match(game, game.options_model(players=4), 1)
     agent = game.agent()
     stream = Rng(1)

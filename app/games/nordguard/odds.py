@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from app.games.base import RollPreview
-from engine.core.dice import DicePool
+from engine.games.nordguard import combat
 from engine.games.nordguard.challenges import (
     Check,
     ability_combat_bonus,
-    arsenal,
     move_chance,
     pending_check,
 )
@@ -93,17 +92,15 @@ def move_odds(c: NordguardContent, state: NordguardState) -> dict[int, MoveOdds]
 
 def combat_preview(c: NordguardContent, state: NordguardState) -> RollPreview | None:
     """The combat check under way: its total so far plus every gun use and set amount left."""
-    combat = state.combat
-    if combat is None:
+    fight = combat.outlook(c, state)
+    if fight is None:
         return None
-    arms = arsenal(c, state, struck=combat.struck)
-    pool = arms.pool(combat.total)
-    chance = percent(arms.chance(combat.need, combat.total))
-    caption = f"Combat vs {combat.label}, {combat.total} so far, all guns: {chance}"
-    if pool is None:
-        return RollPreview(f"best {combat.total + arms.set_amount} of {combat.need}", None,
-                           f"Combat vs {combat.label}, no gun use left")
-    return RollPreview(str(pool), combat.need, caption)
+    if fight.pool is None:
+        return RollPreview(f"best {fight.best_without_guns} of {fight.need}", None,
+                           f"Combat vs {fight.label}, no gun use left")
+    # The dock prints the pool, the need and the exact chance beside the caption.
+    caption = f"Combat vs {fight.label}, {fight.total} so far, every gun use fired"
+    return RollPreview(str(fight.pool), fight.need, caption)
 
 
 def rolls(c: NordguardContent, state: NordguardState) -> list[RollPreview]:
@@ -128,16 +125,10 @@ def rolls(c: NordguardContent, state: NordguardState) -> list[RollPreview]:
             if check.kind not in ("roll", "combat") or not check.pool or check.fixed is not None:
                 continue
             note = ""
-            if check.kind == "roll" and check.chance is not None and _differs(check):
+            if check.kind == "roll" and check.reroll and 0 < (check.chance or 0) < 1:
                 note = f", {percent(check.chance)} with re-roll"
             if check.kind == "combat" and base:
                 note = f", abilities +{base}"
             out.append(RollPreview(check.pool, check.target,
                                    f"{move.direction} · {check.label}{note}{overall}"))
     return out
-
-
-def _differs(check: Check) -> bool:
-    """Whether the engine's chance for a roll is more than its pool alone (a re-roll)."""
-    assert check.pool is not None and check.chance is not None
-    return DicePool.parse(check.pool).distribution().p_at_least(check.target) != check.chance

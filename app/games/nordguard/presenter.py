@@ -43,20 +43,18 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
-from engine.games.nordguard.challenges import (
-    can_restock_here,
-    spends_limited_item,
-)
+from engine.games.nordguard.challenges import restock_open, spends_limited_item
 from engine.games.nordguard.content import NordguardContent
-from engine.games.nordguard.flow import thief_choices
 from engine.games.nordguard.items import (
     binoculars,
     character_of,
-    has_room,
+    receiver,
+    restock_kinds,
     seat_with_ability,
+    starting_missing,
     who,
 )
-from engine.games.nordguard.rules import WORDS
+from engine.games.nordguard.rules import WORDS, NordguardGame
 from engine.games.nordguard.state import (
     CHARACTERS,
     DROPPED,
@@ -79,9 +77,20 @@ def seat_of_zone(zone: str) -> int | None:
 
 
 class NordguardPresenter(GamePresenter):
-    def __init__(self, content: NordguardContent, controller: MatchController) -> None:
-        self.content = content
+    """Reads every rule from the engine (legal_actions, answers and the public helpers):
+    the table decides nothing the engine would decide differently."""
+
+    def __init__(self, game: NordguardGame, controller: MatchController) -> None:
+        self.game = game
+        self.content = game.content
         self.controller = controller
+        self._legal_for: tuple[NordguardState, frozenset[Action]] | None = None
+
+    def legal(self, s: NordguardState) -> frozenset[Action]:
+        """What the deciding seat may do in this view (asked once per rendered state)."""
+        if self._legal_for is None or self._legal_for[0] is not s:
+            self._legal_for = (s, frozenset(self.game.legal_actions(s)))
+        return self._legal_for[1]
 
     # -- reading the table ---------------------------------------------------------------
     def _now(self) -> NordguardState | None:
@@ -97,20 +106,6 @@ class NordguardPresenter(GamePresenter):
 
     def binoculars(self, s: NordguardState) -> str | None:
         return binoculars(self.content, s)
-
-    def deck_kinds(self, s: NordguardState) -> Counter[str]:
-        """Items left in the face-down Item deck by kind: every copy not face up elsewhere.
-
-        Every item card is in exactly one zone, and only the deck holds items face
-        down, so the deck holds exactly the copies no other zone shows.
-        """
-        left = Counter({key: item.copies for key, item in self.content.items.items()})
-        faces = s.table.faces
-        for ref in s.table.face_up:
-            face = faces.get(ref, "")
-            if face.startswith("item:"):
-                left[face[5:]] -= 1
-        return +left
 
     # -- the hand dock -----------------------------------------------------------------
     def hand_panels(self, state: GameState, seat: int) -> list[Panel]:
@@ -128,8 +123,7 @@ class NordguardPresenter(GamePresenter):
                                  "chooses: drag one onto that panel, or double-click it", cards))
         if s.phase == "stock":
             sources.append(self._pool_panel(s))
-        if s.phase == "day" and s.result is None and can_restock_here(c, s) \
-                and any(has_room(c, s, p) for p in range(s.players)):
+        if s.phase == "day" and restock_open(c, s):
             sources.append(self._restock_panel(s))
         if s.phase == "day" and s.table.cards_in(DROPPED):
             here = looks.name_of(c, s, s.location_at(s.sled))
@@ -162,6 +156,7 @@ class NordguardPresenter(GamePresenter):
         if ch is None:
             return Panel(slots(seat), title, [], None, "no Character yet")
         starting = set(s.starting[seat]) if not s.departed else set()
+        missing = starting_missing(s, seat)
         cards = []
         for ref in s.carried(seat):
             tip = looks.item_tip(c, s, ref)
@@ -171,10 +166,9 @@ class NordguardPresenter(GamePresenter):
                           + "<br><i>Drag to another Character to trade, onto the team's "
                             "location to drop</i>"))
         note = looks.character_line(ch)
-        missing = [looks.name_of(c, s, ref) for ref in starting
-                   if s.table.where.get(ref) != slots(seat)]
         if missing:
-            note += " · must carry " + ", ".join(missing) + " out of Frontier"
+            note += (" · must carry " + ", ".join(looks.name_of(c, s, ref) for ref in missing)
+                     + " out of Frontier")
         ref = s.character[seat]
         assert ref is not None
         portrait = (ref, looks.character_look(c, s, ref), looks.character_tip(c, s, ref))
@@ -200,9 +194,9 @@ class NordguardPresenter(GamePresenter):
     def _restock_panel(self, s: NordguardState) -> Panel:
         c = self.content
         cards = []
-        left = self.deck_kinds(s)
+        left = restock_kinds(c, s)
         for key, item in c.items.items():
-            n = left[key]
+            n = left.get(key, 0)
             if not n:
                 continue
             cards.append((KIND_PREFIX + key, _with_uses(looks.kind_look(c, item, f"×{n}"), c, key),
@@ -233,29 +227,30 @@ class NordguardPresenter(GamePresenter):
                            "and the events into decks, and begin day 1", SetOut())]
         if s.phase != "day":
             return []
-        out = self._keep_limited(s)
+        legal = self.legal(s)
+        out = self._keep_limited(s, legal)
         if self.binoculars(s) is not None:
             out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
                               "location at once, for a day of the countdown", Survey()))
-        for holder, ref in s.team_items():
-            effect = c.effects_by_face[s.table.faces[ref]].get("gain_days")
-            if effect is not None and effect.kind == "gain_days":
-                out.append(Button(f"Use {looks.name_of(c, s, ref)} (+{effect.amount} day)",
-                                  f"{who(c, s, holder)} uses it: the countdown gains "
-                                  f"{looks.plural(effect.amount, 'day')}", UseItem(ref)))
+        for action in self.game.legal_actions(s):
+            if isinstance(action, UseItem):
+                effect = c.effects_by_face[s.table.faces[action.item]]["gain_days"]
+                assert effect.kind == "gain_days"
+                out.append(Button(f"Use {looks.name_of(c, s, action.item)} "
+                                  f"(+{effect.amount} day)",
+                                  f"{who(c, s, s.carrier(action.item))} uses it: the countdown "
+                                  f"gains {looks.plural(effect.amount, 'day')}", action))
         out.append(Button("End day", "End the day: a day comes off the countdown and the "
                           "next player leads", EndDay()))
         return out
 
-    def _keep_limited(self, s: NordguardState) -> list[Button]:
+    def _keep_limited(self, s: NordguardState, legal: frozenset[Action]) -> list[Button]:
         """Moves a limited item (Dynamite) would bypass: also offer going without spending it."""
         c = self.content
         out = []
-        if s.attempted:
-            return out
         for direction, cell in s.neighbours(s.sled):
             item = spends_limited_item(c, s, cell)
-            if item is not None:
+            if item is not None and Attempt(direction.name, spend=False) in legal:
                 word = WORDS[direction.name]
                 out.append(Button(f"Go {word}, keep {looks.name_of(c, s, item)}",
                                   f"Attempt {word} and meet the challenge instead of "
@@ -263,45 +258,42 @@ class NordguardPresenter(GamePresenter):
         return out
 
     def _answers(self, s: NordguardState) -> list[Button]:
+        """One button per answer the engine offers to the open question."""
         c = self.content
         prompt = s.prompt
         assert prompt is not None
         out: list[Button] = []
-        match prompt.kind:
-            case "combat":
-                struck = s.combat.struck if s.combat is not None else ()
-                for holder, ref in s.team_items():
-                    effects = c.effects_by_face[s.table.faces[ref]]
+        for action in self.game.answers(s):
+            match action:
+                case Fire(item=ref):
+                    name, left = looks.name_of(c, s, ref), s.uses[ref]
+                    out.append(Button(f"Fire {name} ({left})",
+                                      f"{who(c, s, s.carrier(ref))} fires the {name}: one d6 "
+                                      f"added to the total ({left} uses left)", action))
+                case Strike(item=ref):
                     name = looks.name_of(c, s, ref)
-                    if "gun" in effects and s.uses.get(ref, 0) > 0:
-                        out.append(Button(f"Fire {name} ({s.uses[ref]})",
-                                          f"{who(c, s, holder)} fires the {name}: one d6 "
-                                          f"added to the total ({s.uses[ref]} uses left)",
-                                          Fire(ref)))
-                for holder, ref in s.team_items():
-                    effect = c.effects_by_face[s.table.faces[ref]].get("combat_bonus")
-                    if effect is not None and effect.kind == "combat_bonus" \
-                            and ref not in struck:
-                        name = looks.name_of(c, s, ref)
-                        out.append(Button(f"Use {name} (+{effect.amount})",
-                                          f"{who(c, s, holder)} adds {effect.amount} with "
-                                          f"the {name} (once per combat)", Strike(ref)))
-                out.append(Button("Stop", "Stop fighting: the total stays short and the "
-                                  "check fails", StopFighting()))
-            case "event":
-                out.append(Button("Draw next event", prompt.question, NextEvent()))
-            case "steal":
-                for ref in thief_choices(c, s):
+                    effect = c.effects_by_face[s.table.faces[ref]]["combat_bonus"]
+                    assert effect.kind == "combat_bonus"
+                    out.append(Button(f"Use {name} (+{effect.amount})",
+                                      f"{who(c, s, s.carrier(ref))} adds {effect.amount} with "
+                                      f"the {name} (once per combat)", action))
+                case StopFighting():
+                    out.append(Button("Stop", "Stop fighting: the total stays short and the "
+                                      "check fails", action))
+                case NextEvent():
+                    out.append(Button("Draw next event", prompt.question, action))
+                case GiveUp(item=ref):
                     holder = s.holder(ref)
+                    owner = f"{who(c, s, holder)}'s" if holder is not None else "the dropped"
                     out.append(Button(f"Lose {looks.name_of(c, s, ref)}",
-                                      f"The thief takes {who(c, s, holder or 0)}'s "
-                                      f"{looks.name_of(c, s, ref)}", GiveUp(ref)))
-            case "barter":
-                for holder, ref in s.team_items():
+                                      f"The thief takes {owner} {looks.name_of(c, s, ref)}",
+                                      action))
+                case Barter(item=ref):
                     out.append(Button(f"Barter {looks.name_of(c, s, ref)}",
-                                      f"{who(c, s, holder)} hands it over for a random item "
-                                      "from the Item deck", Barter(ref)))
-                out.append(Button("Decline", "Keep everything", Decline()))
+                                      f"{who(c, s, s.carrier(ref))} hands it over for a random "
+                                      "item from the Item deck", action))
+                case Decline():
+                    out.append(Button("Decline", "Keep everything", action))
         return out
 
     # -- the phase bar and the dice dock -------------------------------------------------
@@ -328,18 +320,22 @@ class NordguardPresenter(GamePresenter):
         if s.active in self.controller.computer_seats():
             return f"{head} (a computer teammate): watch the table and the log"
         if s.prompt is not None:
-            return f"{head} · {s.prompt.question}"
+            return (f"{head} · {s.prompt.question} (items may still be traded, dropped or "
+                    "picked up)")
+        legal = self.legal(s)
         todo = []
-        if not s.attempted:
+        if any(isinstance(a, Attempt) for a in legal):
             todo.append("drag the sled onto a glowing neighbour to attempt the move")
-        else:
+        elif s.attempted:
             todo.append("the day's move attempt is made")
+        else:
+            todo.append("carry the starting items before leaving Frontier")
         scout = seat_with_ability(c, s, "scout")
-        if scout is not None and not s.scouted_today:
+        if scout is not None and any(isinstance(a, Scout) for a in legal):
             todo.append(f"click a location for {who(c, s, scout)} to scout")
-        if self.binoculars(s) is not None and not s.looked:
+        if any(isinstance(a, Look) for a in legal):
             todo.append("click a neighbour to look through the Binoculars")
-        if can_restock_here(c, s):
+        if restock_open(c, s):
             todo.append("restock from the Item deck row")
         todo.append("End day when done")
         return f"{head} · " + "; ".join(todo)
@@ -425,30 +421,29 @@ class NordguardPresenter(GamePresenter):
         return None
 
     def _receiver(self, s: NordguardState, seat: int) -> int:
-        """Who takes an item with no panel named: this seat if it has room, else the first."""
-        c = self.content
-        if has_room(c, s, seat):
-            return seat
-        return next((p for p in range(s.players) if has_room(c, s, p)), seat)
+        return receiver(self.content, s, seat)
 
     def click_action(self, state: GameState, cell: int) -> Action | None:
-        """Clicking a location: look through the Binoculars at a neighbour, or scout."""
+        """Clicking a location: look through the Binoculars at a neighbour, or scout.
+
+        A legal look comes first, then a legal scout; failing both, the gesture the
+        team has the means for, so that the click is refused with the rule's reason.
+        """
         s = _ng(state)
         if s.phase != "day" or s.prompt is not None or s.result is not None or cell == s.sled:
             return None
-        c = self.content
+        legal = self.legal(s)
+        for action in (Look(cell), Scout(cell)):
+            if action in legal:
+                return action
         adjacent = cell in {n for _, n in s.neighbours(s.sled)}
-        glasses = adjacent and self.binoculars(s) is not None
-        scout = seat_with_ability(c, s, "scout") is not None
-        if glasses and not s.looked:
+        if adjacent and self.binoculars(s) is not None:
             return Look(cell)
-        if scout and not s.scouted_today:
-            return Scout(cell)
-        if glasses:
-            return Look(cell)
-        return Scout(cell) if scout else None
+        return Scout(cell) if seat_with_ability(self.content, s, "scout") is not None else None
 
     def click_hint(self, action: Action | None, s: NordguardState) -> str:
+        if action is None or action not in self.legal(s):
+            return ""
         if isinstance(action, Look):
             return "Click to look through the Binoculars (once a day)"
         if isinstance(action, Scout):

@@ -35,6 +35,7 @@ from app.games.nordguard.presenter import NordguardPresenter
 from app.match_controller import MatchController
 from engine.boards.locationgrid import Cell, LocationGrid
 from engine.core.game import GameState
+from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import (
     DROPPED,
     EVENT_CURRENT,
@@ -371,5 +372,7 @@ def build_table(controller: MatchController) -> tuple[NordguardScene, NordguardP
     match = controller.match_or_fail()
     state = match.state
     assert isinstance(state, NordguardState)
-    presenter = NordguardPresenter(match.game.content, controller)  # type: ignore[attr-defined]
+    game = match.game
+    assert isinstance(game, NordguardGame)
+    presenter = NordguardPresenter(game, controller)
     return NordguardScene(controller, presenter, state.width, state.height), presenter

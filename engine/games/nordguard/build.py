@@ -35,6 +35,7 @@ from engine.games.nordguard.state import (
 )
 
 MAX_SIDE = 10
+MAX_PLAYERS = 7  # Rulebook, The Map: recommended maps go up to 4-7 players
 
 
 def recommended_size(players: int) -> int:
@@ -44,7 +45,8 @@ def recommended_size(players: int) -> int:
 
 
 class NordguardOptions(GameOptions):
-    players: int = Field(2, ge=1, le=7, description="Players, each with one Character (1-7)")
+    players: int = Field(2, ge=1, le=MAX_PLAYERS,
+                         description="Players, each with one Character (1-7)")
     width: int | None = Field(None, ge=2, le=MAX_SIDE,
                               description="Map width in location cards (Recommended: by team "
                                           "size, 4 for 1-2 players up to 7 for 5-7)")

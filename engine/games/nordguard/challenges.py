@@ -16,6 +16,7 @@ from engine.core.dice import DicePool, sum_of_dice
 from engine.games.nordguard.content import Challenge, NordguardContent
 from engine.games.nordguard.items import (
     character_of,
+    has_room,
     item_of,
     kind_of,
     name,
@@ -150,6 +151,13 @@ def can_restock_here(c: NordguardContent, s: NordguardState) -> bool:
             and team_has_ability(c, s, "cache"))
 
 
+def restock_open(c: NordguardContent, s: NordguardState) -> bool:
+    """Whether a restock may be made now: a place that allows it, no question waiting,
+    and someone with a free slot."""
+    return (s.prompt is None and s.result is None and can_restock_here(c, s)
+            and any(has_room(c, s, seat) for seat in range(s.players)))
+
+
 def within_reach(c: NordguardContent, s: NordguardState) -> list[str]:
     """Items the team has or could take up here: carried, lying here, and the Item deck
     where restocking is allowed."""
@@ -216,7 +224,7 @@ class Check:
     kind: "roll" (pool vs target; `fixed` is a scouted total already rolled),
     "combat" (every gun use fired, set amounts added, vs target), "blocked",
     "days" (target = days it costs), "bypass" (an item lets the team ignore it),
-    "unknown" (the location is face down).
+    "unknown" (the location is face down). `reroll`: the chance counts Geri's re-roll.
     """
 
     direction: str
@@ -227,6 +235,7 @@ class Check:
     target: int
     fixed: int | None
     chance: Fraction | None
+    reroll: bool = False
 
 
 def reroll_ready(c: NordguardContent, s: NordguardState) -> bool:
@@ -273,9 +282,10 @@ def _source_checks(c: NordguardContent, s: NordguardState, d: str, cell: int,
                 out.append(Check(d, cell, f"{src.label} (scouted)", "roll", str(pool),
                                  ch.target, fixed, Fraction(int(fixed >= ch.target))))
             else:
+                again = reroll_ready(c, s)
                 out.append(Check(d, cell, f"{src.label} ({ch.terrain})", "roll", str(pool),
-                                 ch.target, None, roll_chance(pool, ch.target,
-                                                              reroll_ready(c, s))))
+                                 ch.target, None, roll_chance(pool, ch.target, again),
+                                 again))
         elif ch.kind == "combat":
             arms = arsenal(c, s)
             base = ability_combat_bonus(c, s)

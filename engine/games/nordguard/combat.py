@@ -9,11 +9,15 @@ every challenge in this game is met on reaching its target).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+
 from engine.core.actions import Action
+from engine.core.dice import DicePool
 from engine.core.events import Event
 from engine.core.prompts import Prompt
 from engine.games.nordguard.actions import Fire, StopFighting, Strike
-from engine.games.nordguard.challenges import ability_combat_bonus
+from engine.games.nordguard.challenges import ability_combat_bonus, arsenal
 from engine.games.nordguard.content import NordguardContent
 from engine.games.nordguard.items import effect_of, name, spend, who
 from engine.games.nordguard.state import Combat, NordguardState
@@ -31,20 +35,50 @@ def start(c: NordguardContent, s: NordguardState, label: str, need: int,
     return settle(c, s, log)
 
 
-def answers(c: NordguardContent, s: NordguardState) -> list[Action]:
-    """Fire each gun with a use left, strike with each set amount not used yet, or stop."""
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """The check under way as the dice dock shows it: the total so far, what every gun
+    use left and every unused set amount could add, and the chance of reaching the need."""
+
+    label: str
+    need: int
+    total: int
+    pool: DicePool | None  # every gun use left, set amounts and the total as modifier
+    best_without_guns: int
+    chance: Fraction
+
+
+def outlook(c: NordguardContent, s: NordguardState) -> Outlook | None:
+    combat = s.combat
+    if combat is None:
+        return None
+    arms = arsenal(c, s, struck=combat.struck)
+    return Outlook(combat.label, combat.need, combat.total, arms.pool(combat.total),
+                   combat.total + arms.set_amount, arms.chance(combat.need, combat.total))
+
+
+def additions(c: NordguardContent, s: NordguardState) -> list[Action]:
+    """What the team could still add: each gun with a use left, each set amount not used."""
     combat = s.combat
     assert combat is not None
-    out: list[Action] = []
+    fires: list[Action] = []
+    strikes: list[Action] = []
     for _, card in s.team_items():
-        if effect_of(c, s, card, "gun") is not None and s.uses.get(card, 0) > 0:
-            out.append(Fire(card))
-    for _, card in s.team_items():
-        if effect_of(c, s, card, "combat_bonus") is not None and card not in combat.struck:
-            out.append(Strike(card))
-    if out:
-        out.append(StopFighting())
-    return out
+        effects = c.effects_by_face[s.table.faces[card]]
+        if "gun" in effects and s.uses.get(card, 0) > 0:
+            fires.append(Fire(card))
+        if "combat_bonus" in effects and card not in combat.struck:
+            strikes.append(Strike(card))
+    return fires + strikes
+
+
+def answers(c: NordguardContent, s: NordguardState) -> list[Action]:
+    """Fire a gun, strike with a set amount, or stop.
+
+    Stopping is always offered: the team may trade or drop items while the check is
+    open (Rulebook, Trade and Drop), and may have handed away its last weapon.
+    """
+    return [*additions(c, s), StopFighting()]
 
 
 def settle(c: NordguardContent, s: NordguardState, log: list[Event]) -> bool | None:
@@ -53,8 +87,7 @@ def settle(c: NordguardContent, s: NordguardState, log: list[Event]) -> bool | N
     assert combat is not None
     if combat.total >= combat.need:
         return finish(s, True, log)
-    options = answers(c, s)
-    if not options:
+    if not additions(c, s):
         return finish(s, False, log)
     s.prompt = Prompt(s.active, "combat",
                       f"Combat against {combat.label}: {combat.total} of {combat.need}. "

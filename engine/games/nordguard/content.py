@@ -380,6 +380,8 @@ class NordguardContent:
         self.characters = {c.key: c for c in characters.cards}
         self.locations = {c.key: c for c in locations.cards}
         self.events = {c.key: c for c in events.cards}
+        self.item_stock = [(c.key, f"item:{c.key}", c.copies) for c in items.cards]
+        self.slots_by_face = {f"char:{c.key}": c.slots for c in characters.cards}
         self.by_face: dict[str, Item | Character | Location | EventCard] = {}
         for family, cards in (("item", items.cards), ("char", characters.cards),
                               ("loc", locations.cards), ("event", events.cards)):

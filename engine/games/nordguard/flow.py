@@ -9,6 +9,8 @@ check, a thief or a trader needs the leader's answer, the work waits in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.dice import DicePool
 from engine.core.events import Event
 from engine.core.prompts import Prompt
@@ -49,6 +51,7 @@ from engine.games.nordguard.mapchanges import (
     shuffle_map,
 )
 from engine.games.nordguard.state import (
+    DROPPED,
     EVENT_CURRENT,
     EVENT_DECK,
     EVENT_DISCARD,
@@ -395,25 +398,27 @@ def _stealable(c: NordguardContent, s: NordguardState, seat: int, card: str) -> 
     return item_of(c, s, card).stealable and not guarded
 
 
+def _wanted(c: NordguardContent, s: NordguardState, effect: StealEffect, card: str) -> bool:
+    """Whether the thief is after this item (any item, unless it wants a kind)."""
+    return not effect.only or any(e.kind in effect.only for e in item_of(c, s, card).effects)
+
+
 def _targets(c: NordguardContent, s: NordguardState, effect: StealEffect) -> list[tuple[int, str]]:
-    """The carried items the thief is after (all of them unless it wants a kind)."""
-    out = []
-    for seat, card in s.team_items():
-        effects = {e.kind for e in item_of(c, s, card).effects}
-        if not effect.only or effects & set(effect.only):
-            out.append((seat, card))
-    return out
+    """The carried items the thief is after."""
+    return [(seat, card) for seat, card in s.team_items() if _wanted(c, s, effect, card)]
 
 
-def _take(c: NordguardContent, s: NordguardState, seat: int, card: str, effect: StealEffect,
+def _take(c: NordguardContent, s: NordguardState, card: str, effect: StealEffect,
           log: Log) -> None:
+    seat = s.holder(card)
+    owner = f"{who(c, s, seat)}'s" if seat is not None else "The dropped"
     if effect.to == "here":
         drop(s, card)
         where = "it is left lying here"
     else:
         to_deck(s, card)
         where = "it goes back to the Item deck"
-    log.append(Event("steal", f"{who(c, s, seat)}'s {name(c, s, card)} is stolen: {where}",
+    log.append(Event("steal", f"{owner} {name(c, s, card)} is stolen: {where}",
                      data={"card": card}))
 
 
@@ -430,47 +435,89 @@ def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
                                   f"{name(c, s, card)}, which cannot be stolen: nothing is "
                                   "stolen", data={"card": card}))
         return
-    _take(c, s, seat, card, effect, log)
+    _take(c, s, card, effect, log)
 
 
 def thief_choices(c: NordguardContent, s: NordguardState) -> list[str]:
+    """What the thief may take: the stealable items the team carries, and any item it
+    dropped while the thief waited (designed: dropping at any time is allowed, but it
+    does not hide an item from a thief already choosing)."""
     run = s.run
     assert run is not None and run.waiting
     effect = _effect(c, s, run.card, run.waiting)
     assert isinstance(effect, StealEffect)
-    return [card for seat, card in _targets(c, s, effect) if _stealable(c, s, seat, card)]
+    out = [card for seat, card in _targets(c, s, effect) if _stealable(c, s, seat, card)]
+    out += [card for card in _dropped_under_thief(s)
+            if s.table.where.get(card) == DROPPED and item_of(c, s, card).stealable
+            and _wanted(c, s, effect, card)]
+    return out
 
 
-def _ask_thief(c: NordguardContent, s: NordguardState, effect: StealEffect, log: Log) -> bool:
+def _dropped_under_thief(s: NordguardState) -> tuple[str, ...]:
+    """Items dropped while the thief's question is open (kept in the prompt's context)."""
+    prompt = s.prompt
+    return prompt.context if prompt is not None and prompt.kind == "steal" else ()
+
+
+def dropped_during_question(s: NordguardState, card: str) -> None:
+    """Remember an item dropped while a thief waits for its pick."""
+    prompt = s.prompt
+    if prompt is not None and prompt.kind == "steal" and card not in prompt.context:
+        s.prompt = replace(prompt, context=(*prompt.context, card))
+
+
+def _ask_thief(c: NordguardContent, s: NordguardState, effect: StealEffect, log: Log,
+               dropped: tuple[str, ...] = ()) -> bool:
     """The team picks what the thief takes: one prompt per item, unless there is no choice."""
     while s.steal_left > 0:
+        s.prompt = Prompt(s.active, "steal", f"{name(c, s, s.run.card)}: choose the item "
+                          "the team loses", can_pass=False, context=dropped)
         choices = thief_choices(c, s)
         if len(choices) > 1:
-            s.prompt = Prompt(s.active, "steal", f"{name(c, s, s.run.card)}: choose the item "
-                              "the team loses", can_pass=False)
             return True
+        s.prompt = None
         s.steal_left -= 1
         if not choices:
             log.append(Event("steal", "Nothing the team carries can be stolen: nothing is "
                                       "stolen"))
             s.steal_left = 0
             break
-        _take(c, s, s.carrier(choices[0]), choices[0], effect, log)
+        _take(c, s, choices[0], effect, log)
     return False
 
 
 def give_up(c: NordguardContent, s: NordguardState, card: str, log: Log) -> None:
     run = s.run
-    assert run is not None
+    assert run is not None and s.prompt is not None
     effect = _effect(c, s, run.card, run.waiting)
     assert isinstance(effect, StealEffect)
+    dropped = s.prompt.context
     s.prompt = None
     s.steal_left -= 1
-    _take(c, s, s.carrier(card), card, effect, log)
-    if _ask_thief(c, s, effect, log):
+    _take(c, s, card, effect, log)
+    if _ask_thief(c, s, effect, log, dropped):
         return
+    _thief_done(c, s, log)
+
+
+def _thief_done(c: NordguardContent, s: NordguardState, log: Log) -> None:
+    run = s.run
+    assert run is not None
     s.run = EventRun(run.card, run.todo, run.cell, run.left)
     continue_event(c, s, log)
+
+
+def thief_left_nothing(c: NordguardContent, s: NordguardState, log: Log) -> None:
+    """After a trade during a thief's question: if nothing it may take is left (everything
+    handed to a Character whose items cannot be stolen), nothing is stolen (Rulebook,
+    Steal) and the event goes on."""
+    prompt = s.prompt
+    if prompt is None or prompt.kind != "steal" or thief_choices(c, s):
+        return
+    s.prompt = None
+    s.steal_left = 0
+    log.append(Event("steal", "Nothing the thief may take is left: nothing is stolen"))
+    _thief_done(c, s, log)
 
 
 def _find(c: NordguardContent, s: NordguardState, log: Log) -> None:

@@ -8,11 +8,14 @@ arrives with one use left (Rulebook, Trade), one never used arrives fresh.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.core.events import Event
 from engine.games.nordguard.content import Character, Item, ItemEffect, NordguardContent
 from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
+    POOL,
     SPENT,
     TEAM,
     NordguardState,
@@ -56,12 +59,32 @@ def character_of(c: NordguardContent, s: NordguardState, seat: int) -> Character
 
 
 def slot_count(c: NordguardContent, s: NordguardState, seat: int) -> int:
-    character = character_of(c, s, seat)
-    return 0 if character is None else character.slots
+    card = s.character[seat]
+    return 0 if card is None else c.slots_by_face[s.table.faces[card]]
 
 
 def has_room(c: NordguardContent, s: NordguardState, seat: int) -> bool:
     return len(s.carried(seat)) < slot_count(c, s, seat)
+
+
+def seats_with_room(c: NordguardContent, s: NordguardState) -> list[int]:
+    """The seats that may take an item (a trade, a pick-up, a restock): a free slot."""
+    return [seat for seat in range(s.players) if has_room(c, s, seat)]
+
+
+def receiver(c: NordguardContent, s: NordguardState, seat: int) -> int:
+    """Who takes an item when no Character is named: `seat` if it has room, else the
+    first seat that has (else `seat`, and the slots rule refuses it)."""
+    if has_room(c, s, seat):
+        return seat
+    return next(iter(seats_with_room(c, s)), seat)
+
+
+def starting_missing(s: NordguardState, seat: int) -> list[str]:
+    """Starting items `seat` must still carry out of Frontier (Rulebook, Starting Items)."""
+    if s.departed:
+        return []
+    return [card for card in s.starting[seat] if s.table.where.get(card) != slots(seat)]
 
 
 def accuracy(c: NordguardContent, s: NordguardState, seat: int) -> int:
@@ -141,7 +164,24 @@ def seat_with_ability(c: NordguardContent, s: NordguardState, kind: str) -> int 
     return None
 
 
+def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
+    """The face-down Item deck by kind, read from public facts only so that a view (the
+    table, the computer team) answers it too: every copy not in a public zone (carried,
+    lying here, spent, the stocking pool) is in the deck. Restocking names a kind for
+    the same reason.
+    """
+    zones, faces = s.table.zones, s.table.faces
+    public = (POOL, DROPPED, SPENT, *(slots(seat) for seat in range(s.players)))
+    shown = Counter([faces[card] for zone in public for card in zones[zone].cards or ()])
+    return {key: n for key, face, copies in c.item_stock
+            if (n := copies - shown[face]) > 0}
+
+
 def binoculars(c: NordguardContent, s: NordguardState) -> str | None:
     """The team's item that scouts (Binoculars), if it carries one."""
-    return next((card for _, card in s.team_items()
-                 if effect_of(c, s, card, "scout") is not None), None)
+    faces, effects = s.table.faces, c.effects_by_face
+    for seat in range(s.players):
+        for card in s.carried(seat):
+            if "scout" in effects[faces[card]]:
+                return card
+    return None

@@ -21,7 +21,6 @@ from engine.core.game import GameState
 from engine.core.rng import Rng
 from engine.games.nordguard.actions import (
     Attempt,
-    Barter,
     ChooseCharacter,
     Decline,
     DoneStocking,
@@ -37,11 +36,12 @@ from engine.games.nordguard.actions import (
     StopFighting,
     Strike,
     TakeItem,
+    Trade,
     UseItem,
 )
 from engine.games.nordguard.challenges import MAX_GUN_DICE, scout_key, sources
 from engine.games.nordguard.content import Challenge, Location, NordguardContent
-from engine.games.nordguard.items import character_of, item_of, kind_of
+from engine.games.nordguard.items import accuracy, character_of, item_of, kind_of
 from engine.games.nordguard.state import NordguardState
 
 STUCK = 4.0  # days a location the team cannot enter costs: the way round it
@@ -261,14 +261,28 @@ class NordguardPolicy:
         return next(a for a in actions if isinstance(a, DoneStocking))
 
     def _answer(self, s: NordguardState, actions: list[Action]) -> Action:
-        first = actions[0]
-        if isinstance(first, NextEvent):
-            return first
-        if isinstance(first, GiveUp):
-            return min(actions, key=lambda a: self.value(s, kind_of(s, a.item)))
-        if isinstance(first, Barter | Decline):
+        prompt = s.prompt
+        assert prompt is not None
+        if prompt.kind == "event":
+            return next(a for a in actions if isinstance(a, NextEvent))
+        if prompt.kind == "steal":
+            return min((a for a in actions if isinstance(a, GiveUp)),
+                       key=lambda a: self.value(s, kind_of(s, a.item)))
+        if prompt.kind == "barter":
             return next(a for a in actions if isinstance(a, Decline))
-        return self._fight(s, actions)
+        return self._arm_marksman(s, actions) or self._fight(s, actions)
+
+    def _arm_marksman(self, s: NordguardState, actions: list[Action]) -> Action | None:
+        """Hand a never-fired gun to a Character with accuracy before firing it: in those
+        hands it holds extra uses (Rulebook, Trade and Combat Check)."""
+        for action in actions:
+            if not isinstance(action, Trade) or action.item in s.worn:
+                continue
+            if self.c.items[kind_of(s, action.item)].effect("gun") is None:
+                continue
+            if accuracy(self.c, s, action.to) > accuracy(self.c, s, s.carrier(action.item)):
+                return action
+        return None
 
     def _fight(self, s: NordguardState, actions: list[Action]) -> Action:
         """Free set amounts first, then guns while the fight can still be won."""

@@ -8,6 +8,8 @@ decides who may do what, and when the match ends.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
@@ -39,7 +41,7 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
-from engine.games.nordguard.build import NordguardOptions, build
+from engine.games.nordguard.build import MAX_PLAYERS, NordguardOptions, build
 from engine.games.nordguard.challenges import (
     Check,
     can_restock_here,
@@ -56,8 +58,11 @@ from engine.games.nordguard.items import (
     has_room,
     kind_of,
     name,
+    restock_kinds,
     seat_with_ability,
+    seats_with_room,
     spend,
+    starting_missing,
     to_deck,
     who,
 )
@@ -72,7 +77,6 @@ from engine.games.nordguard.state import (
     POOL,
     TEAM,
     NordguardState,
-    slots,
 )
 
 DIRECTIONS = {d.name: d for d in Direction}
@@ -94,16 +98,6 @@ class NordguardGame(BaseGame):
 
     def __init__(self, content: NordguardContent | None = None) -> None:
         self.content = content if content is not None else load()
-        # Actions are immutable values: the few hundred a match can offer are built once
-        # and handed out again, since building them dominated legal_actions.
-        self._made: dict[tuple, Action] = {}
-
-    def _a(self, cls: type[Action], *args: object) -> Action:
-        key = (cls, *args)
-        action = self._made.get(key)
-        if action is None:
-            action = self._made[key] = cls(*args)
-        return action
 
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
         assert isinstance(options, NordguardOptions)
@@ -127,7 +121,8 @@ class NordguardGame(BaseGame):
         if s.result is not None:
             return []
         if s.prompt is not None:
-            return self._answers(s)
+            return self.answers(s) + self._free_actions(s, s.team_items(),
+                                                        seats_with_room(c, s))
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
         if s.phase == "stock":
@@ -144,10 +139,14 @@ class NordguardGame(BaseGame):
             return [SetOut()]
         return self._day_actions(c, s)
 
-    def _answers(self, s: NordguardState) -> list[Action]:
+    def answers(self, state: GameState) -> list[Action]:
+        """The open question's answers alone (the table shows them as buttons); trades,
+        drops and pick-ups are legal beside them (see legal_actions)."""
+        s = _ng(state)
         c = self.content
         prompt = s.prompt
-        assert prompt is not None
+        if prompt is None:
+            return []
         if prompt.kind == "combat":
             return combat.answers(c, s)
         if prompt.kind == "event":
@@ -173,21 +172,32 @@ class NordguardGame(BaseGame):
             if not s.surveyed and useful:
                 out.append(Survey())
         team = s.team_items()
-        rooms = [seat for seat in range(s.players) if has_room(c, s, seat)]
-        a = self._a
-        if rooms:
-            for seat, card in team:
-                out.extend([a(Trade, card, to) for to in rooms if to != seat])
-        out.extend([a(Drop, card) for _, card in team])
-        for card in s.table.cards_in(DROPPED):
-            out.extend([a(PickUp, card, to) for to in rooms])
+        rooms = seats_with_room(c, s)
+        out.extend(self._free_actions(s, team, rooms))
         faces = s.table.faces
         if rooms and can_restock_here(c, s):
-            kinds = sorted({faces[card][5:] for card in s.table.cards_in(ITEM_DECK)})
-            out.extend([a(Restock, key, to) for key in kinds for to in rooms])
+            for key in sorted(restock_kinds(c, s)):
+                row = _restocks(key)
+                out.extend([row[to] for to in rooms])
         usable = c.effects_by_face
-        out.extend([a(UseItem, card) for _, card in team if "gain_days" in usable[faces[card]]])
-        out.append(a(EndDay))
+        out.extend([_use(card) for _, card in team if "gain_days" in usable[faces[card]]])
+        out.append(END_DAY)
+        return out
+
+    def _free_actions(self, s: NordguardState, team: list[tuple[int, str]],
+                      rooms: list[int]) -> list[Action]:
+        """Trades, drops and pick-ups (`rooms`: the seats with a free slot): allowed at any
+        point, questions included (Rulebook, Key Terms: Trade "at any point", Drop "at
+        any time")."""
+        out: list[Action] = []
+        if rooms:
+            for seat, card in team:
+                row = _trades(card)
+                out.extend([row[to] for to in rooms if to != seat])
+        out.extend([_drop(card) for _, card in team])
+        for card in s.table.cards_in(DROPPED):
+            row = _pick_ups(card)
+            out.extend([row[to] for to in rooms])
         return out
 
     # -- why not -------------------------------------------------------------------------
@@ -196,7 +206,10 @@ class NordguardGame(BaseGame):
         if s.result is not None:
             raise IllegalAction("the match is over")
         if s.prompt is not None:
-            self._check_answer(s, action)
+            if isinstance(action, FREE_ACTIONS):
+                self._check_day(s, action)
+            else:
+                self._check_answer(s, action)
             return
         if isinstance(action, Fire | Strike | StopFighting | NextEvent | GiveUp | Barter
                       | Decline):
@@ -215,8 +228,9 @@ class NordguardGame(BaseGame):
         prompt = s.prompt
         assert prompt is not None
         if not isinstance(action, PROMPT_ANSWERS[prompt.kind]):
-            raise IllegalAction(f"answer the question first: {prompt.question}")
-        if action not in self._answers(s):
+            raise IllegalAction(f"answer the question first: {prompt.question} (trades, drops "
+                                "and pick-ups may still be made)")
+        if action not in self.answers(s):
             match action:
                 case Fire():
                     raise IllegalAction("only a gun the team carries with a use left can be "
@@ -316,7 +330,7 @@ class NordguardGame(BaseGame):
                 self._check_seat(s, action.to)
                 if not has_room(c, s, action.to):
                     raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full")
-                if self._deck_card(s, action.item_kind) is None:
+                if not restock_kinds(c, s).get(action.item_kind):
                     raise IllegalAction("no item of that kind remains in the Item deck")
             case UseItem():
                 if s.holder(action.item) is None:
@@ -344,11 +358,10 @@ class NordguardGame(BaseGame):
         if s.departed or s.sled != 0:
             return None
         for seat in range(s.players):
-            for card in s.starting[seat]:
-                if s.table.where.get(card) != slots(seat):
-                    return (f"{who(self.content, s, seat)} must carry the starting "
-                            f"{name(self.content, s, card)} when the team first leaves "
-                            "Frontier (Rulebook, Starting Items)")
+            for card in starting_missing(s, seat):
+                return (f"{who(self.content, s, seat)} must carry the starting "
+                        f"{name(self.content, s, card)} when the team first leaves "
+                        "Frontier (Rulebook, Starting Items)")
         return None
 
     def _deck_card(self, s: NordguardState, key: str) -> str | None:
@@ -360,7 +373,10 @@ class NordguardGame(BaseGame):
         self.check(state, action)
         s = _ng(state)
         log: list[Event] = []
-        if s.prompt is not None:
+        if s.prompt is not None and isinstance(action, FREE_ACTIONS):
+            self._apply_day(s, action, log)
+            flow.thief_left_nothing(self.content, s, log)
+        elif s.prompt is not None:
             self._answer(s, action, log)
         elif s.phase != "day":
             self._apply_setup(s, action, log)
@@ -501,6 +517,7 @@ class NordguardGame(BaseGame):
             case Drop():
                 giver = s.carrier(action.item)
                 drop(s, action.item)
+                flow.dropped_during_question(s, action.item)
                 log.append(Event("drop", f"{who(c, s, giver)} drops the "
                                          f"{name(c, s, action.item)} here",
                                  data={"card": action.item}))
@@ -565,6 +582,37 @@ class NordguardGame(BaseGame):
         log.append(Event("lose", f"The run fails: {why}"))
 
 
+# Actions are immutable values: those a card or a kind takes part in are built once and
+# handed out again (a row per seat), since building them dominated legal_actions.
+END_DAY = EndDay()
+
+
+@cache
+def _trades(card: str) -> tuple[Trade, ...]:
+    return tuple(Trade(card, to) for to in range(MAX_PLAYERS))
+
+
+@cache
+def _pick_ups(card: str) -> tuple[PickUp, ...]:
+    return tuple(PickUp(card, to) for to in range(MAX_PLAYERS))
+
+
+@cache
+def _restocks(kind: str) -> tuple[Restock, ...]:
+    return tuple(Restock(kind, to) for to in range(MAX_PLAYERS))
+
+
+@cache
+def _drop(card: str) -> Drop:
+    return Drop(card)
+
+
+@cache
+def _use(card: str) -> UseItem:
+    return UseItem(card)
+
+
+FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
 _DAY_ACTIONS = (Attempt, Scout, Look, Survey, Trade, Drop, PickUp, Restock, UseItem, EndDay)
 
 

@@ -53,7 +53,9 @@ Inside a day, interruptions are prompts addressed to the leader (``prompt.kind``
 ``event`` (NextEvent: the next of several events here), ``steal`` (GiveUp: the item a
 thief takes, when the card lets the team choose), ``barter`` (Barter an item or
 Decline a trader). ``state.attempt`` and ``state.run`` hold the move attempt or the
-event that waits for the answer.
+event that waits for the answer. Trades, drops and pick-ups stay legal while a prompt
+is open (Rulebook: "at any point", "at any time"); a steal prompt's ``context`` lists
+the items dropped while the thief waits, which it may still take.
 
 Other fields:
 
@@ -95,8 +97,11 @@ FRONTIER, DESTINATION = "frontier", "destination"
 SETUP_PHASES = ("characters", "stock", "study")
 
 
+_SLOT_ZONES = tuple(f"slots:{seat}" for seat in range(8))  # asked on every legal_actions
+
+
 def slots(seat: int) -> str:
-    return f"slots:{seat}"
+    return _SLOT_ZONES[seat]
 
 
 @cache
@@ -276,7 +281,9 @@ class NordguardState(GameState):
 
     def team_items(self) -> list[tuple[int, str]]:
         """(seat, item) for every item the team carries, seat by seat."""
-        return [(seat, item) for seat in range(self.players) for item in self.carried(seat)]
+        zones = self.table.zones
+        return [(seat, item) for seat in range(self.players)
+                for item in zones[_SLOT_ZONES[seat]].cards or ()]
 
     def holder(self, item: str) -> int | None:
         zone = self.table.where.get(item, "")

@@ -295,3 +295,27 @@ def test_the_end_of_the_run_is_written_across_the_map(table):
     table.press("End day")
     assert win.scene.banner.isVisible() and win.scene.banner.title == "The run succeeds!"
     assert win.phase_bar.text().startswith("The run succeeds")
+
+
+def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
+    """Trade "at any point" and Drop "at any time": during a combat check a fresh gun is
+    dragged to Pi (who fires it with her extra uses) and a knife onto the location; the
+    fight's buttons stay up throughout."""
+    win = table.day_one(("nickel", "pi"))
+    rifle, knife = table.hand(0, "rifle", "knife")
+    table.lay(1, "wolf-den")
+    table.events_on_top("quiet-night")
+    table.submit(Attempt("E"))
+    assert table.state.prompt is not None and table.state.prompt.kind == "combat"
+    table.drag_widget(table.card_widget(slots(0), rifle), drag_target, table.panel(slots(1)))
+    assert table.state.holder(rifle) == 1
+    assert table.state.uses[rifle] == table.content.items["rifle"].uses + 2
+    sled_cell = QPointF(table.cell_point(table.state.sled))
+    table.drag_widget(table.card_widget(slots(0), knife), drag_target, win.view.viewport(),
+                      win.view.mapFromScene(sled_cell))
+    assert table.state.table.where[knife] == DROPPED and knife in win.scene.dropped
+    assert table.state.prompt is not None and table.state.prompt.kind == "combat"
+    labels = [b.text() for b in win.hand_dock.buttons]
+    assert f"Fire Rifle ({table.content.items['rifle'].uses + 2})" in labels
+    assert "Stop" in labels and "Use Knife (+2)" not in labels
+    assert "trades the Rifle to Pi" in table.log() and "drops the Knife" in table.log()

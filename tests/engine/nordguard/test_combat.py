@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.nordguard.actions import Attempt, EndDay, Fire, StopFighting, Strike
+from engine.games.nordguard.actions import Attempt, Drop, EndDay, Fire, StopFighting, Strike
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
@@ -141,10 +141,12 @@ def test_an_event_combat_failure_does_what_the_card_says() -> None:
     assert state.countdown == countdown - 1 and state.sled == 1
 
 
-def test_answers_are_the_only_legal_actions_during_a_fight() -> None:
-    """A combat check is a prompt: only its answers may be given."""
+def test_a_fight_takes_its_answers_and_free_item_moves_only() -> None:
+    """A combat check is a prompt: its answers, plus the drops the rulebook allows at any
+    time (Drop); the day's other business waits."""
     state = fight_at_wolf_den()
     knife, rifle = hand(state, 0, "knife", "rifle")
     act(state, Attempt("E"))
-    assert set(GAME.legal_actions(state)) == {Fire(rifle), Strike(knife), StopFighting()}
+    assert set(GAME.legal_actions(state)) == {Fire(rifle), Strike(knife), StopFighting(),
+                                              Drop(knife), Drop(rifle)}
     assert "answer the question first" in refused(state, EndDay())

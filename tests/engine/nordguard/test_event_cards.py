@@ -38,7 +38,8 @@ def test_a_trader_swaps_an_item_for_a_random_one() -> None:
     stack_events(state, "trader")
     act(state, Attempt("E"))
     assert state.prompt is not None and state.prompt.kind == "barter"
-    assert set(GAME.legal_actions(state)) == {Barter(rope), Decline()}
+    answers = {a for a in GAME.legal_actions(state) if isinstance(a, Barter | Decline)}
+    assert answers == {Barter(rope), Decline()}
     act(state, Barter(rope))
     assert state.table.where[rope] == ITEM_DECK
     assert len(lying_here(state)) == 1 and lying_here(state) != [rope]
