@@ -270,7 +270,7 @@ class DiceDock(QDockWidget):
         except ValueError:
             return f"{roll.caption}: {roll.pool} ≥ {roll.target}"
         p = pool.distribution().p_at_least(roll.target)
-        return f"{roll.caption}: {roll.pool} ≥ {roll.target} — {_percent(p)}"
+        return f"{roll.caption}: {roll.pool} ≥ {roll.target} — {_percent(p).removeprefix('= ')}"
 
     def _pending_chosen(self, row: int) -> None:
         if 0 <= row < len(self._pending) and self._pending[row].pool:
