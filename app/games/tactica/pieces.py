@@ -33,7 +33,8 @@ from app.games.tactica.art import (
     paint_wall,
 )
 
-TROOP_W, TROOP_H = 66.0, 70.0
+TROOP_W, TROOP_H = 74.0, 70.0
+"""As wide as a hex allows with a gap to the next one, so the numbers read at fit zoom."""
 FEATURE_W, FEATURE_H = 80.0, 52.0
 Z_FEATURE = Z_TERRAIN + 1
 """Walls and landmarks lie on the terrain, under the glows that answer a gesture."""
@@ -174,12 +175,14 @@ class TroopItem(CardItem):
                                                       strict=True)):
             cell = QRectF(area.left() + (i % 2) * cell_w, area.top() + (i // 2) * cell_h,
                           cell_w, cell_h)
-            painter.setPen(QColor("#5b5b5b"))
-            painter.setFont(_font(8))
+            painter.setPen(QColor("#3d3d3d"))
+            label_font = _font(10.5, bold=True)
+            label_font.setStretch(QFont.Stretch.Condensed)
+            painter.setFont(label_font)
             painter.drawText(cell.adjusted(1, 0, 0, 0),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
             painter.setPen(UP if now > printed else DOWN if now < printed else INK)
-            painter.setFont(_font(19 if now < 10 else 14, bold=True))
+            painter.setFont(_font(18 if now < 10 else 14, bold=True))
             painter.drawText(cell.adjusted(0, 0, -2, 0),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              str(now))

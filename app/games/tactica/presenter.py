@@ -237,41 +237,39 @@ class TacticaPresenter(GamePresenter):
         self.viewer = seat
         if self.after_refresh is not None:
             self.after_refresh()
-        if state.result is not None:
-            return f"<b>{escape(queries.phase_summary(state))}</b>"
-        return f"{self._phase_line(state)}<br>{self._todo_line(state)}"
+        summary = queries.phase_summary(state)
+        if summary.result:
+            return f"<b>{escape(summary.result)}</b>"
+        return f"{self._phase_line(summary)}<br>{self._todo_line(state, summary)}"
 
-    def _phase_line(self, state: TacticaState) -> str:
-        phases = ((Phase.LANDMARKS, Phase.DEPLOYMENT) if state.phase in
-                  (Phase.LANDMARKS, Phase.DEPLOYMENT) else
-                  (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT, Phase.RESOLUTION))
+    def _phase_line(self, summary: queries.PhaseSummary) -> str:
         steps = " › ".join(
-            f"<span style='color:#f2c230'>{p}</span>" if p is state.phase
+            f"<span style='color:#f2c230'>{p}</span>" if p is summary.phase
             else f"<span style='color:#8796a0; font-weight:normal'>{p}</span>"
-            for p in phases)
-        who = state.active
-        colour = SIDE_COLOURS[who].lighter(150).name()
-        won = state.battles_won
-        score = (f"battles won ☀ {won[0]} – {won[1]} ☾ · landmark points "
-                 f"{state.vp[0]} – {state.vp[1]}")
-        return (f"Battle {state.battle} of 3 · turn {state.battle_turn} · "
-                f"<span style='color:{colour}'>{escape(looks.seat_name(who))}</span>"
+            for p in summary.phases)
+        colour = SIDE_COLOURS[summary.seat].lighter(150).name()
+        won, points = summary.battles_won, summary.points
+        score = (f"battles won ☀ {won[0]} – {won[1]} ☾ · points "
+                 f"{points[0]} – {points[1]}")
+        return (f"Battle {summary.battle} of 3 · turn {summary.turn} · "
+                f"<span style='color:{colour}'>{escape(looks.seat_name(summary.seat))}</span>"
                 f" &nbsp; {steps} <span style='color:#aab6bd; font-weight:normal'>"
                 f"&nbsp; ({score})</span>")
 
-    def _todo_line(self, state: TacticaState) -> str:
-        summary = queries.phase_summary(state).split(" - ", 2)[-1]
+    def _todo_line(self, state: TacticaState, summary: queries.PhaseSummary) -> str:
         if self.deciding():
             frame = state.prompt
             hint = (FRAME_HINTS.get(frame.kind, "") if frame is not None
                     else PHASE_HINTS.get(state.phase, ""))
-            return (f"{escape(summary)} <span style='font-weight:normal'>— "
+            done = summary.left if summary.prompt else f"{summary.phase}: {summary.left}"
+            return (f"{escape(done)} <span style='font-weight:normal'>— "
                     f"{escape(hint)}</span>")
         mover = self.controller.seat()
         waiting = "" if mover is None else f" — waiting for {looks.seat_name(mover)}"
         if mover is not None and mover in self.controller.computer_seats():
             waiting += " (computer)"
-        return f"{escape(summary)}<span style='font-weight:normal'>{escape(waiting)}</span>"
+        return (f"{escape(summary.todo)}<span style='font-weight:normal'>"
+                f"{escape(waiting)}</span>")
 
     # -- cards and piles ------------------------------------------------------
     def look(self, state: GameState, ref: str) -> CardLook:

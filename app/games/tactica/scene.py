@@ -42,7 +42,6 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOPS, Board, board
-from engine.games.tactica.combat import def_of, rng_of
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import (
     FIELD,
@@ -181,22 +180,12 @@ class TacticaScene(HexScene):
                 item.setPos(self.center_of(Hex(*c)))
             item.set_selected(ref == self.selected)
 
-    def _training_seen(self, state: TacticaState, troop: str) -> int | None:
-        if state.options.honour_rule and self.presenter.viewer != owner_of(troop):
-            return None  # announced once; the opponent must remember it
-        entry = state.training.get(troop)
-        return 0 if entry is None else entry[1]
-
     def _troop_face(self, state: TacticaState, b: Board, troop: str) -> TroopFace:
-        face = state.table.faces[troop]
-        stats = TROOPS[face]
-        level = self._training_seen(state, troop)
-        off = stats.off * (2 if face not in MELEE and level == 2 else 1)
-        off += state.off_bonus.get(troop, 0)
+        stats = queries.troop_stats(state, troop)
         caption, targeted = self._captions.get(troop, ("", False))
-        return TroopFace(owner_of(troop) or 0, stats.name,
-                         (off, def_of(state, b, troop), rng_of(state, b, troop), stats.mov),
-                         (stats.off, stats.def_, stats.rng, stats.mov), level,
+        return TroopFace(owner_of(troop) or 0, TROOPS[state.table.faces[troop]].name,
+                         stats.now, stats.printed,
+                         queries.training_seen(state, troop, self.presenter.viewer),
                          state.damage.get(troop, 0), caption, targeted)
 
     def _troop_tip(self, state: TacticaState, b: Board, troop: str) -> str:

@@ -36,6 +36,9 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
+Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
+MovesMemo = tuple[tuple[bool, ...], frozenset[Coord], dict[Coord, int]]
+"""A troop's card moves, the flags they were found with and the hexes they depend on."""
 
 
 def side_of(card: str) -> int:
@@ -46,7 +49,7 @@ class Features:
     """What follows from the walls and landmarks alone; shared, never changed."""
 
     __slots__ = ("by_wall", "landmark_at", "muster_order", "near_wall", "next_enemy_wall",
-                 "ridges", "steps", "terrain", "wall_at")
+                 "ridges", "routes", "steps", "terrain", "wall_at", "walls")
 
     def __init__(self, walls: list[tuple[str, Coord]],
                  marks: list[tuple[str, Coord, str]]) -> None:
@@ -58,6 +61,7 @@ class Features:
         own: tuple[set[Coord], set[Coord]] = (set(), set())
         for card, c in walls:
             own[side_of(card)].add(c)
+        self.walls = tuple(tuple(card for card, _ in walls if side_of(card) == p) for p in (0, 1))
         # by_wall[p]: next to one of p's walls; near_wall[p]: that or on one of them.
         self.by_wall = tuple(frozenset(n for w in own[p] for n in nbrs[w]) for p in (0, 1))
         self.near_wall = tuple(self.by_wall[p] | own[p] for p in (0, 1))
@@ -65,6 +69,7 @@ class Features:
         self.muster_order = tuple(tuple(c for c in GEOM.hexes if c in self.near_wall[p])
                                   for p in (0, 1))
         self.steps: dict[tuple[int, bool, bool, bool], Steps] = {}
+        self.routes: dict[tuple[int, bool, bool, bool, int, Coord], Ways] = {}
 
     def step_table(self, player: int, melee: bool, engineered: bool, climber: bool) -> Steps:
         """For every hex, the neighbours a troop may step to and the MOV each step costs.
@@ -105,6 +110,34 @@ class Features:
         self.steps[key] = table
         return table
 
+    def ways(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
+             start: Coord) -> Ways:
+        """Each way to walk from `start` with up to `mov` MOV: (end, cost, hexes passed).
+
+        The ways come cheapest first, so the first one open to a troop is its
+        cheapest (movement.reach). Troops move every action, while the walls
+        and landmarks behind these ways change a few times a battle, so each
+        start hex is worked out once per layout, when a troop first stands there.
+        """
+        key = (player, melee, engineered, climber, mov, start)
+        found = self.routes.get(key)
+        if found is not None:
+            return found
+        steps = self.step_table(player, melee, engineered, climber)
+        ways: list[tuple[Coord, int, tuple[Coord, ...]]] = []
+        walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
+        while walk:
+            here, spent, passed = walk.pop()
+            for c, cost in steps[here]:
+                total = spent + cost
+                if total > mov or c == start or c in passed:
+                    continue
+                ways.append((c, total, passed))
+                walk.append((c, total, (*passed, c)))
+        ways.sort(key=lambda way: (way[1], len(way[2])))
+        found = self.routes[key] = tuple(ways)
+        return found
+
 
 _FEATURES: dict[tuple[tuple[str, Coord, str], ...], Features] = {}
 
@@ -121,8 +154,8 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_danger", "count", "features", "landmark_at", "owner", "pos", "ridges",
-                 "terrain", "troop_at", "troops", "wall_at")
+    __slots__ = ("_danger", "_moves", "features", "landmark_at", "owner", "placed", "pos",
+                 "ridges", "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState | None) -> None:
         if state is None:
@@ -155,7 +188,9 @@ class Board:
                     continue
                 troop_at[c] = card
                 pos[card] = c
-        self.count = len(field)
+        # The field is the table's only free zone, so table.pos holds exactly the
+        # field's cards: a copy kept up to date tells cheaply whether they moved.
+        self.placed = dict(where)
         self.owner = id(state)
         self.troop_at = troop_at
         self.pos = pos
@@ -169,54 +204,69 @@ class Board:
         self.terrain = f.terrain
         self.ridges = f.ridges
         self._danger: list[frozenset[Coord] | None] = [None, None]
+        self._moves: dict[str, MovesMemo] = {}
 
     def matches(self, state: TacticaState) -> bool:
         """Whether the state's table still puts every card where this snapshot has it."""
-        table = state.table
-        if len(table.zones[FIELD].cards or ()) != self.count:
-            return False
-        where, pos = table.where, table.pos
-        for card, c in self.pos.items():
-            if pos.get(card) != c or where.get(card) != FIELD:
-                return False
-        for c, card in self.wall_at.items():
-            if pos.get(card) != c or where.get(card) != FIELD:
-                return False
-        for c, card in self.landmark_at.items():
-            if pos.get(card) != c or where.get(card) != FIELD:
-                return False
-        return True
+        return self.placed == state.table.pos
 
     def fork(self, owner: int) -> Board:
         new = Board(None)
-        new.count = self.count
+        new.placed = dict(self.placed)
         new.owner = owner
         new.troop_at = dict(self.troop_at)
         new.pos = dict(self.pos)
         new.troops = (list(self.troops[0]), list(self.troops[1]))
         new._set_features(self.features)
         new._danger = list(self._danger)
+        new._moves = dict(self._moves)
         return new
 
     # -- keeping up with the rules' own moves ------------------------------------------
     def relocate(self, card: str, c: Coord) -> None:
-        del self.troop_at[self.pos[card]]
+        old = self.pos[card]
+        del self.troop_at[old]
         self.troop_at[c] = card
         self.pos[card] = c
-        self._danger = [None, None]
+        self.placed[card] = c
+        self._changed(card, old, c)
 
     def add_troop(self, card: str, c: Coord) -> None:
         self.troop_at[c] = card
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
-        self.count += 1
-        self._danger = [None, None]
+        self.placed[card] = c
+        self._changed(card, c, c)
 
     def remove_troop(self, card: str) -> None:
-        del self.troop_at[self.pos.pop(card)]
+        old = self.pos.pop(card)
+        del self.troop_at[old]
         self.troops[side_of(card)].remove(card)
-        self.count -= 1
-        self._danger = [None, None]
+        del self.placed[card]
+        self._changed(card, old, old)
+
+    def _changed(self, card: str, old: Coord, new: Coord) -> None:
+        """A troop left `old` or came to `new`: forget what that may have changed.
+
+        Only the other side's danger hexes follow from this troop; a remembered
+        card move can change only if its walk passes within one hex (a troop
+        in the way, or an enemy it would stop next to).
+        """
+        self._danger[1 - side_of(card)] = None
+        moves = self._moves
+        if moves:
+            for troop in [t for t, memo in moves.items()
+                          if old in memo[1] or new in memo[1]]:
+                del moves[troop]
+
+    # -- remembered card moves (movement.card_moves) ---------------------------------------
+    def remembered_moves(self, troop: str, key: tuple[bool, ...]) -> dict[Coord, int] | None:
+        memo = self._moves.get(troop)
+        return memo[2] if memo is not None and memo[0] == key else None
+
+    def remember_moves(self, troop: str, key: tuple[bool, ...], mov: int,
+                       moves: dict[Coord, int]) -> None:
+        self._moves[troop] = (key, GEOM.disk_set(self.pos[troop], mov + 1), moves)
 
     # -- questions ---------------------------------------------------------------------
     def terrain_of(self, c: Coord) -> int:
@@ -245,9 +295,8 @@ class Board:
     def next_to_enemy_wall(self, c: Coord, player: int) -> bool:
         return c in self.features.next_enemy_wall[player]
 
-    def walls_of(self, player: int) -> list[str]:
-        prefix = PREFIX[player]
-        return [w for w in self.wall_at.values() if w.startswith(prefix)]
+    def walls_of(self, player: int) -> tuple[str, ...]:
+        return self.features.walls[player]
 
 
 def board(state: TacticaState) -> Board:

@@ -19,6 +19,7 @@ from engine.games.tactica.state import (
     hostages,
     lost,
     owner_of,
+    searching,
     seat,
     tactics_pile,
     trained,
@@ -94,6 +95,34 @@ def shuffle(state: TacticaState, zone: str) -> Event:
     state.rng.shuffle(cards)
     label_ = state.table.zones[zone].label
     return Event("shuffle", f"{label_} is shuffled ({len(cards)} cards)", data={"zone": zone})
+
+
+def search_piles(state: TacticaState, player: int) -> None:
+    """SPY in MOVEMENT: the troop and tactics piles come into their owner's sight.
+
+    The cards are moved, in order, into the owner's SEARCHING zone, so the
+    table itself records that the player saw them (and undo stops there),
+    rather than the faces leaking through the choice offered.
+    """
+    for pile in (troop_pile(player), tactics_pile(player)):
+        for card in list(state.table.zones[pile].cards or ()):
+            put(state, card, searching(player), face_up=False)
+
+
+def restack(state: TacticaState, player: int, tops: tuple[str, str]) -> None:
+    """Put the looked-through cards back in their order, a card of each face in `tops` on top.
+
+    A face names the card of that face nearest the top of its pile; "" keeps the pile as it was.
+    """
+    table = state.table
+    faces = table.faces
+    for card in list(table.zones[searching(player)].cards or ()):
+        put(state, card, home_pile(card, faces[card]), face_up=False)
+    for pile, face in zip((troop_pile(player), tactics_pile(player)), tops, strict=True):
+        cards = table.zones[pile].cards or []
+        pick = next((c for c in reversed(cards) if faces[c] == face), None)
+        if pick is not None:
+            put(state, pick, pile, face_up=False)
 
 
 def draw(state: TacticaState, player: int, pile: str, count: int, limit: int) -> list[Event]:

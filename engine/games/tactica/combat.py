@@ -45,29 +45,49 @@ def _crown_aura(state: TacticaState, b: Board, troop: str, c: Coord, player: int
     return 0
 
 
+def _standing_off(state: TacticaState, b: Board, troop: str, face: str, c: Coord,
+                  player: int) -> int:
+    """OFF before anything that depends on the target: training, CROWN, wall bonus, HORSE."""
+    off = TROOPS[face].off
+    if face not in MELEE:
+        entry = state.training.get(troop)
+        if entry is not None and entry[1] == 2:
+            off *= 2
+    off += _crown_aura(state, b, troop, c, player)
+    if state.lost_battles[player] >= 2 and b.near_own_wall(c, player):
+        off += 1
+    return off + state.off_bonus.get(troop, 0)
+
+
+def off_of(state: TacticaState, b: Board, troop: str) -> int:
+    """OFF as it stands now, before the target's own modifiers (what the card face shows).
+
+    A melee troop attacks only adjacent enemies, so its PRESS bonus counts
+    here; a ranged troop's PRESS and the -1/-2 against particular targets are
+    left to off_against.
+    """
+    face = state.table.faces[troop]
+    off = _standing_off(state, b, troop, face, b.pos[troop], _player(troop))
+    if face in MELEE:
+        off += state.press.get(troop, 0)
+    return max(0, off)
+
+
 def off_against(state: TacticaState, b: Board, attacker: str, target: str) -> int:
     """The damage `attacker` deals to `target` now, all modifiers applied (never below 0)."""
     faces = state.table.faces
     face = faces[attacker]
-    melee = face in MELEE
-    player = _player(attacker)
     c = b.pos[attacker]
     t = b.pos[target]
-    off = TROOPS[face].off
-    entry = state.training.get(attacker)
-    if not melee and entry is not None and entry[1] == 2:
-        off *= 2
+    off = _standing_off(state, b, attacker, face, c, _player(attacker))
     adjacent = distance(c, t) == 1
-    if not melee and adjacent and faces[target] in MELEE:
+    if face in MELEE:
+        if t in b.wall_at:
+            off -= 2
+    elif adjacent and faces[target] in MELEE:
         off -= 1
-    if melee and t in b.wall_at:
-        off -= 2
-    off += _crown_aura(state, b, attacker, c, player)
-    if state.lost_battles[player] >= 2 and b.near_own_wall(c, player):
-        off += 1
     if adjacent:
         off += state.press.get(attacker, 0)
-    off += state.off_bonus.get(attacker, 0)
     return max(0, off)
 
 

@@ -48,6 +48,7 @@ from engine.games.tactica.state import (
     TacticaState,
     barracks,
     hostages,
+    searching,
     seat,
     tactics_pile,
     troop_pile,
@@ -186,9 +187,12 @@ def melee_pairs(state: TacticaState, player: int) -> list[tuple[str, str]]:
     return out
 
 
-def spy_faces(state: TacticaState, pile: str) -> list[str]:
+def spy_faces(state: TacticaState, player: int) -> tuple[list[str], list[str]]:
+    """The troop faces and the tactics faces among the cards `player` is looking through."""
     faces = state.table.faces
-    return sorted({faces[c] for c in state.table.zones[pile].cards or ()})
+    seen = {faces[c] for c in state.table.zones[searching(player)].cards or ()}
+    return (sorted(f for f in seen if f in TROOP_FACES and f != "crown"),
+            sorted(f for f in seen if f not in TROOP_FACES or f == "crown"))
 
 
 def choice_answers(state: TacticaState, frame: Choice) -> list[Action]:
@@ -198,9 +202,8 @@ def choice_answers(state: TacticaState, frame: Choice) -> list[Action]:
     if frame.kind == "ransom":
         return [ChooseCard(c) for c in table.zones[hostages(frame.player)].cards or ()]
     if frame.kind == "spy-stack":
-        troops = ["", *spy_faces(state, troop_pile(frame.player))]
-        tacts = ["", *spy_faces(state, tactics_pile(frame.player))]
-        return [SpyStack(a, t) for a in troops for t in tacts]
+        troop_faces, tactic_faces = spy_faces(state, frame.player)
+        return [SpyStack(a, t) for a in ["", *troop_faces] for t in ["", *tactic_faces]]
     if frame.kind == "place-rescued":
         b = board(state)
         if frame.anchor not in b.pos:
@@ -245,13 +248,7 @@ def answer_choice(state: TacticaState, frame: Choice, action: Action) -> list[Ev
         return war.pay_ransom(state, p, action.card)
     if frame.kind == "spy-stack":
         assert isinstance(action, SpyStack)
-        for pile, face in ((troop_pile(p), action.troop_face),
-                           (tactics_pile(p), action.tactic_face)):
-            cards = table.zones[pile].cards or []
-            pick = next((c for c in reversed(cards) if table.faces[c] == face), None)
-            if pick is not None:
-                cards.remove(pick)
-                cards.append(pick)
+        cardmoves.restack(state, p, (action.troop_face, action.tactic_face))
         return [Event("spy", f"{seat(p)} stacks the top of their troop and tactics piles")]
     if frame.kind == "place-rescued":
         assert isinstance(action, PlaceRescued)

@@ -32,31 +32,26 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
     """Every hex `troop` can end on with `mov` MOV, and the least MOV it costs.
 
     `free` (default: DISENGAGE was played on it this phase) lets it walk past
-    enemies; otherwise it stops on the first hex next to one.
+    enemies; otherwise it stops on the first hex next to one. The ways to
+    walk are precomputed per layout (Features.ways), so only the
+    troops in the way are looked at here.
     """
-    start = b.pos[troop]
     player = side_of(troop)
-    steps = b.features.step_table(player, state.table.faces[troop] in MELEE,
-                                  troop in state.engineered, troop in state.climbers)
+    ways = b.features.ways(player, state.table.faces[troop] in MELEE,
+                           troop in state.engineered, troop in state.climbers, mov, b.pos[troop])
     if free is None:
         free = troop in state.unlocked
-    stop = frozenset() if free else b.danger(player)
+    stop = () if free else b.danger(player)
     occupied = b.troop_at
-    best: dict[Coord, int] = {start: 0}
-    frontier = [start]
-    while frontier:
-        later = []
-        for a in frontier:
-            if a != start and a in stop:
-                continue
-            spent = best[a]
-            for c, cost in steps[a]:
-                total = spent + cost
-                if total <= mov and c not in occupied and total < best.get(c, UNREACHABLE):
-                    best[c] = total
-                    later.append(c)
-        frontier = later
-    del best[start]
+    best: dict[Coord, int] = {}
+    for c, cost, passed in ways:
+        if c in best or c in occupied:
+            continue
+        for p in passed:
+            if p in occupied or p in stop:
+                break
+        else:
+            best[c] = cost
     return best
 
 
@@ -70,10 +65,19 @@ def locked(state: TacticaState, b: Board, troop: str) -> bool:
 
 
 def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
-    """Destinations of one ordinary card move of `troop` (empty when it may not move)."""
-    if locked(state, b, troop):
-        return {}
-    return reach(state, b, troop, mov_of(state, troop))
+    """Destinations of one ordinary card move of `troop` (empty when it may not move).
+
+    The answer is remembered on the field snapshot until a troop moves near
+    it (Board._changed), since most troops stand still from one action to
+    the next; it is shared, so callers must not change it.
+    """
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers)
+    found = b.remembered_moves(troop, key)
+    if found is None:
+        mov = mov_of(state, troop)
+        found = {} if locked(state, b, troop) else reach(state, b, troop, mov)
+        b.remember_moves(troop, key, mov, found)
+    return found
 
 
 HORSE_MOV = 2

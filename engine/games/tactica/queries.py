@@ -2,8 +2,9 @@
 
 The UI glows reachable hexes with their MOV cost while a troop is dragged,
 shows damage so far against DEF on a target, draws the ridge cone of a
-selected ranged troop and labels training as the viewer may know it. The
-phase bar reads ``phase_summary``.
+selected ranged troop, prints OFF/DEF/RNG/MOV as they stand now on each
+troop card (``troop_stats``) and labels training as the viewer may know it.
+The phase bar reads ``phase_summary``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.tactica import tactics, war
-from engine.games.tactica.board import CONTENT, GEOM, MELEE, board
-from engine.games.tactica.combat import cone_hexes, def_of, off_against, rng_of, targets
+from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOPS, board
+from engine.games.tactica.combat import (
+    cone_hexes,
+    def_of,
+    off_against,
+    off_of,
+    rng_of,
+    targets,
+)
 from engine.games.tactica.field import TERRAIN_NAMES, Coord
 from engine.games.tactica.movement import card_moves, group_moves
 from engine.games.tactica.state import (
+    TURN_PHASES,
     Choice,
     CounterWindow,
     GroupMove,
@@ -51,7 +60,7 @@ def reachable(state: TacticaState, troop: str) -> dict[Coord, int]:
     if (frame is not None or state.phase is not Phase.MOVEMENT or state.moves_left <= 0
             or owner_of(troop) != state.active):
         return {}
-    return card_moves(state, b, troop)
+    return dict(card_moves(state, b, troop))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +91,41 @@ def damage_and_def(state: TacticaState, troop: str) -> tuple[int, int]:
     return state.damage.get(troop, 0), def_of(state, b, troop)
 
 
+@dataclass(frozen=True, slots=True)
+class TroopStats:
+    """A troop's OFF, DEF, RNG and MOV as they stand now, and as printed on its card."""
+
+    off: int
+    defence: int
+    rng: int
+    mov: int
+    printed: tuple[int, int, int, int]
+
+    @property
+    def now(self) -> tuple[int, int, int, int]:
+        return (self.off, self.defence, self.rng, self.mov)
+
+
+def troop_stats(state: TacticaState, troop: str) -> TroopStats:
+    """What a troop card on the field should print: every modifier that holds now.
+
+    OFF counts training (ranged 2x), the CROWN's aura, the two-lost-battles
+    wall bonus, HORSE and a melee troop's PRESS (combat.off_of); the -1/-2
+    against particular targets are shown on the target during an attack.
+    DEF counts training, high ground, the lost-battle wall bonus and the
+    turn's cards (SAVED, SHIELDWALL, DISENGAGE); RNG the wall and the
+    ground. No card changes MOV itself (HORSE's group move is a card move
+    of its own 2 MOV). Computed from the state given: on a seat's view
+    with the honour rule, enemy training the seat may not know is left out,
+    so a card never shows what that rule hides.
+    """
+    b = board(state)
+    printed = TROOPS[state.table.faces[troop]]
+    return TroopStats(off_of(state, b, troop), def_of(state, b, troop),
+                      rng_of(state, b, troop), printed.mov,
+                      (printed.off, printed.def_, printed.rng, printed.mov))
+
+
 def troop_range(state: TacticaState, troop: str) -> int:
     return rng_of(state, board(state), troop)
 
@@ -103,16 +147,26 @@ def covered_from(state: TacticaState, troop: str) -> frozenset[Coord]:
 
 
 def training_seen(state: TacticaState, troop: str, viewer: int | None) -> int | None:
-    """A troop's training level as `viewer` may know it: None when the honour rule hides it.
+    """A troop's training level as `viewer` may know it; None when it is theirs to remember.
 
-    With the honour rule the opponent was told the level once, when it was
-    announced, and must remember it; the owner always sees their own.
+    - ``viewer=None`` is the referee's eye (the rules, a replay, a watcher of a
+      computer-only match): always the true level, 0 for an untrained troop.
+    - A seat always knows the levels of its own troops, and every level when
+      the honour rule is off (training cards lie face up under the troops).
+    - With the honour rule, an enemy troop's level was announced once and the
+      opponent must remember it, so it is None -- except while a SPY in MUSTER
+      has shown it: the training card is then face up to them until RESOLUTION.
+      An untrained enemy troop is None too, since whether a troop is trained is
+      part of what the rule hides.
     """
-    owner = owner_of(troop)
-    if state.options.honour_rule and viewer is not None and viewer != owner:
-        return None
     entry = state.training.get(troop)
-    return 0 if entry is None else entry[1]
+    level = 0 if entry is None else entry[1]
+    if viewer is None or not state.options.honour_rule or owner_of(troop) == viewer:
+        return level
+    if entry is not None and entry[0] in state.table.where and state.table.visible_to(
+            entry[0], viewer):
+        return level
+    return None
 
 
 def muster_hexes(state: TacticaState, card: str) -> list[Coord]:
@@ -129,33 +183,82 @@ def hex_at(col: int, row: int) -> Coord:
     return GEOM.at(col, row)
 
 
-def phase_summary(state: TacticaState) -> str:
-    """One line for the phase bar: the phase, whose it is and what is left to do."""
+@dataclass(frozen=True, slots=True)
+class PhaseSummary:
+    """What the phase bar shows, in parts, so the UI lays it out without parsing text."""
+
+    battle: int
+    turn: int  # the turn of this battle
+    seat: int  # whose turn it is
+    phase: Phase
+    phases: tuple[Phase, ...]  # the steps the bar shows now; `phase` is one of them
+    battles_won: tuple[int, int]
+    points: tuple[int, int]  # this battle's points (landmarks held, captures)
+    deciding: int | None  # who must decide now: a prompt's seat, else `seat`; None when over
+    prompt: bool  # an interruption (NEGATE, counter-card, SPY...) waits for `deciding`
+    left: str  # what is left of the phase, or what the prompt waits for
+    hint: str  # what may be done, in the rules' words ("" under a prompt)
+    result: str  # "" while the war goes on; who won and why once it is over
+
+    @property
+    def todo(self) -> str:
+        """The phase, what is left and the hint: 'MUSTER: 2 muster action(s) left (...)'."""
+        if self.result or self.prompt:
+            return self.result or self.left
+        text = f"{self.phase}: {self.left}" if self.left else str(self.phase)
+        return f"{text} ({self.hint})" if self.hint else text
+
+    @property
+    def line(self) -> str:
+        """Everything on one line, e.g. for a log or a watcher with no phase bar."""
+        if self.result:
+            return self.result
+        return f"Battle {self.battle}, turn {self.turn} - {seat(self.seat)} - {self.todo}"
+
+
+SETUP_PHASES = (Phase.LANDMARKS, Phase.DEPLOYMENT)
+
+
+def phase_summary(state: TacticaState) -> PhaseSummary:
+    """The phase bar's facts: battle and turn, whose turn, the phase, what is left to do."""
+    phases = SETUP_PHASES if state.phase in SETUP_PHASES else TURN_PHASES
+    result = ""
     if state.result is not None:
         winners = ", ".join(seat(p) for p in state.result.winners)
-        return f"The war is over: {winners} won ({state.result.reason})"
-    head = f"Battle {state.battle}, turn {state.battle_turn} - {seat(state.active)} - "
+        result = f"The war is over: {winners} won ({state.result.reason})"
+    left, hint = _left_and_hint(state)
+    deciding = None if state.result is not None else (
+        state.prompt.player if state.prompt is not None else state.active)
+    return PhaseSummary(state.battle, state.battle_turn, state.active, state.phase, phases,
+                        (state.battles_won[0], state.battles_won[1]),
+                        (state.vp[0], state.vp[1]), deciding, bool(state.pending), left, hint,
+                        result)
+
+
+def _left_and_hint(state: TacticaState) -> tuple[str, str]:
     frame = state.pending[-1] if state.pending else None
     if frame is not None:
-        return head + _frame_line(state, frame)
+        return _frame_line(state, frame), ""
     phase = state.phase
+    p = state.active
     if phase is Phase.LANDMARKS:
-        return head + "LANDMARKS: place a landmark, RIDGE or RAVINE side up"
+        return "place a landmark", "RIDGE or RAVINE side up, on your half of the field"
     if phase is Phase.DEPLOYMENT:
-        done = state.deployed[state.active]
-        left = CONTENT.rules.deploy_troops.value - done
-        return head + f"DEPLOYMENT: deploy a troop by your walls ({left} left)"
+        left = CONTENT.rules.deploy_troops.value - state.deployed[p]
+        return f"{left} troop(s) left to deploy", "deploy a troop by your walls"
     if phase is Phase.MUSTER:
-        return head + (f"MUSTER: {state.musters_left} muster action(s) left "
-                       "(muster a troop or train one by your walls)")
+        return (f"{state.musters_left} muster action(s) left",
+                "muster a troop or train one by your walls")
     if phase is Phase.MOVEMENT:
-        horse = " - HORSE still possible" if not state.moves_made else ""
-        return head + f"MOVEMENT: {state.moves_left} of 3 card moves left{horse}"
+        moves = CONTENT.rules.card_moves.value
+        hint = "HORSE still possible" if not state.moves_made else "move your troops"
+        return f"{state.moves_left} of {moves} card moves left", hint
     if phase is Phase.COMBAT:
         b = board(state)
-        ready = sum(1 for t in b.troops[state.active] if targets(state, b, t))
-        return head + f"COMBAT: {ready} troop(s) can still attack"
-    return head + str(phase)
+        ready = sum(1 for t in b.troops[p] if targets(state, b, t))
+        return (f"{ready} troop(s) can still attack",
+                "damage must exceed DEF this turn to capture")
+    return "", ""
 
 
 def _frame_line(state: TacticaState, frame: object) -> str:

@@ -110,7 +110,10 @@ class TacticaGame(BaseGame):
         seen = state.clone()
         seen.table = state.table.view(player)
         if state.options.honour_rule and player is not None:
-            seen.training = {t: v for t, v in state.training.items() if owner_of(t) == player}
+            # Levels stay with the owner, unless a SPY has the training card face up now.
+            shown = state.table.visible_to
+            seen.training = {t: v for t, v in state.training.items()
+                             if owner_of(t) == player or shown(v[0], player)}
         return seen
 
     def card_name(self, face: str) -> str:
@@ -148,36 +151,65 @@ def legal_actions(state: TacticaState) -> list[Action]:
     elif phase is Phase.MOVEMENT:
         if state.moves_left > 0:
             for t in b.troops[p]:
-                out.extend(_move_action(t, c) for c in card_moves(state, b, t))
-            out.extend(Rescue(t) for t in b.troops[p] if rescue_problem(state, t, p) is None)
+                out.extend(map(_moves_of(t).__getitem__, card_moves(state, b, t)))
+            out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
         for t in b.troops[p]:
-            out.extend(_attack_action(t, v) for v in targets(state, b, t))
-        out.extend(Rescue(t) for t in b.troops[p] if rescue_problem(state, t, p) is None)
+            out.extend(map(_attacks_of(t).__getitem__, targets(state, b, t)))
+        out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
     out.append(EndPhase())
     return out
 
 
-_MOVES: dict[tuple[str, tuple[int, int]], Move] = {}
-_ATTACKS: dict[tuple[str, str], Attack] = {}
+class _MovesOf(dict[tuple[int, int], Move]):
+    """One troop's Move actions by destination, each built the first time it is offered."""
+
+    def __init__(self, troop: str) -> None:
+        super().__init__()
+        self.troop = troop
+
+    def __missing__(self, c: tuple[int, int]) -> Move:
+        made = self[c] = Move(self.troop, c[0], c[1])
+        return made
 
 
-def _move_action(troop: str, c: tuple[int, int]) -> Move:
-    """Moves are listed by the dozen every turn; equal actions are shared, not rebuilt."""
-    key = (troop, c)
-    found = _MOVES.get(key)
+class _AttacksOf(dict[str, Attack]):
+    """One troop's Attack actions by target, each built the first time it is offered."""
+
+    def __init__(self, attacker: str) -> None:
+        super().__init__()
+        self.attacker = attacker
+
+    def __missing__(self, target: str) -> Attack:
+        made = self[target] = Attack(self.attacker, target)
+        return made
+
+
+# Moves and attacks are listed by the dozen every action; equal actions are shared, not rebuilt.
+_MOVES: dict[str, _MovesOf] = {}
+_ATTACKS: dict[str, _AttacksOf] = {}
+
+
+def _moves_of(troop: str) -> _MovesOf:
+    found = _MOVES.get(troop)
     if found is None:
-        found = _MOVES[key] = Move(troop, c[0], c[1])
+        found = _MOVES[troop] = _MovesOf(troop)
     return found
 
 
-def _attack_action(attacker: str, target: str) -> Attack:
-    key = (attacker, target)
-    found = _ATTACKS.get(key)
+def _attacks_of(attacker: str) -> _AttacksOf:
+    found = _ATTACKS.get(attacker)
     if found is None:
-        found = _ATTACKS[key] = Attack(attacker, target)
+        found = _ATTACKS[attacker] = _AttacksOf(attacker)
     return found
+
+
+def _rescues(state: TacticaState, p: int) -> list[Action]:
+    """Rescues without the card; none at all unless the enemy holds one of p's troops."""
+    if not state.table.zones[hostages(1 - p)].cards:
+        return []
+    return [Rescue(t) for t in board(state).troops[p] if rescue_problem(state, t, p) is None]
 
 
 def landmark_actions(state: TacticaState, p: int) -> list[Action]:

@@ -25,7 +25,10 @@ zone               visibility  holds
 ``hostages:p``     public      enemy troops *p* has captured
 ``features:p``     public      *p*'s walls and landmarks not on the field
 ``trained:p``      public      training cards under *p*'s troops (owner-only
-                               with the honour rule)
+                               with the honour rule; face up while a SPY has
+                               shown them to the opponent, until RESOLUTION)
+``searching:p``    owner       *p*'s troop and tactics piles while *p* looks
+                               through them (SPY in MOVEMENT); else empty
 ``training``       public      the shared training pile
 ``field``          public      troops, walls and landmarks on the field
 ``played``         public      tactics cards played this turn, until RESOLUTION
@@ -122,6 +125,10 @@ def features(p: int) -> str:
 
 def trained(p: int) -> str:
     return f"trained:{p}"
+
+
+def searching(p: int) -> str:
+    return f"searching:{p}"
 
 
 def owner_of(card: str) -> int | None:

@@ -46,6 +46,7 @@ from engine.games.tactica.state import (
     resupply,
     seat,
     tactics_pile,
+    trained,
     troop_pile,
 )
 
@@ -133,20 +134,32 @@ def _rescues(state: TacticaState, b: Board, player: int, card: str,
 
 # -- own-turn uses ---------------------------------------------------------------
 
+_PLAYS_ON: dict[tuple[str, str], PlayTactic] = {}
+
+
+def _on(card: str, troop: str) -> PlayTactic:
+    """The play of `card` on `troop`: offered on every troop most actions, so built once."""
+    key = (card, troop)
+    found = _PLAYS_ON.get(key)
+    if found is None:
+        found = _PLAYS_ON[key] = PlayTactic(card, troop)
+    return found
+
+
 Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
 
 
 def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [PlayTactic(card, t) for t in _own(b, p) if faces[t] in ("champion", "foot")]
+    return [_on(card, t) for t in _own(b, p) if faces[t] in ("champion", "foot")]
 
 
 def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card, t) for t in _own(b, p) if locked(state, b, t)]
+    return [_on(card, t) for t in _own(b, p) if locked(state, b, t)]
 
 
 def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card, t) for t in _own(b, p) if t not in state.engineered]
+    return [_on(card, t) for t in _own(b, p) if t not in state.engineered]
 
 
 def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -163,24 +176,24 @@ def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[P
 def _horse_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.moves_made or state.moves_left <= 0:
         return []
-    return [PlayTactic(card, t) for t in _own(b, p) if not locked(state, b, t)]
+    return [_on(card, t) for t in _own(b, p) if not locked(state, b, t)]
 
 
 def _horse_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [PlayTactic(card, t) for t in _own(b, p)
+    return [_on(card, t) for t in _own(b, p)
             if faces[t] in MELEE and t not in state.attacked and t not in state.off_bonus]
 
 
 def _press_muster(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.musters_left <= 0 or not state.table.zones[TRAINING].cards:
         return []
-    return [PlayTactic(card, t) for t in _own(b, p)
+    return [_on(card, t) for t in _own(b, p)
             if t not in state.training and b.near_own_wall(b.pos[t], p)]
 
 
 def _press_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card, t) for t in _own(b, p) if t not in state.climbers]
+    return [_on(card, t) for t in _own(b, p) if t not in state.climbers]
 
 
 def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -192,7 +205,7 @@ def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Play
         victim = state.attack_of.get(t)
         if t not in state.attacked or (victim is not None and victim in b.pos
                                        and distance(b.pos[t], b.pos[victim]) == 1):
-            out.append(PlayTactic(card, t))
+            out.append(_on(card, t))
     return out
 
 
@@ -212,7 +225,7 @@ def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTa
 
 def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [PlayTactic(card, t) for t in _own(b, p)
+    return [_on(card, t) for t in _own(b, p)
             if faces[t] == "foot" and _melee_friends(state, b, t)]
 
 
@@ -275,7 +288,7 @@ def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list
             continue
         if state.damage.get(t) or any(state.damage.get(f)
                                       for f in _melee_friends(state, b, t, only_foot=True)):
-            out.append(PlayTactic(card, t))
+            out.append(_on(card, t))
     return out
 
 
@@ -596,6 +609,10 @@ def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
     shown = list(table.zones[barracks(enemy)].cards or ())
     for card in shown:
         table.set_face(card, True)
+    # The levels are told again; with the honour rule the training cards turn face up
+    # to the spy until RESOLUTION, so the table records what was shown.
+    for card in table.zones[trained(enemy)].cards or ():
+        table.set_face(card, True)
     names = ", ".join(label(state, c) for c in shown) or "nothing"
     b = board(state)
     levels = [f"{label(state, t)} {level(state, t)}x" for t in b.troops[enemy]
@@ -607,6 +624,7 @@ def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
 
 def _e_spy_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("spy", "movement"))
+    cardmoves.search_piles(state, play.player)
     state.pending.append(Choice(play.player, "spy-stack"))
     return [Event("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
 

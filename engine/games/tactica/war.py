@@ -41,6 +41,7 @@ from engine.games.tactica.state import (
     lost,
     owner_of,
     resupply,
+    searching,
     seat,
     tactics_pile,
     trained,
@@ -85,6 +86,8 @@ def new_match(options: GameOptions, rng: Rng, honour_rule: bool) -> TacticaState
                             Layout.SPREAD, p, feats))
         table.add_zone(Zone(trained(p), f"{side} training in use", trained_sight,
                             Layout.SPREAD, p))
+        table.add_zone(Zone(searching(p), f"{side} piles being looked through (SPY)",
+                            Visibility.OWNER, Layout.SPREAD, p))
         table.face_up.update(feats)
     table.add_zone(Zone(TRAINING, "Training pile", Visibility.PUBLIC, Layout.STACK, None,
                         training))
@@ -270,6 +273,7 @@ def end_phase(state: TacticaState) -> list[Event]:
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
+    hide_training_again(state)
     state.ransom_due = [p for p in (0, 1)
                         if state.crown_held[p] and state.turn >= state.ransom_from[p]]
     return events
@@ -307,6 +311,16 @@ def resolve_combat(state: TacticaState) -> list[Event]:
             b = board(state)
             events.append(Event("disengage", f"{label(state, t)} falls back to {where(spot)}"))
     return events
+
+
+def hide_training_again(state: TacticaState) -> None:
+    """Honour rule: what a SPY showed of the training is to be remembered, not kept in view."""
+    table = state.table
+    for p in (0, 1):
+        zone = table.zones[trained(p)]
+        if zone.visibility is Visibility.OWNER:
+            for card in zone.cards or ():
+                table.set_face(card, False)
 
 
 def route_played(state: TacticaState) -> list[Event]:

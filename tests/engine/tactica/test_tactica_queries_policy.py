@@ -11,6 +11,7 @@ from engine.games.tactica.queries import (
     phase_summary,
     reachable,
     training_seen,
+    troop_stats,
 )
 from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
 from engine.games.tactica.state import Phase, TacticaState
@@ -30,26 +31,61 @@ POLICY = TacticaPolicy()
 
 def test_phase_summary_says_what_is_left_in_each_phase():
     state = scenario()
-    assert "MUSTER: 2 muster action(s) left" in phase_summary(state)
+    summary = phase_summary(state)
+    assert (summary.phase, summary.left) == (Phase.MUSTER, "2 muster action(s) left")
+    assert summary.phases == (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT, Phase.RESOLUTION)
+    assert (summary.battle, summary.turn, summary.seat, summary.deciding) == (1, 1, SUN, SUN)
     act(state, EndPhase())
-    line = phase_summary(state)
-    assert "MOVEMENT: 3 of 3 card moves left" in line and "HORSE" in line
+    summary = phase_summary(state)
+    assert summary.left == "3 of 3 card moves left" and "HORSE" in summary.hint
     foot = troop(state, SUN, "foot", 4, 9)
     act(state, Move(foot, *at(4, 8)))
-    assert "2 of 3" in phase_summary(state) and "HORSE" not in phase_summary(state)
+    summary = phase_summary(state)
+    assert summary.left == "2 of 3 card moves left" and "HORSE" not in summary.todo
     act(state, EndPhase())
-    assert "COMBAT: 0 troop(s) can still attack" in phase_summary(state)
-    assert phase_summary(state).startswith("Battle 1, turn 1 - Player 1")
+    summary = phase_summary(state)
+    assert summary.todo.startswith("COMBAT: 0 troop(s) can still attack")
+    assert summary.line.startswith("Battle 1, turn 1 - Player 1 - COMBAT")
+    assert not summary.prompt and not summary.result
 
 
-def test_phase_summary_names_the_prompt():
+def test_phase_summary_names_the_prompt_and_who_decides():
     state = scenario()
     hand(state, MOON, "negate")
     act(state, PlayTactic(hand(state, SUN, "spy")))
-    assert "Player 2 may NEGATE SPY" in phase_summary(state)
+    summary = phase_summary(state)
+    assert summary.prompt and summary.todo == "Player 2 may NEGATE SPY"
+    assert (summary.seat, summary.deciding) == (SUN, MOON)
     fresh = TacticaGame().setup(TacticaOptions(), Rng(1))
     assert isinstance(fresh, TacticaState)
-    assert "LANDMARKS" in phase_summary(fresh) and landmark_hexes(fresh)
+    summary = phase_summary(fresh)
+    assert summary.phase is Phase.LANDMARKS and landmark_hexes(fresh)
+    assert summary.phases == (Phase.LANDMARKS, Phase.DEPLOYMENT)
+
+
+def test_troop_stats_print_the_values_as_they_stand_now():
+    # Part 2: ranged +1 RNG on a wall; CROWN gives adjacent friends +1 OFF; melee training
+    # doubles DEF; two lost battles give +1 DEF and +1 OFF on and next to your walls.
+    state = scenario()
+    bow = troop(state, SUN, "crossbow", 4, 11)  # on SUN's wall
+    assert troop_stats(state, bow).now == (2, 1, 3, 2)
+    assert troop_stats(state, bow).printed == (2, 1, 2, 2)
+    crown = troop(state, SUN, "crown", 6, 6)
+    foot = troop(state, SUN, "foot", 5, 6, level=1)
+    assert troop_stats(state, foot).now == (2, 2, 1, 2)
+    state.lost_battles[SUN] = 2
+    assert troop_stats(state, bow).now == (3, 2, 3, 2)
+    assert troop_stats(state, crown).now == (3, 2, 1, 2)  # far from its walls, no own aura
+
+
+def test_troop_stats_on_an_honour_rule_view_leave_out_hidden_training():
+    state = scenario(honour_rule=True)
+    foot = troop(state, MOON, "foot", 4, 4, level=2)
+    assert troop_stats(state, foot).defence == 3
+    seen = TacticaGame().view(state, SUN)
+    assert isinstance(seen, TacticaState)
+    assert troop_stats(seen, foot).defence == 1
+    assert training_seen(seen, foot, SUN) is None and training_seen(state, foot, None) == 2
 
 
 def test_reachable_only_for_the_mover_in_movement():
