@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
             self.undo_action.setEnabled(False)
             self.redo_action.setEnabled(False)
             return
-        can_undo, why = match.can_undo()
+        can_undo, why = match.can_undo(self.controller.undoer())
         self.undo_action.setEnabled(can_undo)
         self.undo_action.setToolTip("Undo" if can_undo else f"Cannot undo: {why}")
         self.undo_action.setText(f"&Undo {self.controller.undo_stack.undoText()}".rstrip())

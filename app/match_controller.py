@@ -37,7 +37,8 @@ class _StepCommand(QUndoCommand):
 
     def undo(self) -> None:
         if not self._controller.syncing:
-            self._controller.match_or_fail().undo()
+            controller = self._controller
+        controller.match_or_fail().undo(controller.undoer())
 
 
 class MatchController(QObject):
@@ -73,6 +74,12 @@ class MatchController(QObject):
         if self.match is None:
             return []
         return [s for s in range(self.match.players) if s not in self.computer_seats()]
+
+    def undoer(self) -> list[int] | None:
+        """Whose eyes undo must respect: every person at this computer, since a card
+        shown to any of them cannot be unseen (None: the last step's actor, as in a
+        match where only computers play)."""
+        return self.human_seats() or None
 
     def computer_to_move(self) -> int | None:
         """The computer seat that must decide now, if one must."""
@@ -119,7 +126,8 @@ class MatchController(QObject):
     def undo(self) -> bool:
         if self.match is None:
             return False
-        allowed, reason = self.match.can_undo()
+        by = self.undoer()
+        allowed, reason = self.match.can_undo(by)
         if not allowed:
             self.message.emit(f"Cannot undo: {reason}.")
             return False
@@ -127,7 +135,7 @@ class MatchController(QObject):
         # Back to a person's decision: stopping where a computer must move would only
         # have it make the same move again.
         while (self.computer_to_move() is not None and self.human_seats()
-               and self.match.can_undo()[0]):
+               and self.match.can_undo(by)[0]):
             self.undo_stack.undo()
         self._after_change()
         return True

@@ -7,7 +7,7 @@ action to reach the very same dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 
 from engine.core import referee
@@ -138,8 +138,10 @@ class Match:
                                revealed))
         self._states.append(new)
 
-    def can_undo(self) -> tuple[bool, str]:
-        """Whether undo is allowed, and if not, why (in words for the status bar)."""
+    def can_undo(self, by: Collection[int] | None = None) -> tuple[bool, str]:
+        """Whether the seats `by` (default: whoever took the last step) may undo it, and
+        if not, why. A step that showed one of them a hidden card stays, even when
+        another seat (a computer player) took it."""
         if not self.steps:
             return False, "nothing to undo"
         if self.take_backs:
@@ -147,12 +149,12 @@ class Match:
         step = self.steps[-1]
         if step.random:
             return False, "dice were rolled or a pile shuffled; take-backs are off"
-        if step.actor in step.revealed_to:
+        if step.revealed_to.intersection((step.actor,) if by is None else by):
             return False, "a hidden card was shown to you; take-backs are off"
         return True, ""
 
-    def undo(self) -> Step:
-        allowed, reason = self.can_undo()
+    def undo(self, by: Collection[int] | None = None) -> Step:
+        allowed, reason = self.can_undo(by)
         if not allowed:
             raise IllegalAction(f"cannot undo: {reason}")
         step = self.steps.pop()

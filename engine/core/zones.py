@@ -43,12 +43,18 @@ class Zone:
             self.cards = []
 
     def clone(self) -> Zone:
-        return Zone(self.name, self.label, self.visibility, self.layout, self.owner,
-                    list(self.cards or ()))
+        # Every action clones every zone, so this skips __init__ (a third of the cost).
+        new = _new_zone(Zone)
+        new.name, new.label, new.visibility = self.name, self.label, self.visibility
+        new.layout, new.owner, new.cards = self.layout, self.owner, list(self.cards or ())
+        return new
 
     def to_json(self) -> dict:
         return {"name": self.name, "label": self.label, "visibility": str(self.visibility),
                 "layout": str(self.layout), "owner": self.owner, "cards": list(self.cards or ())}
+
+
+_new_zone = object.__new__
 
 
 def hidden_ref(zone: str, index: int) -> str:

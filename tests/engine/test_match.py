@@ -359,3 +359,16 @@ def test_toy_game_can_be_won() -> None:
     assert m.outcome() is not None and m.outcome().winners == (0,)
     assert m.state.table.cards_in("hand:1") == ["b1", "a1", "a2", "p1"]
     assert m.legal_actions() == []
+
+
+def test_undo_respects_every_person_who_saw_a_hidden_card() -> None:
+    # An offer turns a card from seat 1's hand face up: seat 2 sees it for the first time.
+    match = Match(ToyGame(), ToyGame.options_model(), seed=1)
+    match.submit(Offer("a1"))
+    assert match.steps[-1].revealed_to == frozenset({1})
+    assert match.can_undo() == (True, "")  # the offering seat saw nothing new
+    assert match.can_undo(by=[0]) == (True, "")
+    allowed, reason = match.can_undo(by=[0, 1])  # both people share this computer
+    assert not allowed and "hidden card" in reason
+    with pytest.raises(IllegalAction):
+        match.undo(by=[1])
