@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.match_controller import MatchController
 from engine.core.actions import Action
+from engine.core.game import GameState
 from engine.core.rng import Rng
 
 THINK_SALT = 0xC0FF_EE11  # the computer's own stream: thinking never moves the table's dice
@@ -30,8 +31,7 @@ class ComputerPlayers(QObject):
         self.controller = controller
         self.delay_ms = delay_ms
         self.paused = False
-        self._ticket: tuple[int, int, str] | None = None  # the table the worker thinks about
-        self._generation = 0
+        self._ticket: GameState | None = None  # the table the worker thinks about
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._think)
@@ -51,7 +51,6 @@ class ComputerPlayers(QObject):
             self.poke()
 
     def _forget(self) -> None:
-        self._generation += 1
         self._ticket = None
         self._timer.stop()
 
@@ -66,9 +65,9 @@ class ComputerPlayers(QObject):
         seat = self.controller.computer_to_move()
         if match is None or seat is None or self.paused:
             return
-        ticket = (self._generation, len(match.steps), match.state_hash())
-        self._ticket = ticket
-        state = match.state.clone()
+        # The match keeps a new state object per step, so the current one names this table.
+        ticket = self._ticket = match.state
+        state = ticket.clone()
         actions = [a for a in match.legal_actions() if not a.referee]
         agent = match.game.agent()
         rng = Rng(match.seed ^ THINK_SALT ^ (len(match.steps) * 0x9E3779B97F4A7C15))
@@ -83,13 +82,13 @@ class ComputerPlayers(QObject):
 
         threading.Thread(target=work, name=f"computer-seat-{seat + 1}", daemon=True).start()
 
-    def _play(self, choice: object, ticket: tuple[int, int, str]) -> None:
-        if ticket != self._ticket:
-            return  # the table changed while the computer thought
+    def _play(self, choice: object, ticket: GameState) -> None:
+        if ticket is not self._ticket:
+            return  # forgotten: paused, or another match opened
         self._ticket = None
         match = self.controller.match
-        if match is None or (self._generation, len(match.steps), match.state_hash()) != ticket:
-            self.poke()
+        if match is None or match.state is not ticket:
+            self.poke()  # the table changed while the computer thought (an undo)
             return
         if not isinstance(choice, Action):
             self.paused = True

@@ -31,6 +31,7 @@ from app.docks.log import LogDock
 from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
+from app.games.base import GamePresenter
 from app.match_controller import MatchController
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
@@ -49,7 +50,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle("Runetable")
         self.controller = controller or MatchController(self)
-        self.presenter: object | None = None
+        self.presenter: GamePresenter | None = None
         self.scene = None
         self.preview_step: int | None = None
         self.curtain_seat: int | None = None  # seat waiting behind the curtain
@@ -242,8 +243,8 @@ class MainWindow(QMainWindow):
         self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
-        self.dice_dock.setVisible(getattr(self.presenter, "uses_dice", True))
-        self.piles_dock.set_commands(getattr(self.presenter, "pile_commands", False)
+        self.dice_dock.setVisible(self.presenter.uses_dice)
+        self.piles_dock.set_commands(self.presenter.pile_commands
                                      or match.mode is not RuleMode.ENFORCED)
         presets = getattr(getattr(match.game, "content", None), "dice", None)
         if presets:

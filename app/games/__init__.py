@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QGraphicsScene
 
+from app.games.base import GamePresenter
 from app.match_controller import MatchController
 
 
-def scene_for(controller: MatchController) -> tuple[QGraphicsScene, object]:
+def scene_for(controller: MatchController) -> tuple[QGraphicsScene, GamePresenter]:
     """Build the scene and presenter for the open match's game."""
     match = controller.match_or_fail()
     builder = _BUILDERS.get(match.game.name)
@@ -18,7 +19,7 @@ def scene_for(controller: MatchController) -> tuple[QGraphicsScene, object]:
     return builder(controller)
 
 
-def _sandbox(controller: MatchController) -> tuple[QGraphicsScene, object]:
+def _sandbox(controller: MatchController) -> tuple[QGraphicsScene, GamePresenter]:
     from app.board.table_scene import TableScene
     from app.games.sandbox.presenter import SandboxPresenter
 
@@ -27,13 +28,13 @@ def _sandbox(controller: MatchController) -> tuple[QGraphicsScene, object]:
     return TableScene(controller, presenter), presenter
 
 
-def _nordguard(controller: MatchController) -> tuple[QGraphicsScene, object]:
+def _nordguard(controller: MatchController) -> tuple[QGraphicsScene, GamePresenter]:
     from app.games.nordguard.scene import build_table
 
     return build_table(controller)
 
 
-def _tactica(controller: MatchController) -> tuple[QGraphicsScene, object]:
+def _tactica(controller: MatchController) -> tuple[QGraphicsScene, GamePresenter]:
     from app.games.tactica.presenter import TacticaPresenter
     from app.games.tactica.scene import TacticaScene
 
@@ -41,7 +42,7 @@ def _tactica(controller: MatchController) -> tuple[QGraphicsScene, object]:
     return TacticaScene(controller, presenter), presenter
 
 
-_BUILDERS: dict[str, Callable[[MatchController], tuple[QGraphicsScene, object]]] = {
+_BUILDERS: dict[str, Callable[[MatchController], tuple[QGraphicsScene, GamePresenter]]] = {
     "sandbox": _sandbox,
     "nordguard": _nordguard,
     "tactica": _tactica,

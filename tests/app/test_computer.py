@@ -63,6 +63,6 @@ def test_a_choice_for_a_table_that_changed_is_thrown_away(qtbot: QtBot,
     controller, players = _controller(qtbot, [1])
     controller.submit(EndTurn())
     players.set_paused(True)  # forget whatever was being thought about
-    stale = (0, 99, "not this table")
+    stale = controller.match.state.clone()  # a table that is not the match's
     players._play(EndTurn(), stale)
     assert len(controller.match.steps) == 1

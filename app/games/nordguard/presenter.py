@@ -104,9 +104,6 @@ class NordguardPresenter(GamePresenter):
     def _refuse(self, reason: str) -> None:
         self.controller.message.emit(reason)
 
-    def binoculars(self, s: NordguardState) -> str | None:
-        return binoculars(self.content, s)
-
     # -- the hand dock -----------------------------------------------------------------
     def hand_panels(self, state: GameState, seat: int) -> list[Panel]:
         """What the deciding seat acts on stays at the top of the dock: during set-up the
@@ -229,7 +226,7 @@ class NordguardPresenter(GamePresenter):
             return []
         legal = self.legal(s)
         out = self._keep_limited(s, legal)
-        if self.binoculars(s) is not None:
+        if binoculars(self.content, s) is not None:
             out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
                               "location at once, for a day of the countdown", Survey()))
         for action in self.game.legal_actions(s):
@@ -437,7 +434,7 @@ class NordguardPresenter(GamePresenter):
             if action in legal:
                 return action
         adjacent = cell in {n for _, n in s.neighbours(s.sled)}
-        if adjacent and self.binoculars(s) is not None:
+        if adjacent and binoculars(self.content, s) is not None:
             return Look(cell)
         return Scout(cell) if seat_with_ability(self.content, s, "scout") is not None else None
 

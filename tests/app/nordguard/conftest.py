@@ -16,28 +16,9 @@ from PySide6.QtWidgets import QWidget
 from app.docks.hand import CardWidget, PanelWidget
 from app.main_window import MainWindow
 from engine.core.game import RuleMode
-from engine.core.rng import Rng
 from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
-from engine.games.nordguard.items import full_uses
-from engine.games.nordguard.state import EVENT_DECK, ITEM_DECK, MAP, NordguardState, slots
-
-
-class FixedDice(Rng):
-    """d6 faces from a script, everything else from SplitMix64; clones keep the script."""
-
-    __slots__ = ("faces",)
-
-    def __init__(self, seed: int, faces: Iterable[int] = ()) -> None:
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def clone(self) -> FixedDice:
-        return FixedDice(self.state, self.faces)
-
-    def randint(self, a: int, b: int) -> int:
-        if (a, b) == (1, 6) and self.faces:
-            return self.faces.pop(0)
-        return super().randint(a, b)
+from engine.games.nordguard.state import NordguardState
+from tests.engine.nordguard import helpers
 
 
 class Table:
@@ -100,50 +81,21 @@ class Table:
     # -- arranging (the live state, then a refresh) ------------------------------------------
     def lay(self, cell: int, key: str, face_up: bool = True) -> str:
         """A location of kind `key` on `cell`, replacing the card that lay there."""
-        table = self.state.table
-        cards = table.zones[MAP].cards
-        old, new = cards[cell], f"t-{key}-{cell}"
-        faces = dict(table.faces)
-        del faces[old]
-        faces[new] = f"loc:{key}"
-        table.faces = faces
-        cards[cell] = new
-        del table.where[old]
-        table.where[new] = MAP
-        table.face_up.discard(old)
-        if face_up:
-            table.face_up.add(new)
+        card = helpers.lay(self.state, cell, key, face_up)
         self.refresh()
-        return new
+        return card
 
     def hand(self, seat: int, *keys: str) -> list[str]:
         """Items of these kinds from the Item deck into `seat`'s slots, fresh."""
-        s = self.state
-        out = []
-        for key in keys:
-            card = next(c for c in s.table.cards_in(ITEM_DECK)
-                        if s.table.faces[c] == f"item:{key}")
-            s.table.move(card, slots(seat))
-            s.table.set_face(card, True)
-            if self.content.items[key].limited:
-                s.uses[card] = full_uses(self.content, s, card, seat)
-            out.append(card)
+        cards = helpers.hand(self.state, seat, *keys)
         self.refresh()
-        return out
+        return cards
 
     def events_on_top(self, *keys: str) -> None:
-        deck = self.state.table.zones[EVENT_DECK].cards
-        chosen = []
-        for key in keys:
-            card = next(c for c in deck
-                        if self.state.table.faces[c] == f"event:{key}" and c not in chosen)
-            chosen.append(card)
-        for card in chosen:
-            deck.remove(card)
-        deck.extend(reversed(chosen))
+        helpers.stack_events(self.state, *keys)
 
     def dice(self, *faces: int) -> None:
-        self.state.rng = FixedDice(self.state.rng.state, faces)
+        helpers.dice(self.state, *faces)
 
     # -- touching ----------------------------------------------------------------------------
     def cell_point(self, cell: int) -> QPointF:
