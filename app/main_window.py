@@ -88,7 +88,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.piles_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
-        self.resizeDocks([self.piles_dock, self.dice_dock], [260, 340],
+        self.resizeDocks([self.piles_dock, self.dice_dock], [290, 340],
                          Qt.Orientation.Horizontal)
         self.seat_label = QLabel()
         self.statusBar().addPermanentWidget(self.seat_label)

@@ -35,6 +35,11 @@ MODE_LABELS = {
 HINTS = {
     "sandbox": "A free table: a 52-card deck, tokens and dice. Draw, drag, flip, shuffle "
                "and roll as you like; nothing is enforced.",
+    "nordguard": "Co-operative: 1 to 7 players cross a map of face-down locations before "
+                 "the countdown runs out. The map size follows the player count unless "
+                 "you set it.",
+    "tactica": "Two players, a war of three battles on a hex field (or a single battle). "
+               "Give seat 2 to the computer to play against it.",
 }
 
 
@@ -51,7 +56,7 @@ class NewMatchChoice:
 class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        form = load_form("new_game", self)
+        form = self._form = load_form("new_game", self)
         self.setWindowTitle(form.windowTitle())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -102,10 +107,15 @@ class NewGameDialog(QDialog):
             RuleMode.SANDBOX if sandbox else RuleMode.ENFORCED))
         self.mode.setEnabled(not sandbox)
         self.take_backs.setChecked(sandbox)
-        self.hint.setText(HINTS.get(name, game.__doc__.strip().splitlines()[0]
-                                    if game.__doc__ else ""))
+        self.hint.setText(HINTS.get(name, ""))
         self._build_options(game.options_model)
-        self._players_changed()
+        self._players_changed()  # also fits the dialog to the new rows
+
+    def _fit(self) -> None:
+        """Grow to the rows this game adds; layouts of a hidden dialog only recount on demand."""
+        self._form.layout().activate()
+        self.layout().invalidate()
+        self.layout().activate()
         self.adjustSize()
 
     def _build_options(self, model: type[GameOptions]) -> None:
@@ -143,6 +153,7 @@ class NewGameDialog(QDialog):
             self.seats_form.addRow(f"Seat {seat + 1}", combo)
             self.seat_combos.append(combo)
         self.seats_box.setVisible(not sandbox)
+        self._fit()
 
     def set_computer(self, seat: int, computer: bool = True) -> None:
         self.seat_combos[seat].setCurrentIndex(1 if computer else 0)

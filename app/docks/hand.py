@@ -37,6 +37,7 @@ from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
 
 SCALE = 1.15
+MIN_PANEL_WIDTH = 220  # a title such as "Player 2 — no Character yet" on one or two lines
 
 
 class CardWidget(QWidget):
@@ -91,10 +92,10 @@ class CardWidget(QWidget):
 class SlotWidget(QWidget):
     """An empty item slot: a dashed card outline that says there is room."""
 
-    def __init__(self) -> None:
+    def __init__(self, tooltip: str = "An empty slot") -> None:
         super().__init__()
         self.setFixedSize(QSize(int(CARD_W * SCALE) + 8, int(CARD_H * SCALE) + 8))
-        self.setToolTip("An empty slot")
+        self.setToolTip(tooltip)
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
@@ -138,6 +139,10 @@ class PanelWidget(QFrame):
             row.addWidget(widget)
         for _ in range(max(0, (panel.slots or 0) - len(panel.cards))):
             row.addWidget(SlotWidget())
+        if not panel.cards and not panel.slots and panel.portrait is None:
+            # An empty panel still shows where a card may be dropped, at card size.
+            row.addWidget(SlotWidget("Drop a card here"))
+        self.setMinimumWidth(MIN_PANEL_WIDTH)
         row.addStretch(1)
         outer.addLayout(row)
 

@@ -152,7 +152,7 @@ class PilesDock(QDockWidget):
             item.setToolTip(2, top_text)
             self.tree.addTopLevelItem(item)
         # Long pile names ("Items to stock from") get room, within reason for a side dock.
-        self.tree.setColumnWidth(0, max(120, min(self.tree.sizeHintForColumn(0) + 12, 190)))
+        self.tree.setColumnWidth(0, max(120, min(self.tree.sizeHintForColumn(0) + 12, 160)))
         if selected is not None and self.tree.row_for(selected) is not None:
             self.tree.setCurrentItem(self.tree.row_for(selected))
 

@@ -140,3 +140,14 @@ def test_pile_tools_show_on_free_tables_and_for_referees_only(qtbot):
     assert not window.piles_dock.commands
     window.controller.new_match("nordguard", {"players": 1}, 1, RuleMode.ASSISTED, False)
     assert window.piles_dock.commands
+
+
+def test_new_match_dialog_grows_to_the_rows_a_game_adds(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    small = dialog.height()
+    dialog.game.setCurrentIndex(dialog.game.findData("nordguard"))
+    assert dialog.option_widgets and len(dialog.seat_combos) == 2
+    assert dialog.height() > small  # options and seats are not squeezed into the old size
+    assert dialog.height() >= dialog.layout().sizeHint().height()
+    assert "Co-operative" in dialog.hint.text()
