@@ -383,7 +383,12 @@ def create_venv(apt: Apt, spec: str) -> None:
 
 
 def pyproject_hash() -> str:
-    return hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    """What the install depends on: pyproject.toml and setup.py (which files the wheel has)."""
+    digest = hashlib.sha256(PYPROJECT.read_bytes())
+    setup_py = ROOT / "setup.py"
+    if setup_py.exists():
+        digest.update(setup_py.read_bytes())
+    return digest.hexdigest()
 
 
 def ensure_venv(apt: Apt) -> None:

@@ -91,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         # Unattended runs (pictures, the start-up benchmark): no one could close a message
         # box, so a problem such as an unreadable save is told on stderr and start goes on.
         window.warn = lambda title, text: print(f"{title}: {text}", file=sys.stderr)
+    window.report_storage()
     if args.screenshot:
         window.controller.autosave_enabled = False
     window.resize(*SHOT_SIZE)

@@ -134,9 +134,9 @@ class MainWindow(QMainWindow):
 
         edit = bar.addMenu("&Edit")
         redo_keys = [QKeySequence("Ctrl+Shift+Z"), *QKeySequence.keyBindings(keys.Redo)]
-        self.undo_action = self._action("&Undo", self.controller.undo, keys.Undo,
+        self.undo_action = self._action("&Undo", self.undo, keys.Undo,
                                         "Take back the last action")
-        self.redo_action = self._action("&Redo", self.controller.redo,
+        self.redo_action = self._action("&Redo", self.redo,
                                         list(dict.fromkeys(redo_keys)),
                                         "Do the undone action again")
         edit.addAction(self.undo_action)
@@ -216,7 +216,15 @@ class MainWindow(QMainWindow):
         if self.hides_hands() and previous is not None and previous != seat:
             self.curtain_seat = seat
             self.curtain.drop_for(seat)
+            self._lock_table(True)
             self.refresh()
+
+    def _lock_table(self, locked: bool) -> None:
+        """While the curtain is up nothing at the table answers: not the board, not the
+        docks' buttons (a roll or a shuffle would be logged as the next player's), not
+        undo. The Rules log stays readable: it shows only public text then."""
+        for widget in (self.view, self.hand_dock, self.piles_dock, self.dice_dock):
+            widget.setEnabled(not locked)
 
     def _toggle_pause(self) -> None:
         self.computer.set_paused(self.pause_action.isChecked())
@@ -231,6 +239,7 @@ class MainWindow(QMainWindow):
 
     def _curtain_lifted(self) -> None:
         self.curtain_seat = None
+        self._lock_table(False)
         self.refresh()
 
     # -- rendering ------------------------------------------------------
@@ -238,6 +247,7 @@ class MainWindow(QMainWindow):
         self.leave_preview(refresh=False)
         self.curtain_seat = None
         self.curtain.hide()
+        self._lock_table(False)
         self.scene, self.presenter = scene_for(self.controller)
         seat = self.controller.seat()
         self._last_human = seat if seat not in self.controller.computer_seats() else None
@@ -262,11 +272,14 @@ class MainWindow(QMainWindow):
             self.undo_action.setEnabled(False)
             self.redo_action.setEnabled(False)
             return
+        if self.preview_step is not None and self.preview_step > len(match.steps):
+            self.leave_preview(refresh=False)  # that step was undone: back to the present
         can_undo, why = match.can_undo(self.controller.undoer())
-        self.undo_action.setEnabled(can_undo)
+        behind_curtain = self.curtain_seat is not None
+        self.undo_action.setEnabled(can_undo and not behind_curtain)
         self.undo_action.setToolTip("Undo" if can_undo else f"Cannot undo: {why}")
         self.undo_action.setText(f"&Undo {self.controller.undo_stack.undoText()}".rstrip())
-        self.redo_action.setEnabled(match.can_redo())
+        self.redo_action.setEnabled(match.can_redo() and not behind_curtain)
         self.redo_action.setText(f"&Redo {self.controller.undo_stack.redoText()}".rstrip())
         name = self.controller.path.name if self.controller.path else "unsaved"
         self.setWindowTitle(f"Runetable — {match.game.title} ({name})")
@@ -368,8 +381,24 @@ class MainWindow(QMainWindow):
 
     # -- gestures from the docks ----------------------------------------
     def _submit(self, action: object) -> None:
-        if action is not None and self.preview_step is None:
+        if action is not None and self.preview_step is None and self.curtain_seat is None:
             self.controller.submit(action)
+
+    def undo(self) -> None:
+        """Take back a step; the table returns to the present first, since the moment it
+        showed may be the one undone."""
+        if self.curtain_seat is not None:
+            return
+        self.leave_preview(refresh=False)
+        self.controller.undo()
+        self.refresh()
+
+    def redo(self) -> None:
+        if self.curtain_seat is not None:
+            return
+        self.leave_preview(refresh=False)
+        self.controller.redo()
+        self.refresh()
 
     def _dropped(self, drag: CardDrag, zone: str) -> None:
         self._submit(self.presenter.drop_action(drag, zone, None))
@@ -448,6 +477,17 @@ class MainWindow(QMainWindow):
     def warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)
 
+    def report_storage(self) -> None:
+        """Say once, at start, what cannot be kept; the program runs on without it."""
+        problems = paths.storage_problems()
+        if "settings" in problems:
+            self.warn("Settings not saved", f"The settings folder cannot be used: "
+                      f"{problems['settings']}. Runetable runs without saving settings.")
+        if "saves" in problems:
+            self.controller.autosave_enabled = False
+            self.warn("No autosave", f"The data folder cannot be used: {problems['saves']}. "
+                      "Runetable runs without autosave; save by hand elsewhere.")
+
     # -- help -----------------------------------------------------------
     def show_rules(self, name: str | None = None) -> None:
         from app.dialogs.rules import RulesDialog
@@ -469,12 +509,18 @@ class MainWindow(QMainWindow):
         AboutDialog(self).exec()
 
     # -- layout ---------------------------------------------------------
-    def _settings(self) -> QSettings:
-        return QSettings(str(paths.settings_path()), QSettings.Format.IniFormat)
+    def _settings(self) -> QSettings | None:
+        """The settings file, or None when its folder cannot be used (start-up said so)."""
+        try:
+            return QSettings(str(paths.settings_path()), QSettings.Format.IniFormat)
+        except paths.StorageError:
+            return None
 
     def restore_layout(self) -> None:
         """Bring back the player's window and dock layout; ignore anything unreadable."""
         settings = self._settings()
+        if settings is None:
+            return
         geometry = settings.value("window/geometry")
         state = settings.value("window/state")
         if isinstance(geometry, QByteArray):
@@ -484,6 +530,8 @@ class MainWindow(QMainWindow):
 
     def save_layout(self) -> None:
         settings = self._settings()
+        if settings is None:
+            return
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         settings.sync()

@@ -7,6 +7,7 @@ autosaves atomically after each change, and tells the views to re-render.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -15,14 +16,30 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from app import paths
 from engine.core import saves
 from engine.core.actions import Action
-from engine.core.errors import IllegalAction, SaveError
+from engine.core.errors import IllegalAction, SaveError, one_line
+from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, RuleMode, make_options
 from engine.core.match import Match
 from engine.games import get_game
 
 
+def step_label(events: Sequence[Event], action: Action) -> str:
+    """What Edit → Undo calls a step: its first event as every seat reads it.
+
+    Never the actor's own wording: the next player reads the Edit menu too, and
+    a drawn card's name must not reach them there. The same text is rebuilt
+    from the match after a reload, so the label never changes with a restart.
+    """
+    return events[0].text if events else action.describe()
+
+
 class _StepCommand(QUndoCommand):
-    """One match step on the undo stack; the match itself holds the truth."""
+    """One match step on the undo stack; the match itself holds the truth.
+
+    While the controller mirrors a loaded match onto a fresh stack (`syncing`),
+    Qt calls redo and undo on these commands to reach the right index; the
+    match is already there, so they must do nothing then.
+    """
 
     def __init__(self, controller: MatchController, text: str) -> None:
         super().__init__(text)
@@ -36,8 +53,9 @@ class _StepCommand(QUndoCommand):
         self._controller.match_or_fail().redo()
 
     def undo(self) -> None:
-        if not self._controller.syncing:
-            controller = self._controller
+        if self._controller.syncing:
+            return
+        controller = self._controller
         controller.match_or_fail().undo(controller.undoer())
 
 
@@ -118,8 +136,7 @@ class MatchController(QObject):
             self.refused.emit(exc.reason)
             self.message.emit(exc.reason)
             return False
-        text = events[0].text_for(self.match.steps[-1].actor) if events else action.describe()
-        self.undo_stack.push(_StepCommand(self, text))
+        self.undo_stack.push(_StepCommand(self, step_label(events, action)))
         self._after_change()
         return True
 
@@ -157,7 +174,8 @@ class MatchController(QObject):
         if isinstance(options, dict):
             options = make_options(game.options_model, options)
         self._open(Match(game, options, seed, mode, take_backs), None)
-        self.message.emit(f"New {game.title}: seed {seed}, {mode} rules.")
+        # Not the seed: with it and the rules anyone could work out every hidden card.
+        self.message.emit(f"New {game.title}, {mode} rules.")
 
     def load(self, path: str | Path, remember_path: bool = True) -> None:
         """Open a save; on a bad file raise SaveError and keep the current match."""
@@ -187,9 +205,11 @@ class MatchController(QObject):
         try:
             self.undo_stack.clear()
             for step in match.steps:
-                self.undo_stack.push(_StepCommand(self, step.action.describe()))
-            for action, _actor in reversed(match.redo_actions):
-                self.undo_stack.push(_StepCommand(self, action.describe()))
+                self.undo_stack.push(_StepCommand(self, step_label(step.events, step.action)))
+            redone = zip(reversed(match.redo_actions), reversed(match.redo_events()),
+                         strict=True)
+            for (action, _actor), events in redone:
+                self.undo_stack.push(_StepCommand(self, step_label(events, action)))
             self.undo_stack.setIndex(len(match.steps))
             self.undo_stack.setClean()
         finally:
@@ -223,7 +243,11 @@ def resumable_autosave() -> tuple[Path | None, Match | None, str | None]:
     the middle of writing never costs more than the last action.
     """
     problems = []
-    newest = paths.autosave_path()
+    try:
+        newest = paths.autosave_path()
+    except paths.StorageError:
+        return None, None, None  # no data folder: nothing was autosaved (start-up says why)
+    saves.remove_stale_temps(newest)
     for candidate in (newest, newest.with_name(newest.name + ".prev")):
         if not candidate.exists():
             continue
@@ -231,6 +255,9 @@ def resumable_autosave() -> tuple[Path | None, Match | None, str | None]:
             match = saves.load(candidate)
         except SaveError as exc:
             problems.append(str(exc))
+            continue
+        except Exception as exc:  # our own file must never stop a start
+            problems.append(one_line(f"{candidate}: cannot be read ({type(exc).__name__})"))
             continue
         if match.outcome() is not None:
             return None, None, None

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.ai.agent import Agent, RandomAgent
 from engine.core import invariants, saves
+from engine.core.errors import ContentError
 from engine.core.game import RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
@@ -101,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
                              args.agent)
         except InvariantBroken as exc:
             print(f"INVARIANT BROKEN: {exc}", file=sys.stderr)
+            return 1
+        except ContentError as exc:  # a damaged installation: say which file, not a traceback
+            print(f"error: {exc}", file=sys.stderr)
             return 1
         finally:
             gc.enable()

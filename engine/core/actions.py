@@ -14,6 +14,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, ClassVar, Union
 
+from engine.core.errors import excerpt
+
 _REGISTRY: dict[str, type[Action]] = {}
 
 
@@ -76,20 +78,23 @@ def action_from_json(data: Any) -> Action:
         raise ValueError("an action must be an object with a string field 't'")
     cls = _REGISTRY.get(data["t"])
     if cls is None:
-        raise ValueError(f"unknown action kind {data['t']!r}")
+        raise ValueError(f"unknown action kind {excerpt(data['t'])}")
+    kind = excerpt(data["t"])
     hints = _field_types(cls)
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"t"}
     if extra:
-        raise ValueError(f"action {data['t']!r} has unknown field(s) {sorted(extra)}")
+        names_text = ", ".join(excerpt(name) for name in sorted(extra)[:3])
+        raise ValueError(f"action {kind} has unknown field(s) {names_text}")
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
             if f.default is not f.default_factory:  # has a default
                 continue
-            raise ValueError(f"action {data['t']!r} is missing field {f.name!r}")
+            raise ValueError(f"action {kind} is missing field {f.name!r}")
         value = data[f.name]
         if not _matches(value, hints[f.name]):
-            raise ValueError(f"action {data['t']!r} field {f.name!r} has a wrong value {value!r}")
+            raise ValueError(f"action {kind} field {f.name!r} has a wrong value "
+                             f"{excerpt(value)}")
         kwargs[f.name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)

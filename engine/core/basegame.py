@@ -9,7 +9,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
-from engine.core.rng import Rng
+from engine.core.rng import Rng, SealedRng
 
 
 class BaseGame:
@@ -38,6 +38,8 @@ class BaseGame:
     def view(self, state: GameState, player: int | None) -> GameState:
         seen = state.clone()
         seen.table = state.table.view(player)
+        if player is not None:
+            seen.rng = SealedRng()
         return seen
 
     def all_cards(self, state: GameState) -> frozenset[str]:

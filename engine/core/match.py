@@ -1,8 +1,12 @@
 """A Match: game, options, seed and the actions taken; its state is their fold.
 
-The match keeps a snapshot after every action, so undo is instant and never
-re-rolls (the RNG lives in the snapshot), and redo re-applies the recorded
-action to reach the very same dice.
+Undo never re-rolls and redo meets the very same dice, because the RNG lives
+in the state and the recorded actions are re-applied to it. The match keeps
+the current state and a checkpoint every `CHECKPOINT` steps; an earlier state
+is rebuilt by replaying at most `CHECKPOINT - 1` recorded actions from the
+checkpoint before it. A snapshot per action made long matches cost hundreds
+of megabytes and minutes to load; checkpoints keep undo and the log's
+moments quick while the record grows by little more than its actions.
 """
 
 from __future__ import annotations
@@ -13,21 +17,28 @@ from dataclasses import dataclass, replace
 from engine.core import referee
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, one_line
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome, RuleMode
-from engine.core.rng import Rng
+from engine.core.rng import Rng, SealedRng
+
+CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than this
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One applied action with what it did; `random` and `revealed_to` gate undo."""
+    """One applied action with what it did; `random` and `revealed_to` gate undo.
+
+    `revealed_to` holds every seat at the end of the match: the finished table
+    shows every hidden card, so the end cannot be taken back without take-backs.
+    """
 
     action: Action
     actor: int
     events: tuple[Event, ...]
     random: bool
     revealed_to: frozenset[int]
+    ended: bool = False
 
 
 class Match:
@@ -38,7 +49,8 @@ class Match:
         self.seed = seed
         self.mode = mode
         self.take_backs = take_backs
-        self._states: list[GameState] = [game.setup(options, Rng(seed))]
+        self._current: GameState = game.setup(options, Rng(seed))
+        self._checkpoints: dict[int, GameState] = {0: self._current}
         self.steps: list[Step] = []
         self._redo: list[tuple[Action, int]] = []
 
@@ -46,29 +58,37 @@ class Match:
     @property
     def state(self) -> GameState:
         """The current state; callers must not change it (submit actions instead)."""
-        return self._states[-1]
+        return self._current
 
     @property
     def players(self) -> int:
-        return self.state.players
+        return self._current.players
 
     def to_move(self) -> int | None:
-        return self.state.to_move()
+        return self._current.to_move()
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        return self.game.outcome(self._current)
 
     def view(self, player: int | None) -> GameState:
-        return self.game.view(self.state, player)
+        """What `player` may see now (None: everything, for the referee and the end)."""
+        return self._sealed(self.game.view(self._current, player), player)
 
     def view_at(self, step: int, player: int | None) -> GameState:
         """The table as `player` saw it right after `step` (0 is the set-up)."""
-        if not 0 <= step < len(self._states):
+        if not 0 <= step <= len(self.steps):
             raise IndexError(f"there is no step {step} in this match")
-        return self.game.view(self._states[step], player)
+        return self._sealed(self.game.view(self._state_at(step), player), player)
+
+    @staticmethod
+    def _sealed(seen: GameState, player: int | None) -> GameState:
+        """A seat's view never carries the dice to come, whatever the game's view did."""
+        if player is not None:
+            seen.rng = SealedRng()
+        return seen
 
     def state_hash(self) -> str:
-        return self.state.state_hash()
+        return self._current.state_hash()
 
     def legal_actions(self) -> list[Action]:
         """The game's moves (unless a free table) and referee actions (unless enforced)."""
@@ -76,9 +96,9 @@ class Match:
             return []
         out: list[Action] = []
         if self.mode is not RuleMode.SANDBOX:
-            out.extend(self.game.legal_actions(self.state))
+            out.extend(self.game.legal_actions(self._current))
         if self.mode is not RuleMode.ENFORCED:
-            out.extend(referee.legal_actions(self.state))
+            out.extend(referee.legal_actions(self._current))
         return out
 
     def log(self) -> Iterator[tuple[int, Event]]:
@@ -88,28 +108,48 @@ class Match:
                 yield number, event
 
     @property
+    def kept_states(self) -> int:
+        """How many states the record holds (checkpoints and the current one)."""
+        return len(self._checkpoints) + (len(self.steps) % CHECKPOINT != 0)
+
+    @property
     def redo_actions(self) -> list[tuple[Action, int]]:
         """Actions undone and not replaced, next one last."""
         return list(self._redo)
 
+    def redo_events(self) -> list[tuple[Event, ...]]:
+        """What each redoable action would log, next one last (for undo-stack labels)."""
+        state = self._current.clone()
+        out: list[tuple[Event, ...]] = []
+        for action, actor in reversed(self._redo):
+            out.append(tuple(self._apply(state, action, actor)))
+        out.reverse()
+        return out
+
     # -- changing -------------------------------------------------------
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise IllegalAction if `action` by `player` is not allowed now; changes nothing."""
-        self._checked_apply(self.state.clone(), action, player)
+        self._apply(self._current.clone(), action, player)
 
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
-        events, new, actor = self._checked_apply(self.state.clone(), action, player)
-        self._record(action, actor, events, new)
+        new = self._current.clone()
+        events = self._apply(new, action, player)
+        self._record(action, self._actor(player), events, new)
         self._redo.clear()
         return events
 
-    def _checked_apply(self, new: GameState, action: Action,
-                       player: int | None) -> tuple[list[Event], GameState, int]:
-        state = self.state
-        mover = state.to_move()
-        if self.outcome() is not None:
+    def _actor(self, player: int | None) -> int:
+        mover = self._current.to_move()
+        actor = mover if player is None else player
+        assert actor is not None
+        return actor
+
+    def _apply(self, state: GameState, action: Action, player: int | None) -> list[Event]:
+        """Check and apply `action` to `state` in place, as `player` (default: the mover)."""
+        if self.game.outcome(state) is not None:
             raise IllegalAction("the match is over")
+        mover = state.to_move()
         actor = mover if player is None else player
         if actor is None or not 0 <= actor < state.players:
             raise IllegalAction("no seat may act now")
@@ -117,26 +157,43 @@ class Match:
             if self.mode is RuleMode.ENFORCED:
                 raise IllegalAction("referee actions are off: this match enforces the rules "
                                     "(start it in assisted mode to allow overrides)")
-            events = referee.apply(new, action, actor, self.game.card_name)
+            events = referee.apply(state, action, actor, self.game.card_name)
             if self.mode is RuleMode.ASSISTED:
                 events = [replace(e, text="Referee: " + e.text, override=True,
                                   secret=None if e.secret is None else "Referee: " + e.secret)
                           for e in events]
-        else:
-            if self.mode is RuleMode.SANDBOX:
-                raise IllegalAction("this is a free table: only table actions are possible")
-            if actor != mover:
-                raise IllegalAction(f"it is Player {mover + 1 if mover is not None else '?'} "
-                                    "who must decide now")
-            events = self.game.apply(new, action)
-        return events, new, actor
+            return events
+        if self.mode is RuleMode.SANDBOX:
+            raise IllegalAction("this is a free table: only table actions are possible")
+        if actor != mover:
+            raise IllegalAction(f"it is Player {mover + 1 if mover is not None else '?'} "
+                                "who must decide now")
+        return self.game.apply(state, action)
 
     def _record(self, action: Action, actor: int, events: list[Event], new: GameState) -> None:
-        old = self.state
-        revealed = frozenset(new.table.revealed_since(old.table, range(old.players)))
+        old = self._current
+        ended = new.result is not None and old.result is None
+        revealed = (frozenset(range(old.players)) if ended else
+                    frozenset(new.table.revealed_since(old.table, range(old.players))))
         self.steps.append(Step(action, actor, tuple(events), new.rng.state != old.rng.state,
-                               revealed))
-        self._states.append(new)
+                               revealed, ended))
+        self._current = new
+        if len(self.steps) % CHECKPOINT == 0:
+            self._checkpoints[len(self.steps)] = new
+
+    def _state_at(self, step: int) -> GameState:
+        """The state after `step` steps: the current one, a checkpoint, or a replay."""
+        if step == len(self.steps):
+            return self._current
+        base = step - step % CHECKPOINT
+        state = self._checkpoints[base]
+        if base == step:
+            return state
+        state = state.clone()
+        for index in range(base, step):
+            recorded = self.steps[index]
+            self._apply(state, recorded.action, recorded.actor)
+        return state
 
     def can_undo(self, by: Collection[int] | None = None) -> tuple[bool, str]:
         """Whether the seats `by` (default: whoever took the last step) may undo it, and
@@ -149,6 +206,8 @@ class Match:
         step = self.steps[-1]
         if step.random:
             return False, "dice were rolled or a pile shuffled; take-backs are off"
+        if step.ended:
+            return False, "the match is over and every hidden card was shown; take-backs are off"
         if step.revealed_to.intersection((step.actor,) if by is None else by):
             return False, "a hidden card was shown to you; take-backs are off"
         return True, ""
@@ -157,8 +216,10 @@ class Match:
         allowed, reason = self.can_undo(by)
         if not allowed:
             raise IllegalAction(f"cannot undo: {reason}")
+        previous = self._state_at(len(self.steps) - 1)
+        self._checkpoints.pop(len(self.steps), None)
         step = self.steps.pop()
-        self._states.pop()
+        self._current = previous
         self._redo.append((step.action, step.actor))
         return step
 
@@ -169,11 +230,24 @@ class Match:
         if not self._redo:
             raise IllegalAction("nothing to redo")
         action, actor = self._redo[-1]
-        events, new, actor = self._checked_apply(self.state.clone(), action, actor)
+        new = self._current.clone()
+        events = self._apply(new, action, actor)
         self._redo.pop()
         self._record(action, actor, events, new)
         return events
 
     def restore_redo(self, redo: list[tuple[Action, int]]) -> None:
-        """Reinstate a redo list read from a save (next action last)."""
+        """Reinstate a redo list read from a save (next action last).
+
+        Each action is checked in turn against the state the ones before it
+        reach, as the recorded actions are: a redo list from another match or
+        another game is refused (IllegalAction naming the entry), never kept.
+        """
+        state = self._current.clone()
+        for number, (action, actor) in enumerate(reversed(redo), start=1):
+            try:
+                self._apply(state, action, actor)
+            except IllegalAction as exc:
+                raise IllegalAction(f"redo action {number} ({one_line(action.describe(), 80)}) "
+                                    f"is not legal there: {exc.reason}") from None
         self._redo = list(redo)

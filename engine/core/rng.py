@@ -58,3 +58,24 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class SealedRng(Rng):
+    """The RNG of a seat's view: it holds no state and refuses to roll.
+
+    The true generator's state, with the rules, determines every shuffle and
+    every roll to come, so a view that carried it would show the opponent's hand
+    and the deck order. Whatever needs dice while reading a view (a computer
+    player's search) brings its own generator.
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.state = 0
+
+    def clone(self) -> SealedRng:
+        return self
+
+    def next64(self) -> int:
+        raise RuntimeError("a seat's view has no dice: use a generator of your own")

@@ -8,23 +8,32 @@ put a match into a state the rules could not reach.
 
 from __future__ import annotations
 
+import gc
+import glob
 import json
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core.actions import Action, action_from_json
-from engine.core.errors import ContentError, IllegalAction, SaveError
+from engine.core.errors import EXCERPT, ContentError, IllegalAction, SaveError, one_line
 from engine.core.game import RuleMode
 from engine.core.match import Match
 
 FORMAT = "runetable-save"
 SCHEMA = 1
 EXTENSION = ".runetable"
+# Far beyond any real match (a TACTICA war is a few thousand actions), low enough that
+# a hostile file cannot keep the program busy for minutes: see README, "Saves".
+MAX_ACTIONS = 100_000
+MAX_BYTES = 64 * 1024 * 1024
+SEED_RANGE = (-(2**63), 2**64 - 1)
+STALE_TEMP_SECONDS = 60  # a temp file older than this belongs to no write in progress
 
 
 class SavedAction(BaseModel):
@@ -34,17 +43,20 @@ class SavedAction(BaseModel):
     action: dict[str, Any]
 
 
+Seed = Annotated[int, Field(ge=SEED_RANGE[0], le=SEED_RANGE[1])]
+
+
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["runetable-save"]
     schema_version: int
     game: str
     options: dict[str, Any]
-    seed: int
+    seed: Seed
     mode: Literal["enforced", "assisted", "sandbox"]
     take_backs: bool
-    actions: list[SavedAction]
-    redo: list[SavedAction]
+    actions: Annotated[list[SavedAction], Field(max_length=MAX_ACTIONS)]
+    redo: Annotated[list[SavedAction], Field(max_length=MAX_ACTIONS)]
     state_hash: str
 
 
@@ -73,12 +85,13 @@ def dumps(match: Match) -> str:
 
 
 def _problem(source: str, what: str) -> SaveError:
-    return SaveError(f"{source}: {what}")
+    """One line naming the file and the problem, short enough for a status bar."""
+    return SaveError(one_line(f"{source}: {what}"))
 
 
 def _describe_validation(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "the top level"
+    first = exc.errors(include_url=False, include_input=False)[0]
+    where = ".".join(one_line(str(p), EXCERPT) for p in first["loc"]) or "the top level"
     return f"field '{where}': {first['msg']}"
 
 
@@ -110,44 +123,86 @@ def from_dict(data: Any, source: str = "save") -> Match:
     except ValidationError as exc:
         raise _problem(source, "options " + _describe_validation(exc)) from None
     match = Match(game, options, save.seed, RuleMode(save.mode), save.take_backs)
-    for number, saved in enumerate(save.actions, start=1):
-        action = _decode(source, number, saved)
-        try:
-            match.submit(action, saved.actor)
-        except IllegalAction as exc:
-            raise _problem(source, f"action {number} ({action.describe()}) is not legal "
-                                   f"there: {exc.reason}") from None
+    # Replaying makes many short-lived states; the cyclic collector would rescan the
+    # kept checkpoints again and again, so it waits until the match is built.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _replay(match, save, source)
+    finally:
+        if collecting:
+            gc.enable()
     if match.state_hash() != save.state_hash:
         raise _problem(source, "the state hash does not match the actions "
                                "(the file was changed by hand or is damaged)")
-    redo = [(_decode(source, len(save.actions) + i, s), s.actor)
-            for i, s in enumerate(save.redo, start=1)]
-    match.restore_redo(redo)
+    redo = [(_decode(source, f"redo action {i}", s), s.actor)
+            for i, s in enumerate(reversed(save.redo), start=1)]
+    try:
+        match.restore_redo(list(reversed(redo)))
+    except IllegalAction as exc:
+        raise _problem(source, exc.reason) from None
     return match
 
 
-def _decode(source: str, number: int, saved: SavedAction) -> Action:
+def _replay(match: Match, save: SaveFile, source: str) -> None:
+    """Submit the recorded actions through the rules, naming the first one refused."""
+    for number, saved in enumerate(save.actions, start=1):
+        action = _decode(source, f"action {number}", saved)
+        try:
+            match.submit(action, saved.actor)
+        except IllegalAction as exc:
+            raise _problem(source, f"action {number} ({_short(action)}) is not legal "
+                                   f"there: {exc.reason}") from None
+        except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            # The rules should have refused it with a reason; say so rather than crash.
+            raise _problem(source, f"action {number} ({_short(action)}) could not be "
+                                   f"replayed (a Runetable bug: {type(exc).__name__}); "
+                                   "please report it with this file") from None
+
+
+def _short(action: Action) -> str:
+    """An action as the rules log names it, cut short: a hostile file may hold huge ids."""
+    return one_line(action.describe(), 2 * EXCERPT)
+
+
+def _decode(source: str, which: str, saved: SavedAction) -> Action:
     try:
         return action_from_json(saved.action)
     except ValueError as exc:
-        raise _problem(source, f"action {number}: {exc}") from None
+        raise _problem(source, f"{which}: {exc}") from None
 
 
 def loads(text: str, source: str = "save") -> Match:
+    """Parse and replay a save's text; anything wrong is one SaveError line."""
+    if len(text) > MAX_BYTES:
+        raise _problem(source, f"too large for a Runetable save (over {MAX_BYTES // 2**20} MB)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _problem(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                f"{exc.msg}); the file may be truncated or damaged") from None
-    return from_dict(data, source)
+    except RecursionError:
+        raise _problem(source, "not a Runetable save (its JSON is nested too deeply)") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise _problem(source, "not a Runetable save (it holds a number too long to "
+                               "read)") from None
+    try:
+        return from_dict(data, source)
+    except RecursionError:
+        raise _problem(source, "not a Runetable save (a value is nested too deeply)") from None
 
 
 def load(path: str | os.PathLike[str]) -> Match:
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError(f"{path}: too large for a Runetable save "
+                            f"(over {MAX_BYTES // 2**20} MB)")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
     try:
@@ -155,6 +210,34 @@ def load(path: str | os.PathLike[str]) -> Match:
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a Runetable save (not UTF-8 text)") from None
     return loads(text, str(path))
+
+
+def _temp_beside(path: Path) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    return tmp
+
+
+def _keep_previous(path: Path) -> None:
+    """Make `<name>.prev` the current file, atomically: a kill leaves the old backup or
+    the new one, never an empty or half-copied file.
+
+    A hard link costs no copying; where the file system has none, a full copy is
+    written and synced beside it first. Either way the rename is what replaces it.
+    """
+    tmp = _temp_beside(path)
+    try:
+        try:
+            os.unlink(tmp)
+            os.link(path, tmp)
+        except OSError:
+            shutil.copyfile(path, tmp)
+            with open(tmp, "rb+") as handle:
+                os.fsync(handle.fileno())
+        os.replace(tmp, path.with_name(path.name + ".prev"))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def write_atomic(path: str | os.PathLike[str], text: str, keep_previous: bool = False) -> None:
@@ -165,15 +248,14 @@ def write_atomic(path: str | os.PathLike[str], text: str, keep_previous: bool = 
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    tmp = _temp_beside(path)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         if keep_previous and path.exists():
-            # A copy, not a rename: the old file stays in place until the new one replaces it.
-            shutil.copy2(path, path.with_name(path.name + ".prev"))
+            _keep_previous(path)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -184,6 +266,26 @@ def write_atomic(path: str | os.PathLike[str], text: str, keep_previous: bool = 
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def remove_stale_temps(path: str | os.PathLike[str], older_than: float = STALE_TEMP_SECONDS
+                       ) -> list[Path]:
+    """Delete the temp files an interrupted `write_atomic` of `path` left behind.
+
+    Only files older than `older_than` seconds go: a younger one may belong to a
+    write that another Runetable window is making right now.
+    """
+    path = Path(path)
+    now = time.time()
+    removed = []
+    for tmp in path.parent.glob(f"{glob.escape(path.name)}.*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime >= older_than:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            continue  # gone already, or not ours to remove
+    return removed
 
 
 def save(match: Match, path: str | os.PathLike[str], keep_previous: bool = False) -> None:

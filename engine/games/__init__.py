@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from engine.core.basegame import BaseGame
+from engine.core.errors import excerpt
 
 _GAMES: dict[str, str] = {
     "sandbox": "engine.games.sandbox.rules:SandboxGame",
@@ -25,7 +26,7 @@ def _game_class(name: str) -> type[BaseGame]:
     try:
         target = _GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r} (known: {', '.join(_GAMES)})") from None
+        raise KeyError(f"unknown game {excerpt(name)} (known: {', '.join(_GAMES)})") from None
     module_name, _, class_name = target.partition(":")
     return getattr(import_module(module_name), class_name)
 

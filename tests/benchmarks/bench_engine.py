@@ -1,4 +1,4 @@
-"""Engine figures for the sandbox: actions/s, state clone, save and load.
+"""Engine figures for the sandbox: actions/s, state clone, save and load, long matches.
 
 Run: .venv/bin/python tests/benchmarks/bench_engine.py
 """
@@ -48,7 +48,33 @@ def main() -> int:
     print(f"save of a 500-action match: {save_ms:.1f} ms (target <= 10 ms)")
     print(f"load (replaying all 500 actions): {load_ms:.1f} ms (target <= 20 ms)")
     path.unlink(missing_ok=True)
+    long_matches()
     return 0
+
+
+def long_matches(lengths: tuple[int, ...] = (500, 5_000, 20_000, 100_000)) -> None:
+    """Load time and memory of the match record against its length, each in a fresh
+    process so one load's memory does not hide another's."""
+    import subprocess
+    import tempfile
+
+    print("actions    load s   record MB   kept states")
+    folder = Path(tempfile.mkdtemp(prefix="runetable-long-"))
+    for length in lengths:
+        path = folder / f"long-{length}.runetable"
+        saves.save(long_match(length), path)
+        probe = ("import gc, sys, time; from engine.core import saves; "
+                 "base = int(open('/proc/self/statm').read().split()[1]); "
+                 "t = time.perf_counter(); m = saves.load(sys.argv[1]); "
+                 "s = time.perf_counter() - t; gc.collect(); "
+                 "now = int(open('/proc/self/statm').read().split()[1]); "
+                 "print(s, (now - base) * 4096 / 2**20, m.kept_states)")
+        out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True,
+                             text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+        seconds, megabytes, kept = out.stdout.split()
+        print(f"{length:>7}  {float(seconds):7.2f}  {float(megabytes):10.1f}  {kept:>12}")
+        path.unlink()
+    folder.rmdir()
 
 
 def _time(fn) -> float:

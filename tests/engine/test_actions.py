@@ -115,7 +115,7 @@ def test_describe_is_readable() -> None:
          "action 'declare' field 'winners' has a wrong value [0, '1']"),
         ({"t": "declare", "winners": 0}, "action 'declare' field 'winners' has a wrong value 0"),
         ({"t": "move", "card": "c01", "to": "discard", "colour": "red"},
-         "action 'move' has unknown field(s) ['colour']"),
+         "action 'move' has unknown field(s) 'colour'"),
         ({"card": "c01"}, "an action must be an object with a string field 't'"),
         ({"t": 3}, "an action must be an object with a string field 't'"),
         (["move", "c01"], "an action must be an object with a string field 't'"),

@@ -292,12 +292,26 @@ def test_match_over_refuses_everything() -> None:
     assert m.state_hash() == before and len(m.steps) == 1
 
 
-def test_undo_reopens_a_declared_match() -> None:
-    """Undoing the declared result brings the match back in progress."""
-    m = sandbox()
+def test_undo_reopens_a_declared_match_with_take_backs() -> None:
+    """With take-backs, undoing the declared result brings the match back in progress."""
+    m = sandbox(take_backs=True)
     m.submit(DeclareResult((0,)))
     m.undo()
     assert m.outcome() is None and m.to_move() == 0
+
+
+def test_the_end_of_a_match_cannot_be_undone_without_take_backs() -> None:
+    """The finished table shows every hidden card to everyone, so the step that ended
+    the match counts as a reveal to every seat: without take-backs it stays."""
+    m = sandbox()
+    m.submit(MoveCard("?deck#51", "hand:0"))
+    m.submit(DeclareResult((0,)))
+    assert m.steps[-1].ended and m.steps[-1].revealed_to == frozenset({0, 1})
+    allowed, reason = m.can_undo([0, 1])
+    assert not allowed and reason.startswith("the match is over")
+    with pytest.raises(IllegalAction, match="the match is over"):
+        m.undo()
+    assert m.outcome() is not None and len(m.steps) == 2
 
 
 @pytest.mark.parametrize(

@@ -171,7 +171,7 @@ BAD_SAVES: list[tuple[str, Callable[[str], bytes], str]] = [
     ("actor not seated", _edit(lambda d: d["actions"][0].__setitem__("actor", 7)),
      "action 1 (move ?deck#51 to hand:0) is not legal there: no seat may act now"),
     ("bad redo action", _edit(lambda d: d["redo"][0].__setitem__("action", {"t": "nope"})),
-     "action 6: unknown action kind 'nope'"),
+     "redo action 2: unknown action kind 'nope'"),
     ("state hash edited", _edit(_set("state_hash", "0" * 64)),
      "the state hash does not match the actions (the file was changed by hand or is damaged)"),
     ("seed edited", _edit(_set("seed", 12)), "the state hash does not match the actions"),
@@ -208,14 +208,14 @@ def test_missing_file(tmp_path: Path) -> None:
 
 
 def test_directory_instead_of_file(tmp_path: Path) -> None:
-    """A folder where a save should be is a SaveError saying it cannot be read."""
+    """A folder where a save should be is a SaveError saying it is a folder."""
     path = tmp_path / "folder.runetable"
     path.mkdir()
     (path / "inside").write_text("x")
     before = snapshot(tmp_path)
     with pytest.raises(SaveError) as info:
         saves.load(path)
-    assert str(info.value).startswith(f"{path}: cannot be read")
+    assert str(info.value) == f"{path}: is a folder, not a save"
     assert snapshot(tmp_path) == before
 
 

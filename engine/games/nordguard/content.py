@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.content import load_content
 from engine.core.errors import ContentError
+from engine.core.install import asset_dir
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets" / "nordguard"
+ASSETS = asset_dir() / "nordguard"
 
 Provenance = Literal["seed", "designed"]
 Key = Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]

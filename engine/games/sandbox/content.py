@@ -8,8 +8,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.content import load_content
+from engine.core.install import asset_dir
 
-ASSET = Path(__file__).resolve().parents[3] / "assets" / "sandbox" / "table.json"
+ASSET = asset_dir() / "sandbox" / "table.json"
 
 
 class Suit(BaseModel):

@@ -16,8 +16,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.content import load_content
+from engine.core.install import asset_dir
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets" / "tactica"
+ASSETS = asset_dir() / "tactica"
 
 Provenance = Literal["seed", "designed"]
 PhaseKey = Literal["muster", "movement", "combat"]

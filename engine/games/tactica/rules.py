@@ -17,7 +17,7 @@ from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
-from engine.core.rng import Rng
+from engine.core.rng import Rng, SealedRng
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import flow, tactics, war
 from engine.games.tactica.actions import (
@@ -109,6 +109,8 @@ class TacticaGame(BaseGame):
         assert isinstance(state, TacticaState)
         seen = state.clone()
         seen.table = state.table.view(player)
+        if player is not None:
+            seen.rng = SealedRng()  # the dice to come would tell every hidden order
         if state.options.honour_rule and player is not None:
             # Levels stay with the owner, unless a SPY has the training card face up now.
             shown = state.table.visible_to
