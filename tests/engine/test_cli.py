@@ -100,3 +100,25 @@ def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     result = run("engine.replay", str(tmp_path / "missing.runetable"))
     assert result.returncode == 1
     assert result.stderr == f"error: {tmp_path / 'missing.runetable'}: no such file\n"
+
+
+def test_simulate_with_damaged_content_prints_one_error_line(tmp_path: Path, monkeypatch,
+                                                             capsys) -> None:
+    """Damaged content: one `error:` line naming file, item and field, exit 1 (it printed a
+    traceback ending with that line)."""
+    from engine import simulate
+    from engine.core import content
+    from engine.games.sandbox import content as sandbox_content
+
+    broken = tmp_path / "table.json"
+    broken.write_text(sandbox_content.ASSET.read_text().replace('"count": 3', '"count": -3', 1))
+    monkeypatch.setattr(sandbox_content.load, "__defaults__", (broken,))
+    content._read.cache_clear()
+    try:
+        code = simulate.main(["--game", "sandbox", "--games", "1"])
+    finally:
+        content._read.cache_clear()
+    out = capsys.readouterr()
+    assert code == 1 and out.out == ""
+    assert out.err == (f"error: {broken}: tokens[0] (red token).count: Input should be "
+                       "greater than or equal to 1\n")

@@ -163,3 +163,23 @@ def test_content_errors_are_single_lines(tmp_path: Path) -> None:
 def test_describe_location(data: object, loc: tuple[int | str, ...], expected: str) -> None:
     """Locations read like paths, with an item's name, key or id after its index."""
     assert describe_location(data, loc) == expected
+
+
+@pytest.mark.parametrize(("edit", "where"), [
+    (lambda d: d.__setitem__("ranks", ["A"] * 1_000_000), "ranks"),
+    (lambda d: d["tokens"][0].__setitem__("count", 1_000_000_000), "tokens[0] (red token).count"),
+    (lambda d: d.__setitem__("suits", d["suits"] * 3), "suits"),
+])
+def test_sandbox_content_numbers_are_bounded(tmp_path, edit, where) -> None:
+    """A huge count or list in table.json is refused naming the field, not built."""
+    from engine.core import content as core_content
+    from engine.games.sandbox import content as sandbox_content
+
+    data = json.loads(sandbox_content.ASSET.read_text())
+    edit(data)
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    core_content._read.cache_clear()
+    with pytest.raises(ContentError) as info:
+        sandbox_content.load(path)
+    assert str(info.value).startswith(f"{path}: {where}: ")

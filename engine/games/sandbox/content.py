@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,15 +16,15 @@ ASSET = asset_dir() / "sandbox" / "table.json"
 class Suit(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     key: str = Field(min_length=1, max_length=2)
-    name: str
-    symbol: str
+    name: str = Field(min_length=1, max_length=40)
+    symbol: str = Field(min_length=1, max_length=2)
     colour: Literal["red", "black"]
 
 
 class Token(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    key: str = Field(pattern=r"^[a-z0-9-]+$")
-    name: str
+    key: str = Field(pattern=r"^[a-z0-9-]+$", max_length=30)
+    name: str = Field(min_length=1, max_length=40)
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     count: int = Field(ge=1, le=20)
     provenance: Literal["seed", "designed"]
@@ -33,10 +33,12 @@ class Token(BaseModel):
 class SandboxContent(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     provenance: Literal["seed", "designed"]
-    suits: list[Suit] = Field(min_length=1)
-    ranks: list[str] = Field(min_length=1)
-    tokens: list[Token]
-    dice: list[str]
+    # Bounded so a damaged file cannot build a table of millions of cards.
+    suits: list[Suit] = Field(min_length=1, max_length=8)
+    ranks: list[Annotated[str, Field(min_length=1, max_length=3)]] = Field(min_length=1,
+                                                                           max_length=20)
+    tokens: list[Token] = Field(max_length=20)
+    dice: list[Annotated[str, Field(min_length=3, max_length=20)]] = Field(max_length=12)
 
     def card_faces(self) -> list[str]:
         """Face keys like '10H', in suit-then-rank order."""
