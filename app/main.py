@@ -39,10 +39,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         type=_option, help="a game option, e.g. --option width=5 (repeatable)")
     parser.add_argument("--load", metavar="FILE", help="open a saved match")
     parser.add_argument("--screenshot", metavar="PNG",
-                        help="set the match up, save a 1600x1000 picture of the window, exit")
+                        help="set the match up, save a picture of the window, exit")
+    parser.add_argument("--size", metavar="WxH", type=_size, default=SHOT_SIZE,
+                        help="the window size for --screenshot (default 1600x1000)")
     parser.add_argument("file", nargs="?", help="a .runetable save to open")
     parser.add_argument("--quit-when-shown", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()
+            and 320 <= int(width) <= 8192 and 240 <= int(height) <= 8192):
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT such as 1366x768, not {text!r}")
+    return int(width), int(height)
 
 
 def _seats(text: str) -> list[int]:
@@ -94,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     window.report_storage()
     if args.screenshot:
         window.controller.autosave_enabled = False
-    window.resize(*SHOT_SIZE)
+    if args.screenshot:
+        window.resize(*args.size)
+    else:
+        window.layout_keeper.restore_window()
     start(window, args)
     if args.screenshot:
         return take_screenshot(window, Path(args.screenshot))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -33,6 +34,7 @@ from app.dragdrop import CardDrag
 from app.games import scene_for
 from app.games.base import GamePresenter
 from app.match_controller import MatchController
+from app.window_layout import WindowLayout
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
 from engine.core.saves import EXTENSION
@@ -41,7 +43,6 @@ from engine.games import game_names, game_title
 
 SPECTATOR = -1  # a seat that sees only public information (behind the curtain)
 SAVE_FILTER = f"Runetable saves (*{EXTENSION});;All files (*)"
-LAYOUT_VERSION = 1
 
 
 class MainWindow(QMainWindow):
@@ -84,19 +85,14 @@ class MainWindow(QMainWindow):
         self.log_dock = LogDock(self)
         self.computer = ComputerPlayers(self.controller, parent=self)
         self.computer.thinking.connect(self._computer_thinking)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.piles_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
-        self.resizeDocks([self.piles_dock, self.dice_dock], [290, 340],
-                         Qt.Orientation.Horizontal)
+        self.layout_keeper = WindowLayout(self, self.hand_dock,
+                                          [self.log_dock, self.dice_dock, self.piles_dock],
+                                          self._settings)
         self.seat_label = QLabel()
         self.statusBar().addPermanentWidget(self.seat_label)
 
         self._build_menus()
         self._wire()
-        self._default_state = self.saveState(LAYOUT_VERSION)
-        self.restore_layout()
         self.refresh()
 
     # -- construction ---------------------------------------------------
@@ -253,7 +249,7 @@ class MainWindow(QMainWindow):
         self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
-        self.dice_dock.setVisible(self.presenter.uses_dice)
+        self.layout_keeper.open_game(match.game.name, *self._dock_defaults())
         self.piles_dock.set_commands(self.presenter.pile_commands
                                      or match.mode is not RuleMode.ENFORCED)
         presets = getattr(getattr(match.game, "content", None), "dice", None)
@@ -516,31 +512,20 @@ class MainWindow(QMainWindow):
         except paths.StorageError:
             return None
 
-    def restore_layout(self) -> None:
-        """Bring back the player's window and dock layout; ignore anything unreadable."""
-        settings = self._settings()
-        if settings is None:
-            return
-        geometry = settings.value("window/geometry")
-        state = settings.value("window/state")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray) and not self.restoreState(state, LAYOUT_VERSION):
-            self.restoreState(self._default_state, LAYOUT_VERSION)
-
-    def save_layout(self) -> None:
-        settings = self._settings()
-        if settings is None:
-            return
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
-        settings.sync()
+    def _dock_defaults(self) -> tuple[dict[QDockWidget, bool], QDockWidget]:
+        """Which docks this game shows at first, and which tab is in front."""
+        presenter = self.presenter
+        assert presenter is not None
+        shown = {self.hand_dock: True, self.log_dock: True, self.piles_dock: True,
+                 self.dice_dock: presenter.uses_dice}
+        front = {"log": self.log_dock, "dice": self.dice_dock,
+                 "piles": self.piles_dock}[presenter.front_dock]
+        return shown, front
 
     def reset_layout(self) -> None:
-        self.restoreState(self._default_state, LAYOUT_VERSION)
-        for dock in (self.hand_dock, self.piles_dock, self.dice_dock, self.log_dock):
-            dock.show()
+        if self.presenter is not None:
+            self.layout_keeper.reset(*self._dock_defaults())
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.save_layout()
+        self.layout_keeper.save()
         super().closeEvent(event)

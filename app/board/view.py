@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QMouseEvent,
     QPainter,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
@@ -53,6 +54,9 @@ class BoardView(QGraphicsView):
         # Panning is by dragging the table, so scroll bars would only take room.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The board follows the window's size (a dock opened, the window resized) until
+        # the player zooms or pans by hand; Fit hands it back to the window.
+        self.auto_fit = True
 
     def zoom(self) -> float:
         return self.transform().m11()
@@ -64,9 +68,11 @@ class BoardView(QGraphicsView):
             self.scale(factor, factor)
 
     def zoom_in(self) -> None:
+        self.auto_fit = False
         self._zoom_centred(ZOOM_STEP)
 
     def zoom_out(self) -> None:
+        self.auto_fit = False
         self._zoom_centred(1 / ZOOM_STEP)
 
     def _zoom_centred(self, factor: float) -> None:
@@ -76,6 +82,7 @@ class BoardView(QGraphicsView):
         self.setTransformationAnchor(anchor)
 
     def fit(self) -> None:
+        self.auto_fit = True
         scene = self.scene()
         if scene is None:
             return
@@ -88,6 +95,7 @@ class BoardView(QGraphicsView):
         """Zoom keeping the table point under the cursor where it is."""
         steps = event.angleDelta().y() / 120
         if steps:
+            self.auto_fit = False
             at = event.position().toPoint()
             fixed = self.mapToScene(at)
             anchor = self.transformationAnchor()
@@ -99,8 +107,16 @@ class BoardView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
         event.accept()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fit()
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        before = self.horizontalScrollBar().value(), self.verticalScrollBar().value()
         super().mouseMoveEvent(event)
+        if before != (self.horizontalScrollBar().value(), self.verticalScrollBar().value()):
+            self.auto_fit = False  # the player dragged the table along by hand
         if not self.viewport().rect().contains(event.position().toPoint()):
             scene = self._drop_scene()
             if scene is not None:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     import pyqtgraph
 
 CHART_DELAY_MS = 120
+MIN_HEIGHT = 120  # px: the dock scrolls below this, never pushing the window taller
 DEFAULT_POOL = "2d6"
 DEFAULT_PRESETS = ("2d6", "1d6", "3d6", "1d10", "4d6")
 PRESET_COLUMNS = 5  # more presets wrap onto further rows instead of widening the dock
@@ -196,7 +198,15 @@ class DiceDock(QDockWidget):
         self._history.setToolTip("Rolls of this match, most recent first")
         layout.addWidget(self._history, 2)
 
-        self.setWidget(body)
+        # Scrolls rather than growing: the dock must never make the window taller than a
+        # laptop screen, however many rolls are coming up.
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(MIN_HEIGHT)
+        self.setWidget(scroll)
         self.set_presets(list(DEFAULT_PRESETS))
 
         self._entry.textChanged.connect(self._pool_changed)

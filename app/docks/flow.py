@@ -2,7 +2,10 @@
 
 The hand dock shows one panel per character in co-operative games; side by
 side they fit a wide dock, stacked they would need scrolling to trade
-between two of them.
+between two of them. Inside a panel the cards flow the same way, so a row of
+forty items wraps instead of running off the dock where no one can reach it.
+A flow's preferred size is everything on one row; given less width it is
+as tall as its wrapped rows (height for width).
 """
 
 from __future__ import annotations
@@ -41,7 +44,15 @@ class FlowLayout(QLayout):
         return self._place(QRect(0, 0, width, 0), move=False)
 
     def sizeHint(self) -> QSize:
-        return self.minimumSize()
+        """Everything on one row."""
+        width, height = 0, 0
+        for item in self._items:
+            hint = item.sizeHint()
+            width += hint.width() + (self._gap if width else 0)
+            height = max(height, hint.height())
+        margins = self.contentsMargins()
+        return QSize(width + margins.left() + margins.right(),
+                     height + margins.top() + margins.bottom())
 
     def minimumSize(self) -> QSize:
         size = QSize()
@@ -62,8 +73,10 @@ class FlowLayout(QLayout):
         alone = len(self._items) == 1  # a single panel (a hand) takes the whole width
         for item in self._items:
             hint = item.sizeHint()
-            if alone:
-                hint.setWidth(max(hint.width(), area.width()))
+            width = max(hint.width(), area.width()) if alone else min(hint.width(), area.width())
+            width = max(width, item.minimumSize().width())
+            height = item.heightForWidth(width) if item.hasHeightForWidth() else hint.height()
+            hint = QSize(width, max(height, hint.height() if not item.hasHeightForWidth() else 0))
             if x > area.x() and x + hint.width() > area.right() + 1:
                 x, y, row_height = area.x(), y + row_height + self._gap, 0
             if move:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QCursor,
     QDrag,
     QDragEnterEvent,
     QDropEvent,
@@ -37,6 +38,9 @@ from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
 
 SCALE = 1.15
+EDGE = 36  # px from the panels' top or bottom edge where a carried card scrolls them
+EDGE_TICK_MS = 40
+EDGE_TICKS_MAX = 75  # 3 s of scrolling without a drag event: the drag ended elsewhere
 MIN_PANEL_WIDTH = 220  # a title such as "Player 2 — no Character yet" on one or two lines
 
 
@@ -123,9 +127,8 @@ class PanelWidget(QFrame):
                             + (f" — {escape(panel.note)}" if panel.note else ""))
         self.title.setWordWrap(True)
         outer.addWidget(self.title)
-        row = QHBoxLayout()
+        row = FlowLayout(spacing=4)
         row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(4)
         self.cards: list[CardWidget] = []
         if panel.portrait is not None:
             ref, look, tip = panel.portrait
@@ -143,7 +146,6 @@ class PanelWidget(QFrame):
             # An empty panel still shows where a card may be dropped, at card size.
             row.addWidget(SlotWidget("Drop a card here"))
         self.setMinimumWidth(MIN_PANEL_WIDTH)
-        row.addStretch(1)
         outer.addLayout(row)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -172,26 +174,35 @@ class HandDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Hand", parent)
         self.setObjectName("handDock")
-        body = QWidget()
-        outer = QVBoxLayout(body)
-        outer.setContentsMargins(6, 4, 6, 4)
-        top = QHBoxLayout()
+        # The seat's name and its buttons are the dock's title bar: one row, not two.
+        top_bar = QWidget()
+        top_bar.setObjectName("handTitleBar")
+        top = QHBoxLayout(top_bar)
+        top.setContentsMargins(8, 3, 6, 3)
         self.title = QLabel("No match")
         self.title.setObjectName("handTitle")
         top.addWidget(self.title, 1)
         self.button_row = QHBoxLayout()
         top.addLayout(self.button_row)
-        outer.addLayout(top)
+        self.setTitleBarWidget(top_bar)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")
         self.column = FlowLayout(self.strip, spacing=6)
         self.column.setContentsMargins(2, 2, 2, 2)
-        scroll = QScrollArea()
-        scroll.setWidget(self.strip)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumHeight(int(CARD_H * SCALE) + 56)
-        outer.addWidget(scroll)
-        self.setWidget(body)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.strip)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setMinimumHeight(int(CARD_H * SCALE) + 16)
+        self.setWidget(self.scroll)
+        # A card carried near the top or bottom edge scrolls the panels, also while the
+        # mouse rests there.
+        self._edge_timer = QTimer(self)
+        self._edge_timer.setInterval(EDGE_TICK_MS)
+        self._edge_timer.timeout.connect(self._edge_tick)
+        self._edge_at: QPoint | None = None
+        self._edge_moves = 0
+        self.strip.installEventFilter(self)
         self.setAcceptDrops(True)
         self.panels: list[PanelWidget] = []
         self.buttons: list[QPushButton] = []
@@ -208,6 +219,7 @@ class HandDock(QDockWidget):
             widget = PanelWidget(panel)
             widget.title.setVisible(len(panels) > 1 or bool(panel.note))  # else the dock says it
             widget.dropped.connect(self.dropped)
+            widget.installEventFilter(self)
             for card in widget.cards:
                 card.activated.connect(self.card_activated)
             self.column.addWidget(widget)
@@ -233,6 +245,45 @@ class HandDock(QDockWidget):
             if button.text() == label:
                 return button
         raise KeyError(f"no button {label!r} (have {[b.text() for b in self.buttons]})")
+
+    # -- scrolling while a card is carried ------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.DragMove and isinstance(watched, QWidget):
+            self._edge_at = watched.mapToGlobal(event.position().toPoint())
+            self._edge_moves = 0
+            self._edge_tick()
+        elif kind == QEvent.Type.Drop:
+            self._edge_timer.stop()
+        return False  # the panels still take the drag
+
+    def _edge_tick(self) -> None:
+        """Scroll toward the edge the carried card is near, faster the nearer it is.
+
+        While the mouse rests no drag events come, so the timer follows the cursor
+        itself, and stops once it leaves the panels or nothing has moved for a while
+        (a drag ended elsewhere)."""
+        if self._edge_at is None:
+            return
+        self._edge_moves += 1
+        viewport = self.scroll.viewport()
+        at = self._edge_at if self._edge_moves == 1 else QCursor.pos()
+        y = viewport.mapFromGlobal(at).y()
+        inside = viewport.rect().contains(viewport.mapFromGlobal(at))
+        if not inside or self._edge_moves > EDGE_TICKS_MAX:
+            self._edge_timer.stop()
+            return
+        if y < EDGE:
+            step = -(EDGE - y) // 2 - 4
+        elif y > viewport.height() - EDGE:
+            step = (y - viewport.height() + EDGE) // 2 + 4
+        else:
+            self._edge_timer.stop()
+            return
+        bar = self.scroll.verticalScrollBar()
+        bar.setValue(bar.value() + step)
+        if not self._edge_timer.isActive():
+            self._edge_timer.start()
 
     def card_widgets(self) -> list[CardWidget]:
         return [card for panel in self.panels for card in panel.cards]

@@ -54,6 +54,7 @@ class GamePresenter:
 
     uses_dice = True  # a game without dice (TACTICA) has the Dice dock put away
     pile_commands = False  # Shuffle / Take top on any pile: free tables only (and referees)
+    front_dock = "log"  # the right-hand tab in front at first: "log", "dice" or "piles"
 
     def hand_zone(self, seat: int) -> str | None:
         return None

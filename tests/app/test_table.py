@@ -225,15 +225,23 @@ def test_wheel_zooms_around_the_cursor_and_fit(qtbot, window):
     assert visible.contains(window.scene.content_rect())
 
 
-def test_dock_layout_is_remembered(qtbot, window):
-    """A closed dock stays closed in the next session."""
+def test_dock_layout_is_remembered_per_game(qtbot, window):
+    """A closed dock stays closed in the next session of that game, and only that game:
+    TACTICA's own default puts the Dice dock away, Nordguard's keeps it."""
     window.dice_dock.close()
     window.close()
     again = MainWindow()
     qtbot.addWidget(again)
+    again.controller.new_match("sandbox", {"players": 2}, 1, RuleMode.SANDBOX, True)
     again.show()
     assert not again.dice_dock.isVisible()
     assert again.log_dock.isVisible()
+    again.controller.new_match("nordguard", {}, 1, RuleMode.ENFORCED, False)
+    assert again.dice_dock.isVisible()
+    again.controller.new_match("tactica", {}, 1, RuleMode.ENFORCED, False)
+    assert not again.dice_dock.isVisible() and again.log_dock.isVisible()
+    again.controller.new_match("sandbox", {"players": 2}, 1, RuleMode.SANDBOX, True)
+    assert not again.dice_dock.isVisible()
 
 
 def test_log_entry_shows_that_moment(qtbot, window):

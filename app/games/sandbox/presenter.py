@@ -25,6 +25,7 @@ from engine.games.sandbox.state import BOARD, DECK, DISCARD, hand
 class SandboxPresenter(GamePresenter):
     free_zone = BOARD
     pile_commands = True
+    front_dock = "piles"
 
     def __init__(self, content: SandboxContent, seat_of: Callable[[], int | None]) -> None:
         self.felt = QRectF(-300, -220, 1300, 760)

@@ -1,0 +1,175 @@
+"""The table fits every screen (issue "A table that fits every screen", Layout and Hand dock).
+
+The window is usable at 1280×720 and 1366×768, the board follows the window's
+size until the player zooms or pans, docks never float off, and every card in
+the Hand dock can be reached: rows wrap, panels scroll, and a carried card
+scrolls them at the edge.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from app.main_window import MainWindow
+from engine.core.rng import Rng
+from engine.games import game_names
+from engine.simulate import default_mode
+
+LAPTOPS = [(1280, 720), (1366, 768)]
+
+
+def open_window(qtbot, game: str, size: tuple[int, int], players: int | None = None,
+                actions: int = 0) -> MainWindow:
+    """`game` at `size`, after `actions` of its computer policy (curtains lifted)."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.controller.autosave_enabled = False
+    window.resize(*size)
+    options = {} if players is None else {"players": players}
+    window.controller.new_match(game, options, 5, default_mode(game), take_backs=True)
+    window.show()
+    qtbot.waitExposed(window)
+    match = window.controller.match
+    agent, rng = match.game.agent(), Rng(2)
+    for _ in range(actions):
+        choices = [a for a in match.legal_actions() if a.kind != "declare"]
+        if not choices:
+            break
+        window.controller.submit(agent.choose(match.state, choices, rng))
+        if window.curtain.isVisible():
+            window.curtain.button.click()
+    QApplication.processEvents()
+    return window
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", game_names())
+def test_the_window_fits_a_laptop_screen_mid_match(qtbot, game, size):
+    """Mid-match (Nordguard with rolls coming up) the window needs no more room than the
+    screen has, keeps the size it was given, and the board keeps most of it."""
+    window = open_window(qtbot, game, size, actions=40)
+    hint = window.minimumSizeHint()
+    assert hint.width() <= size[0] and hint.height() <= size[1] - 40, hint
+    assert (window.width(), window.height()) == size
+    board = window.view.size()
+    assert board.width() * board.height() >= 0.4 * size[0] * size[1]
+
+
+def test_docks_can_be_moved_and_closed_but_never_float_off(qtbot):
+    window = open_window(qtbot, "sandbox", (1366, 768))
+    for dock in window.findChildren(QDockWidget):
+        features = dock.features()
+        assert not features & QDockWidget.DockWidgetFeature.DockWidgetFloatable, dock
+        assert features & QDockWidget.DockWidgetFeature.DockWidgetClosable
+
+
+def test_the_right_hand_docks_share_one_column_as_tabs(qtbot):
+    window = open_window(qtbot, "nordguard", (1366, 768))
+    tabbed = set(window.tabifiedDockWidgets(window.log_dock))
+    assert tabbed == {window.dice_dock, window.piles_dock}
+    assert window.dockWidgetArea(window.hand_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert window.hand_dock.width() >= 1366 - 4  # the hand spans the whole window
+
+
+def test_the_board_follows_the_window_until_the_player_zooms(qtbot):
+    """Resizing re-fits the board; after a wheel zoom it stays where the player put it;
+    View → Fit hands it back to the window."""
+    window = open_window(qtbot, "tactica", (1366, 768))
+    window.view.fit()
+    small = window.view.zoom()
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert window.view.zoom() > small * 1.1
+    viewport = window.view.viewport()
+    at = QPoint(viewport.width() // 2, viewport.height() // 2)
+    QApplication.sendEvent(viewport, QWheelEvent(
+        QPointF(at), QPointF(viewport.mapToGlobal(at)), QPoint(0, 0), QPoint(0, 120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+        False))
+    zoomed = window.view.zoom()
+    window.resize(1366, 768)
+    QApplication.processEvents()
+    assert window.view.zoom() == pytest.approx(zoomed)
+    window.fit_action.trigger()
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert window.view.zoom() != pytest.approx(zoomed)
+
+
+def test_a_first_window_on_a_small_screen_opens_maximized(qtbot):
+    """No saved size and a screen smaller than the preferred window: maximized, never
+    larger than the screen (it used to be resized to 1600×1000 after restoring)."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.layout_keeper.restore_window()
+    screen = window.screen().availableGeometry()
+    assert window.windowState() & Qt.WindowState.WindowMaximized
+    assert window.width() <= screen.width() and window.height() <= screen.height()
+
+
+def test_a_saved_window_size_is_kept(qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.resize(700, 500)
+    first.show()
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.layout_keeper.restore_window()
+    assert (second.width(), second.height()) == (700, 500)
+
+
+# -- the Hand dock -----------------------------------------------------------------------
+def test_every_item_to_stock_from_is_within_reach_at_1366(qtbot):
+    """Nordguard's pool of items wraps inside the dock: no card lies beyond its right
+    edge (Tent, Furs, Kayak and Ladder could not be picked), and scrolling reaches
+    the last row."""
+    window = open_window(qtbot, "nordguard", (1366, 768), players=3, actions=3)
+    assert window.controller.match.state.phase == "stock"
+    strip = window.hand_dock.strip
+    pool = next(p for p in window.hand_dock.panels if "stock from" in p.title.text())
+    names = []
+    for card in pool.cards:
+        corner = card.mapTo(strip, card.rect().bottomRight())
+        assert corner.x() <= strip.width(), card.ref
+        assert corner.y() <= strip.height(), card.ref
+        names.append(card.ref)
+    assert any("ladder" in n for n in names) and any("kayak" in n for n in names)
+    bar = window.hand_dock.scroll.verticalScrollBar()
+    assert bar.maximum() >= 0
+
+
+def test_seven_character_panels_are_all_within_reach(qtbot):
+    window = open_window(qtbot, "nordguard", (1366, 768), players=7, actions=60)
+    assert window.controller.match.state.phase == "day"
+    strip = window.hand_dock.strip
+    assert len(window.hand_dock.panels) >= 7
+    for panel in window.hand_dock.panels:
+        corner = panel.mapTo(strip, panel.rect().bottomRight())
+        assert corner.x() <= strip.width() and corner.y() <= strip.height()
+
+
+def test_a_carried_card_scrolls_the_panels_at_the_edge(qtbot, drag_target):
+    """A card held near the bottom edge of the panels scrolls them toward the panels
+    below, so the slots of a character further down can be reached mid-drag."""
+    window = open_window(qtbot, "nordguard", (1366, 768), players=7, actions=60)
+    dock = window.hand_dock
+    bar = dock.scroll.verticalScrollBar()
+    assert bar.maximum() > 0, "seven panels should not all fit at 1366×768"
+    bar.setValue(0)
+    viewport = dock.scroll.viewport()
+    edge = QPoint(viewport.width() // 2, viewport.height() - 8)
+    target = viewport.childAt(edge)
+    while target is not None and target.parentWidget() is not dock.strip:
+        target = target.parentWidget()
+    assert target is not None
+    card = dock.card_widgets()[0]
+    drag_target.aim(target, target.mapFrom(viewport, edge))
+    start = card.rect().center()
+    qtbot.mousePress(card, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(card, start + QPoint(0, 30))
+    qtbot.mouseRelease(card, Qt.MouseButton.LeftButton, pos=start + QPoint(0, 30))
+    assert bar.value() > 0
