@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QPoint, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -33,6 +33,7 @@ from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
 from app.games.base import GamePresenter
+from app.glide import glide_back
 from app.match_controller import MatchController
 from app.window_layout import WindowLayout
 from engine.core.errors import ContentError, SaveError
@@ -178,6 +179,7 @@ class MainWindow(QMainWindow):
             lambda zone: self._submit(self.presenter.shuffle_action(zone)))
         self.piles_dock.draw_requested.connect(self._take_top)
         self.log_dock.moment_requested.connect(self.show_moment)
+        self.view.drop_refused.connect(self._glide_home)
 
     # -- who is looking ---------------------------------------------------
     def viewer(self) -> int | None:
@@ -272,9 +274,13 @@ class MainWindow(QMainWindow):
             self.leave_preview(refresh=False)  # that step was undone: back to the present
         can_undo, why = match.can_undo(self.controller.undoer())
         behind_curtain = self.curtain_seat is not None
-        self.undo_action.setEnabled(can_undo and not behind_curtain)
+        # Enabled even when the rules refuse, so Ctrl+Z answers with the reason; the
+        # menu says so too. Behind the curtain nothing at the table acts.
+        self.undo_action.setEnabled(bool(match.steps) and not behind_curtain)
+        label = self.controller.undo_stack.undoText()
+        self.undo_action.setText(f"&Undo {label}".rstrip() if can_undo
+                                 else f"&Undo — not allowed: {why}")
         self.undo_action.setToolTip("Undo" if can_undo else f"Cannot undo: {why}")
-        self.undo_action.setText(f"&Undo {self.controller.undo_stack.undoText()}".rstrip())
         self.redo_action.setEnabled(match.can_redo() and not behind_curtain)
         self.redo_action.setText(f"&Redo {self.controller.undo_stack.redoText()}".rstrip())
         name = self.controller.path.name if self.controller.path else "unsaved"
@@ -398,6 +404,12 @@ class MainWindow(QMainWindow):
 
     def _dropped(self, drag: CardDrag, zone: str) -> None:
         self._submit(self.presenter.drop_action(drag, zone, None))
+
+    def _glide_home(self, drag: CardDrag, released_at: QPoint) -> None:
+        """A card from the Hand dock that the board refused flies back to its place."""
+        card = self.hand_dock.card_widget(drag.ref)
+        if card is not None:
+            glide_back(self, card, released_at)
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()

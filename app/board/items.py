@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
@@ -77,6 +78,11 @@ class CardItem(QGraphicsItem):
         self.update()
         if self.on_press:
             self.on_press(self)
+
+    def is_click(self) -> bool:
+        """Whether the press and release were a click, not a move: the card travelled
+        less than the platform's drag distance."""
+        return (self.pos() - self.origin).manhattanLength() < QApplication.startDragDistance()
 
     def cancel_drag(self) -> None:
         """Put the item back without a drop (the drag left the board for a dock)."""

@@ -121,6 +121,9 @@ class TableScene(QGraphicsScene):
     def _released(self, item: CardItem) -> None:
         self._carried = None
         self._glow(None, None)
+        if item.is_click():
+            item.cancel_drag()  # a click (or the first half of a double-click) moves nothing
+            return
         drag = CardDrag(item.ref, item.zone)
         zone, pos = self._target_at(item.pos())
         action = self.presenter.drop_action(drag, zone, pos) if zone else None

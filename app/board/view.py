@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QDragEnterEvent,
     QDragLeaveEvent,
@@ -41,6 +41,8 @@ class DropScene(Protocol):
 
 
 class BoardView(QGraphicsView):
+    drop_refused = Signal(object, QPoint)  # the CardDrag, where it was let go (global)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("boardView")
@@ -134,14 +136,15 @@ class BoardView(QGraphicsView):
             event.ignore()
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Light the places the card may go, but take the drop anywhere on the board:
+        a refused drop is how the player learns the rule's reason (an ignored move
+        would mean the drop, and with it the reason, never came)."""
         drag, scene = decode(event.mimeData()), self._drop_scene()
         if drag is None or scene is None:
             event.ignore()
             return
-        if scene.hover(drag, self.mapToScene(event.position().toPoint())):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+        scene.hover(drag, self.mapToScene(event.position().toPoint()))
+        event.acceptProposedAction()
 
     def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
         scene = self._drop_scene()
@@ -158,3 +161,4 @@ class BoardView(QGraphicsView):
             event.acceptProposedAction()
         else:
             event.ignore()
+            self.drop_refused.emit(drag, self.viewport().mapToGlobal(event.position().toPoint()))

@@ -285,6 +285,9 @@ class HandDock(QDockWidget):
         if not self._edge_timer.isActive():
             self._edge_timer.start()
 
+    def card_widget(self, ref: str) -> CardWidget | None:
+        return next((card for card in self.card_widgets() if card.ref == ref), None)
+
     def card_widgets(self) -> list[CardWidget]:
         return [card for panel in self.panels for card in panel.cards]
 

@@ -12,7 +12,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 @dataclass
 class DragTarget:
-    """Where the next QDrag lands; `drops` records what each drag delivered."""
+    """Where the next QDrag lands; `drops` records what each drag delivered.
+
+    Enter, move and drop follow Qt's rules: no move without an accepted enter, no
+    drop without an accepted move.
+    """
 
     widget: QWidget | None = None
     pos: QPoint = field(default_factory=QPoint)
@@ -40,7 +44,13 @@ def drag_target(monkeypatch) -> DragTarget:
         result = Qt.DropAction.IgnoreAction
         if enter.isAccepted():
             hover = QDragMoveEvent(target.pos, move_action, mime, buttons, mods)
+            hover.accept()  # as Qt does: a move starts with the enter's answer
             QApplication.sendEvent(widget, hover)
+            if not hover.isAccepted():
+                # Real drags deliver no drop where the last move was ignored; a drop sent
+                # anyway once hid a refusal that players never saw.
+                target.drops.append(result)
+                return result
             drop = QDropEvent(pos, move_action, mime, buttons, mods)
             drop.ignore()
             QApplication.sendEvent(widget, drop)

@@ -194,8 +194,9 @@ def test_the_end_of_a_match_is_not_undone_without_take_backs(qtbot):
                                 take_backs=False)
     window.controller.submit(DeclareResult((1,)))
     assert window.controller.match.outcome() is not None
-    assert not window.undo_action.isEnabled()
-    assert not window.controller.undo()
+    assert "not allowed: the match is over" in window.undo_action.text()
+    window.undo_action.trigger()
+    assert window.controller.match.outcome() is not None
     assert "the match is over" in window.statusBar().currentMessage()
 
 

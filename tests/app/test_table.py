@@ -286,12 +286,14 @@ def test_standard_shortcuts_for_undo_and_redo(window):
 
 
 def test_undo_refused_without_take_backs_says_why(qtbot, window):
-    """Without take-backs, undo stops at a card drawn into your hand, and the player is told."""
+    """Without take-backs, undo stops at a card drawn into your hand; Ctrl+Z tells the
+    player why, and so does the Edit menu."""
     window.controller.new_match("sandbox", {"players": 2}, 11, RuleMode.SANDBOX, take_backs=False)
     draw_one(qtbot, window)
-    assert not window.undo_action.isEnabled()
-    assert not window.controller.undo()
+    window.statusBar().clearMessage()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert "hidden card was shown" in window.statusBar().currentMessage()
+    assert "not allowed: a hidden card was shown" in window.undo_action.text()
     assert len(window.controller.match.steps) == 1
 
 
