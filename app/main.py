@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from app import __version__
+from app.words import count
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import RuleMode, make_options
 from engine.games import game_names
@@ -176,7 +177,8 @@ def offer_resume(window: object) -> bool:
         return False
     answer = QMessageBox.question(
         window, "Resume?",
-        f"A {match.game.title} match was interrupted after {len(match.steps)} actions.\n"
+        f"A {match.game.title} match was interrupted after "
+        f"{count(len(match.steps), 'action')}.\n"
         "Resume it?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import paths
+from app import pace, paths
 from app.board.view import BoardView
 from app.computer import ComputerPlayers
 from app.curtain import Curtain
@@ -57,6 +57,7 @@ class MainWindow(QMainWindow):
         self.preview_step: int | None = None
         self.curtain_seat: int | None = None  # seat waiting behind the curtain
         self._last_human: int | None = None  # the person who last had the table
+        self._thinking_text = ""
 
         central = QWidget()
         self.view = BoardView(central)
@@ -67,6 +68,8 @@ class MainWindow(QMainWindow):
         self.preview_bar.setStyleSheet("background: #f6d776; padding: 6px;")
         self.preview_bar.clicked.connect(lambda: self.leave_preview())
         self.preview_bar.hide()
+        back = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        back.activated.connect(lambda: self.leave_preview() if self.preview_step else None)
         box.addWidget(self.preview_bar)
         self.phase_bar = QLabel()
         self.phase_bar.setObjectName("phaseBar")
@@ -156,6 +159,9 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
         view.addAction(self._action("&Reset layout", self.reset_layout))
+        view.addSeparator()
+        self.pace_menu = view.addMenu("Computer &speed")
+        self.pace_group = pace.build_menu(self.pace_menu, self.computer, self._settings)
 
         help_menu = bar.addMenu("&Help")
         self.rules_action = self._action("&Rules of this game", self.show_rules,
@@ -233,7 +239,8 @@ class MainWindow(QMainWindow):
     def _computer_thinking(self, seat: int) -> None:
         state = self.controller.match.state if self.controller.match else None
         name = self.presenter.seat_name(state, seat) if state is not None else f"Seat {seat}"
-        self.statusBar().showMessage(f"{name} (computer) is thinking…", 4000)
+        self._thinking_text = f"{name} (computer) is thinking…"
+        self.statusBar().showMessage(self._thinking_text)
 
     def _curtain_lifted(self) -> None:
         self.curtain_seat = None
@@ -261,6 +268,9 @@ class MainWindow(QMainWindow):
         self.view.fit()
 
     def refresh(self) -> None:
+        if (self._thinking_text and not self.computer.busy()
+                and self.statusBar().currentMessage() == self._thinking_text):
+            self.statusBar().clearMessage()  # the computer has moved
         match = self.controller.match
         has_match = match is not None
         for action in (self.save_action, self.save_as_action, self.fit_action):
@@ -303,9 +313,10 @@ class MainWindow(QMainWindow):
             viewer = self._last_human if self._last_human is not None else 0
         if viewer is None or viewer == SPECTATOR:
             waiting = self.curtain_seat
-            who = (self.presenter.seat_name(state, waiting) if waiting is not None
-                   else "nobody")
-            self.hand_dock.show_panels(f"Hand hidden — waiting for {who}", [])
+            title = (f"Hand hidden — waiting for {self.presenter.seat_name(state, waiting)}"
+                     if waiting is not None else
+                     "Hands stay hidden while a computer seat plays")
+            self.hand_dock.show_panels(title, [])
             self.hand_dock.show_buttons([])
             return
         panels = self.presenter.hand_panels(state, viewer)
@@ -344,14 +355,13 @@ class MainWindow(QMainWindow):
         who = None if viewer == SPECTATOR else viewer
         entries = [(step, event.text_for(who if who is not None else SPECTATOR),
                     event.override) for step, event in match.log()]
-        self.log_dock.show_entries(entries)
+        self.log_dock.show_entries(entries, self.preview_step)
 
     def _show_seat(self) -> None:
         m = self.controller.match_or_fail()
         outcome = m.outcome()
         if outcome is not None:
-            winners = ", ".join(f"Player {p + 1}" for p in outcome.winners) or "nobody"
-            text = f"Match over — winner: {winners}"
+            text = self.presenter.ending(m.state, outcome)
         else:
             seat = m.to_move() or 0
             text = f"{self.presenter.seat_name(m.state, seat)} to act"
@@ -370,7 +380,8 @@ class MainWindow(QMainWindow):
         self.preview_step = step
         self.view.setInteractive(False)
         self.preview_bar.setText(f"Showing the table after step {step} of {len(match.steps)}"
-                                 " — click here to return to the present")
+                                 " — ↑/↓ in the Rules log step through; click here or press "
+                                 "Esc to return to the present")
         self.preview_bar.show()
         self.refresh()
 

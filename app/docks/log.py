@@ -1,10 +1,17 @@
-"""The rules log: every event of the match, filterable, each entry a moment to look at."""
+"""The rules log: every event of the match, filterable, each entry a moment to look at.
+
+Each step is numbered once; the further events of the same step follow it,
+indented. Clicking an entry, or moving through the list with the arrow keys,
+shows the table after that step. The list grows by the new entries only,
+because rebuilding ten thousand rows on every action cost a frame and more.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDockWidget,
     QLineEdit,
     QListWidget,
@@ -15,6 +22,9 @@ from PySide6.QtWidgets import (
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
+INDENT = "      "
+
+Entry = tuple[int, str, bool]  # step, text, is a referee override
 
 
 class LogDock(QDockWidget):
@@ -34,33 +44,94 @@ class LogDock(QDockWidget):
         self.list = QListWidget()
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
-        self.list.setToolTip("Click an entry to see the table at that moment")
-        self.list.itemClicked.connect(self._clicked)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setToolTip("Click an entry, or use the arrow keys, to see the table after "
+                             "that step")
+        self.list.itemClicked.connect(self._chosen)
+        self.list.currentItemChanged.connect(self._moved)
         layout.addWidget(self.list)
         self.setWidget(body)
+        self._entries: list[Entry] = []
+        self._quiet = False  # selection changed by the window, not by the player
 
-    def show_entries(self, entries: list[tuple[int, str, bool]]) -> None:
-        """Entries are (step, text, is_override), oldest first; the newest is shown."""
-        self.list.clear()
-        for step, text, override in entries:
-            item = QListWidgetItem(f"{step}. {text}")
-            item.setData(STEP_ROLE, step)
-            if override:
-                item.setForeground(OVERRIDE)
-            self.list.addItem(item)
-        self._apply_filter(self.filter.text())
-        self.list.scrollToBottom()
-        QTimer.singleShot(0, self.list.scrollToBottom)  # again once the rows are laid out
+    # -- what is shown ----------------------------------------------------------------
+    def show_entries(self, entries: list[Entry], shown_step: int | None = None) -> None:
+        """Entries oldest first. `shown_step` is the past step the table shows (selected,
+        the list left where it is); None is the present (the newest entry in view)."""
+        keep = _common_prefix(self._entries, entries)
+        at_bottom = self._scrolled_to_bottom()
+        self._quiet = True
+        try:
+            while self.list.count() > keep:
+                self.list.takeItem(self.list.count() - 1)
+            for index in range(keep, len(entries)):
+                self.list.addItem(self._item(entries, index))
+            self._entries = list(entries)
+            self._apply_filter(self.filter.text())
+            self._select(shown_step)
+        finally:
+            self._quiet = False
+        if shown_step is None and (at_bottom or keep < len(entries)):
+            self.list.scrollToBottom()
+            QTimer.singleShot(0, self.list.scrollToBottom)  # again once rows are laid out
+
+    @staticmethod
+    def _item(entries: list[Entry], index: int) -> QListWidgetItem:
+        step, text, override = entries[index]
+        first = index == 0 or entries[index - 1][0] != step
+        item = QListWidgetItem(f"{step}. {text}" if first else INDENT + text)
+        item.setData(STEP_ROLE, step)
+        if override:
+            item.setForeground(OVERRIDE)
+        return item
+
+    def _select(self, step: int | None) -> None:
+        """Mark the last entry of `step` (none for the present) without scrolling away."""
+        if step is None:
+            self.list.setCurrentItem(None)
+            self.list.clearSelection()
+            return
+        for row in range(self.list.count() - 1, -1, -1):
+            item = self.list.item(row)
+            if item.data(STEP_ROLE) == step:
+                self.list.setCurrentItem(item)
+                self.list.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+                return
+
+    def _scrolled_to_bottom(self) -> bool:
+        bar = self.list.verticalScrollBar()
+        return bar.value() >= bar.maximum() - 2
 
     def texts(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())
                 if not self.list.item(i).isHidden()]
 
+    def selected_step(self) -> int | None:
+        item = self.list.currentItem()
+        return None if item is None else int(item.data(STEP_ROLE))
+
+    # -- the player's choices -----------------------------------------------------------
     def _apply_filter(self, text: str) -> None:
         needle = text.strip().lower()
         for i in range(self.list.count()):
             item = self.list.item(i)
             item.setHidden(bool(needle) and needle not in item.text().lower())
 
-    def _clicked(self, item: QListWidgetItem) -> None:
+    def _chosen(self, item: QListWidgetItem) -> None:
         self.moment_requested.emit(int(item.data(STEP_ROLE)))
+
+    def _moved(self, item: QListWidgetItem | None, _previous: object) -> None:
+        if item is not None and not self._quiet:
+            self.moment_requested.emit(int(item.data(STEP_ROLE)))
+
+
+def _common_prefix(old: list[Entry], new: list[Entry]) -> int:
+    """How many leading entries two logs share (a seat change rewrites its secrets)."""
+    if new[:len(old)] == old:
+        return len(old)
+    count = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from engine.core.actions import Action
-from engine.core.game import GameState
+from engine.core.game import GameState, Outcome
 from engine.core.referee import ShuffleZone
 
 
@@ -99,6 +99,14 @@ class GamePresenter:
     def shuffle_action(self, zone: str) -> Action | None:
         """A referee's shuffle: allowed in assisted matches, refused with the reason otherwise."""
         return ShuffleZone(zone)
+
+    def ending(self, state: GameState, outcome: Outcome) -> str:
+        """How the status bar announces the end: who won, and why."""
+        names = [self.seat_name(state, seat) for seat in outcome.winners]
+        if not names:
+            return f"Nobody wins: {outcome.reason}"
+        verb = "wins" if len(names) == 1 else "win"
+        return f"{' and '.join(names)} {verb}: {outcome.reason}"
 
     def seat_name(self, state: GameState, seat: int) -> str:
         return f"Player {seat + 1}"

@@ -1,0 +1,158 @@
+"""History you can step through, and words that read naturally (issue "A table that fits
+every screen": History, Feedback)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app import main as entry
+from app import pace
+from app.main_window import MainWindow
+from app.words import count, possessive
+from engine.core import saves
+from engine.core.game import RuleMode
+from engine.core.match import Match
+from engine.core.referee import DeclareResult, RollDice, SetCounter
+from engine.games import get_game
+
+
+@pytest.fixture
+def window(qtbot) -> MainWindow:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.controller.autosave_enabled = False
+    win.controller.new_match("sandbox", {"players": 2}, 11, RuleMode.SANDBOX, take_backs=True)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def play(window: MainWindow, n: int) -> None:
+    for i in range(n):
+        window.controller.submit(SetCounter("score", i + 1))
+
+
+def test_every_step_is_numbered_once(window):
+    """A step that logs several events shows its number once, the rest indented."""
+    window.controller.submit(RollDice("2d6"))
+    play(window, 2)
+    numbers = [t.split(".")[0] for t in window.log_dock.texts() if t[0].isdigit()]
+    assert numbers == sorted(set(numbers), key=int)
+    assert len(window.log_dock.texts()) == len(list(window.controller.match.log()))
+
+
+def test_clicking_an_entry_keeps_the_list_where_it_was_and_selects_it(qtbot, window):
+    """The list does not jump to the bottom when a moment is shown; the entry is marked."""
+    play(window, 80)
+    log = window.log_dock.list
+    bar = log.verticalScrollBar()
+    bar.setValue(bar.maximum() // 3)
+    QApplication.processEvents()
+    where = bar.value()
+    item = log.itemAt(log.viewport().rect().center())
+    qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton,
+                     pos=log.visualItemRect(item).center())
+    step = int(item.text().split(".")[0])
+    assert window.preview_step == step
+    assert window.log_dock.selected_step() == step
+    assert bar.value() == where
+    assert f"after step {step} of 80" in window.preview_bar.text()
+
+
+def test_arrow_keys_step_back_and_forth_through_history(qtbot, window):
+    play(window, 10)
+    log = window.log_dock.list
+    item = log.item(5)
+    qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton,
+                     pos=log.visualItemRect(item).center())
+    assert window.preview_step == 6
+    qtbot.keyClick(log, Qt.Key.Key_Up)
+    assert window.preview_step == 5
+    assert window.controller.match.view_at(5, None).table.counters == {"score": 5}
+    qtbot.keyClick(log, Qt.Key.Key_Down)
+    qtbot.keyClick(log, Qt.Key.Key_Down)
+    assert window.preview_step == 7
+
+
+def test_escape_returns_to_the_present(qtbot, window):
+    play(window, 3)
+    window.show_moment(1)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert window.preview_step is None and not window.preview_bar.isVisible()
+    assert window.log_dock.selected_step() is None
+
+
+def test_the_log_grows_by_the_new_entries_only(window):
+    """Rows already shown are kept, not rebuilt, when an action adds entries."""
+    play(window, 5)
+    first = window.log_dock.list.item(0)
+    play(window, 1)
+    assert window.log_dock.list.item(0) is first
+    assert window.log_dock.list.count() == 6
+
+
+def test_words_read_naturally():
+    assert count(1, "action") == "1 action" and count(3, "action") == "3 actions"
+    assert possessive("Deep Drifts") == "Deep Drifts'" and possessive("Nickel") == "Nickel's"
+
+
+def test_the_resume_question_counts_in_good_english(qtbot, private_folders, monkeypatch):
+    game = get_game("sandbox")
+    match = Match(game, game.options_model(), 3, RuleMode.SANDBOX, True)
+    match.submit(SetCounter("score", 1))
+    saves.save(match, private_folders / "data" / "autosave.runetable")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    entry.start(win, entry.parse_args([]))
+    assert "interrupted after 1 action.\n" in asked[0]
+
+
+def test_the_end_says_who_won_and_why(window):
+    window.controller.submit(DeclareResult((1,)))
+    assert "Player 2 wins: declared by Player 1" in window.seat_label.text()
+    assert "winner: nobody" not in window.seat_label.text()
+
+
+def test_no_waiting_for_nobody(qtbot):
+    """Watching two computer seats: the hand says why it is hidden, not 'waiting for
+    nobody'."""
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.computer.set_paused(True)
+    win.controller.new_match("tactica", {"computer_seats": [0, 1]}, 4, RuleMode.ENFORCED,
+                             False)
+    assert win.controller.computer_to_move() is not None
+    assert "nobody" not in win.hand_dock.title.text()
+    assert "computer" in win.hand_dock.title.text()
+
+
+def test_computer_speed_is_a_menu_and_is_kept(qtbot):
+    win = MainWindow()
+    qtbot.addWidget(win)
+    fast = next(a for a in win.pace_group.actions() if a.data() == 100)
+    fast.trigger()
+    assert win.computer.delay_ms == 100
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.computer.delay_ms == 100
+    assert [a.data() for a in again.pace_group.actions() if a.isChecked()] == [100]
+    assert {ms for _, ms in pace.PACES} >= {0, 1500}
+
+
+def test_the_thinking_message_clears_when_the_computer_has_moved(qtbot):
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.computer.delay_ms = 1
+    win.controller.new_match("tactica", {"computer_seats": [1]}, 3, RuleMode.ENFORCED, False)
+    match = win.controller.match
+    if win.controller.seat() == 0:
+        win.controller.submit(match.legal_actions()[0])
+    qtbot.waitUntil(lambda: "thinking" in win.statusBar().currentMessage(), timeout=5000)
+    qtbot.waitUntil(lambda: win.controller.seat() == 0, timeout=10000)
+    assert "thinking" not in win.statusBar().currentMessage()
