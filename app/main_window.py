@@ -142,6 +142,11 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
+        self.palette_action = self._action("&Actions…", self.show_palette,
+                                           QKeySequence("Ctrl+K"),
+                                           "Choose any move you may make now by typing")
+        edit.addAction(self.palette_action)
+        edit.addSeparator()
         self.pause_action = self._action("&Pause computer players", self._toggle_pause,
                                          QKeySequence("Ctrl+P"),
                                          "Stop the computer seats from moving until resumed")
@@ -259,6 +264,7 @@ class MainWindow(QMainWindow):
         self.view.setScene(self.scene)
         match = self.controller.match_or_fail()
         self.layout_keeper.open_game(match.game.name, *self._dock_defaults())
+        self.dice_dock.set_free_rolls(match.mode is not RuleMode.ENFORCED)
         self.piles_dock.set_commands(self.presenter.pile_commands
                                      or match.mode is not RuleMode.ENFORCED)
         presets = getattr(getattr(match.game, "content", None), "dice", None)
@@ -415,6 +421,31 @@ class MainWindow(QMainWindow):
 
     def _dropped(self, drag: CardDrag, zone: str) -> None:
         self._submit(self.presenter.drop_action(drag, zone, None))
+
+    def show_palette(self) -> None:
+        """Every legal move of the seat at the table, by keyboard (Ctrl+K)."""
+        from app.dialogs.palette import ActionPalette
+
+        match = self.controller.match
+        if match is None or self.presenter is None:
+            return
+        seat = self.viewer()
+        why = ("the table is showing a past moment" if self.preview_step is not None
+               else "pass the computer first" if self.curtain_seat is not None
+               else "the match is over" if match.outcome() is not None
+               else "a computer seat is deciding" if self.controller.computer_to_move()
+               is not None else None)
+        if why is None and seat != self.controller.seat():
+            why = "it is not your turn"
+        if why is not None:
+            self.statusBar().showMessage(f"No actions to choose: {why}.", 6000)
+            return
+        view = match.view(seat)
+        choices = [(self.presenter.describe(view, action), action)
+                   for action in match.legal_actions()]
+        palette = ActionPalette(choices, self)
+        if palette.exec() == ActionPalette.DialogCode.Accepted and palette.chosen is not None:
+            self._submit(palette.chosen)
 
     def _glide_home(self, drag: CardDrag, released_at: QPoint) -> None:
         """A card from the Hand dock that the board refused flies back to its place."""

@@ -130,6 +130,17 @@ class DiceDock(QDockWidget):
         self._coming.hide()
         self._pending: list[RollPreview] = []
 
+        self._quiet = QLabel("No roll is coming up.")
+        self._quiet.setObjectName("noRollComing")
+        self._quiet.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(self._quiet)
+        self._quiet.hide()
+
+        # The free roller: any pool, rolled as a table action (free tables and referees).
+        self._roller = QWidget()
+        roller = QVBoxLayout(self._roller)
+        roller.setContentsMargins(0, 0, 0, 0)
+        roller.setSpacing(6)
         self._entry = QLineEdit(DEFAULT_POOL)
         self._entry.setPlaceholderText("e.g. 2d6+1")
         self._entry.setToolTip(POOL_HELP)
@@ -138,33 +149,39 @@ class DiceDock(QDockWidget):
         entry_row = QHBoxLayout()
         entry_row.addWidget(self._entry, 1)
         entry_row.addWidget(self.roll_button)
-        layout.addLayout(entry_row)
+        roller.addLayout(entry_row)
 
         self._error = QLabel()
         self._error.setObjectName("diceError")
         self._error.setWordWrap(True)
         self._error.setStyleSheet(f"color: {ERROR_COLOUR};")
         self._error.hide()
-        layout.addWidget(self._error)
+        roller.addWidget(self._error)
 
         self._presets = QGridLayout()
         self._presets.setSpacing(4)
-        layout.addLayout(self._presets)
+        roller.addLayout(self._presets)
+        layout.addWidget(self._roller)
+        self._free = True
 
         self._target = QSpinBox()
         self._target.setRange(-9999, 9999)
         self._target.setToolTip("The roll succeeds when its total is at least this number.")
         target_label = QLabel("Succeeds at ≥")
         target_label.setBuddy(self._target)
+        # The odds of the pool in the entry: a free roll, or the coming roll chosen above.
+        self._odds_box = QWidget()
+        odds_layout = QVBoxLayout(self._odds_box)
+        odds_layout.setContentsMargins(0, 0, 0, 0)
         target_row = QHBoxLayout()
         target_row.addWidget(target_label)
         target_row.addWidget(self._target)
         target_row.addStretch(1)
-        layout.addLayout(target_row)
+        odds_layout.addLayout(target_row)
 
         self._odds = QLabel()
         self._odds.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self._odds)
+        odds_layout.addWidget(self._odds)
 
         # Holds the pyqtgraph chart once it is built; sized now so the layout does not jump.
         self._chart_box = QVBoxLayout()
@@ -172,7 +189,8 @@ class DiceDock(QDockWidget):
         chart_holder = QWidget()
         chart_holder.setMinimumHeight(170)
         chart_holder.setLayout(self._chart_box)
-        layout.addWidget(chart_holder, 3)
+        odds_layout.addWidget(chart_holder, 3)
+        layout.addWidget(self._odds_box, 3)
 
         layout.addWidget(self._rule())
         self._last_caption = QLabel()
@@ -246,6 +264,18 @@ class DiceDock(QDockWidget):
             button.clicked.connect(lambda _checked=False, t=text: self.set_pool(t))
             self._presets.addWidget(button, i // PRESET_COLUMNS, i % PRESET_COLUMNS)
 
+    def set_free_rolls(self, allowed: bool) -> None:
+        """Whether the free roller shows: on free tables and for referees. Where the rules
+        call every roll, the odds shown are those of the coming roll, or none."""
+        self._free = allowed
+        self._roller.setVisible(allowed)
+        self._show_odds_for_what_matters()
+
+    def _show_odds_for_what_matters(self) -> None:
+        coming = any(roll.pool for roll in self._pending)
+        self._odds_box.setVisible(self._free or coming)
+        self._quiet.setVisible(not self._free and not coming)
+
     def show_pending(self, rolls: Sequence[RollPreview]) -> None:
         """List the rolls the game is about to call for, each with its exact chance;
         the first goes into the chart, so the odds are up before anyone rolls."""
@@ -262,6 +292,7 @@ class DiceDock(QDockWidget):
         self._coming.blockSignals(False)
         self._coming_title.setVisible(bool(rolls))
         self._coming.setVisible(bool(rolls))
+        self._show_odds_for_what_matters()
         first = next((i for i, roll in enumerate(rolls) if roll.pool), None)
         if first is not None:
             self._coming.setCurrentRow(first)

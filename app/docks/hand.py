@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QDrag,
     QDragEnterEvent,
     QDropEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPalette,
@@ -38,6 +39,7 @@ from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
 
 SCALE = 1.15
+END_KEY = QKeySequence("Ctrl+E")
 EDGE = 36  # px from the panels' top or bottom edge where a carried card scrolls them
 EDGE_TICK_MS = 40
 EDGE_TICKS_MAX = 75  # 3 s of scrolling without a drag event: the drag ended elsewhere
@@ -232,8 +234,12 @@ class HandDock(QDockWidget):
             old.setParent(None)
             old.deleteLater()
         self.buttons = []
+        ending = next((label for label, *_ in buttons if label.startswith("End")), None)
         for label, tip, action, enabled in buttons:
             button = QPushButton(label)
+            if label == ending:  # End turn / End day / End MUSTER: one key for whichever
+                button.setShortcut(END_KEY)
+                tip = f"{tip} ({END_KEY.toString(QKeySequence.SequenceFormat.NativeText)})"
             button.setToolTip(tip)
             button.setEnabled(enabled)
             button.clicked.connect(lambda _c=False, a=action: self.action_requested.emit(a))

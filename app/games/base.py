@@ -100,6 +100,10 @@ class GamePresenter:
         """A referee's shuffle: allowed in assisted matches, refused with the reason otherwise."""
         return ShuffleZone(zone)
 
+    def describe(self, state: GameState, action: Action) -> str:
+        """An action as the action palette lists it: the rules' words, in the seat's view."""
+        return action.describe()
+
     def ending(self, state: GameState, outcome: Outcome) -> str:
         """How the status bar announces the end: who won, and why."""
         names = [self.seat_name(state, seat) for seat in outcome.winners]
