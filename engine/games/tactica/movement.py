@@ -6,7 +6,14 @@ Part 2's costs: 1 MOV a hex, 1 more to change terrain (neutral, high, low),
 and friendly-wall extras. A troop next to an enemy troop cannot move without
 DISENGAGE. Designed: a hex holds one troop (no passing through), and a troop
 that steps next to an enemy must stop there unless DISENGAGE freed it this
-phase; MOV is spent per card move and not carried over.
+phase.
+
+MOV is "the number of movement points possessed in a single turn" (Part 2,
+TROOP CARDS): the card moves of a turn share it, so a troop that has spent
+its MOV moves no further until its next turn, and one that has spent part of
+it has only the rest. HORSE's 2 MOV are the card's own, spent in its group
+move, and leave the troop its MOV ("these cards can still gain their allowed
+2 MOV").
 """
 
 from __future__ import annotations
@@ -59,23 +66,29 @@ def mov_of(state: TacticaState, troop: str) -> int:
     return TROOPS[state.table.faces[troop]].mov
 
 
+def mov_left(state: TacticaState, troop: str) -> int:
+    """The MOV `troop` has not yet spent this turn."""
+    return max(0, mov_of(state, troop) - state.mov_spent.get(troop, 0))
+
+
 def locked(state: TacticaState, b: Board, troop: str) -> bool:
     """Next to an enemy troop and not freed by DISENGAGE: it may not move."""
     return troop not in state.unlocked and b.pos[troop] in b.danger(side_of(troop))
 
 
 def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
-    """Destinations of one ordinary card move of `troop` (empty when it may not move).
+    """Destinations of one ordinary card move of `troop` and the MOV each costs.
 
-    The answer is remembered on the field snapshot until a troop moves near
-    it (Board._changed), since most troops stand still from one action to
-    the next; it is shared, so callers must not change it.
+    Empty when it may not move: locked, or its MOV for the turn spent. The
+    answer is remembered on the field snapshot until a troop moves near it
+    (Board._changed), since most troops stand still from one action to the
+    next; it is shared, so callers must not change it.
     """
-    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers)
+    mov = mov_left(state, troop)
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers, mov)
     found = b.remembered_moves(troop, key)
     if found is None:
-        mov = mov_of(state, troop)
-        found = {} if locked(state, b, troop) else reach(state, b, troop, mov)
+        found = {} if mov <= 0 or locked(state, b, troop) else reach(state, b, troop, mov)
         b.remember_moves(troop, key, mov, found)
     return found
 

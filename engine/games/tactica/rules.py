@@ -42,7 +42,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
 from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
-from engine.games.tactica.movement import card_moves, locked
+from engine.games.tactica.movement import card_moves, locked, mov_left
 from engine.games.tactica.state import (
     TRAINING,
     Choice,
@@ -361,6 +361,8 @@ def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
         return "move one of your own troops on the field"
     if locked(state, b, action.troop):
         return "a troop next to an enemy troop cannot move without DISENGAGE"
+    if mov_left(state, action.troop) <= 0:
+        return "this troop has spent its MOV for this turn"
     if (action.q, action.r) not in card_moves(state, b, action.troop):
         return destination_problem(state, p, action)
     return None
@@ -378,8 +380,9 @@ def destination_problem(state: TacticaState, p: int, action: Move) -> str:
     wall = b.wall_at.get(c)
     if wall is not None and owner_of(wall) != p and action.troop not in state.climbers:
         return "troops cannot move onto an enemy wall without PRESS"
-    return ("not enough MOV to get there (1 a hex, 1 more to change terrain, 2 onto or off a "
-            "wall; a troop stops when it comes next to an enemy)")
+    return (f"not enough MOV to get there ({mov_left(state, action.troop)} MOV left this turn; "
+            "1 a hex, 1 more to change terrain, 2 onto or off a wall; a troop stops when it "
+            "comes next to an enemy)")
 
 
 def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
@@ -446,6 +449,8 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
         case Move():
+            cost = card_moves(state, board(state), action.troop)[(action.q, action.r)]
+            state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
             state.moves_left -= 1
             state.moves_made += 1
             return _move(state, p, action)

@@ -57,6 +57,20 @@ def test_crown_replaces_a_melee_troop_and_keeps_its_training():
     assert state.training[crown][1] == 1  # designed: the training card stays under it
 
 
+def test_the_crown_takes_over_the_mov_its_troop_spent_this_turn():
+    """Part 2: CROWN replaces a melee card on the field and MOV is per turn. Designed: the
+    CROWN takes over what the replaced troop did this turn, so a Foot that has walked its
+    MOV cannot become a CROWN with a fresh MOV 2."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    act(state, Move(foot, *at(4, 7)))
+    crown = hand(state, SUN, "crown")
+    act(state, PlayTactic(crown, foot))
+    assert board(state).pos[crown] == at(4, 7)
+    assert reachable(state, crown) == {}
+
+
 def test_crown_cannot_be_negated_in_movement_but_can_in_combat():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, SUN)
@@ -180,6 +194,45 @@ def test_disengage_answers_an_engaging_move():
     act(state, PlayTactic(card, mine, *at(4, 9)))
     assert board(state).pos[mine] == at(4, 9)
     assert state.prompt is None and state.active == MOON
+
+
+def _escaped(state) -> tuple[str, str]:
+    """MOON engages SUN's Foot, which DISENGAGEs 2 hexes back: its MOV for this turn is spent."""
+    set_phase(state, Phase.MOVEMENT, MOON)
+    mine = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 4)
+    first = hand(state, SUN, "disengage")
+    act(state, Move(foe, *at(4, 6)))
+    act(state, PlayTactic(first, mine, *at(4, 9)))
+    assert board(state).pos[mine] == at(4, 9) and state.prompt is None
+    return mine, hand(state, SUN, "disengage")
+
+
+def test_a_troop_that_disengaged_has_no_mov_left_for_a_second_escape():
+    """Part 2: MOV is a troop's movement points for a single turn, and DISENGAGE lets it
+    use them; an escape on the enemy's turn spends them, so another enemy move next to it
+    that turn finds it with none left to escape again."""
+    state = scenario()
+    mine, _ = _escaped(state)
+    other = troop(state, MOON, "foot", 7, 9)
+    act(state, Move(other, *at(5, 9)))  # next to SUN's Foot again
+    assert state.prompt is None  # no escape to offer: no window opens
+    assert board(state).pos[mine] == at(4, 9)
+
+
+def test_disengage_in_combat_falls_back_only_with_mov_left_this_turn():
+    """Part 2, DISENGAGE in COMBAT: the troop 'must move' to a free hex away from enemies,
+    a move priced in MOV (1 or 2). Designed: with MOV per turn, that move needs MOV the
+    troop still has this turn; one that escaped earlier in the turn cannot fall back."""
+    state = scenario()
+    mine, second = _escaped(state)
+    bow = troop(state, MOON, "crossbow", 4, 7)
+    act(state, EndPhase())
+    act(state, Attack(bow, mine))  # 2 damage against DEF 1
+    assert state.damage[mine] == 2
+    assert not any(isinstance(a, PlayTactic) and a.card == second
+                   for a in legal_actions(state))
+    assert state.prompt is None
 
 
 def test_disengage_in_combat_adds_one_def_and_falls_back():
@@ -313,6 +366,23 @@ def test_horse_moves_the_troop_and_its_neighbours_as_the_first_card_move():
     assert state.moves_left == 1
     end_turn(state)
     assert state.table.where[card] == barracks(SUN)
+
+
+def test_horse_mov_comes_on_top_of_the_troops_own_mov_and_no_more():
+    """Part 2, HORSE: its 2 MOV are a bonus and the troops 'can still gain their allowed
+    2 MOV' (Example 1: 2 hexes with HORSE, 2 more as the 2nd card move); the troop card's
+    note says HORSE extends movement by up to +2 MOV, so a third move is refused."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))
+    assert state.pending == []  # a troop alone: the group move ends with its move
+    assert reachable(state, lead)[at(4, 5)] == 2
+    act(state, Move(lead, *at(4, 5)))
+    assert state.moves_left == 1 and reachable(state, lead) == {}
+    with pytest.raises(IllegalAction, match="spent its MOV"):
+        act(state, Move(lead, *at(4, 3)))
 
 
 def test_horse_only_before_any_movement():
