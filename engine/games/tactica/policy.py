@@ -476,13 +476,17 @@ def _saved_by(state: TacticaState, b: Board, face: str, a: PlayTactic) -> list[s
 
 
 def _group(state: TacticaState, frame: GroupMove, actions: list[Action], rng: Rng) -> Action:
+    """The best step of the group; stop once the anchor has moved and nothing gains, if the
+    group is together (Done is offered only then)."""
     o = Outlook(state, frame.player)
-    done = next(a for a in actions if isinstance(a, Done))
+    done = next((a for a in actions if isinstance(a, Done)), None)
     moves = [a for a in actions if isinstance(a, Move)]
     if not moves:
+        assert done is not None
         return done
     best = max(moves, key=lambda a: _score_move(o, a.troop, (a.q, a.r)) + _jitter(rng))
-    if frame.anchor in frame.moved and _score_move(o, best.troop, (best.q, best.r)) <= 0:
+    if (done is not None and frame.anchor in frame.moved
+            and _score_move(o, best.troop, (best.q, best.r)) <= 0):
         return done
     return best
 

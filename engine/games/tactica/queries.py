@@ -55,9 +55,7 @@ def reachable(state: TacticaState, troop: str) -> dict[Coord, int]:
         return {}
     frame = state.pending[-1] if state.pending else None
     if isinstance(frame, GroupMove):
-        if troop not in frame.members or troop in frame.moved:
-            return {}
-        return group_moves(state, b, troop, frame.anchor, frame.anchor in frame.moved)
+        return group_moves(state, b, frame, troop) if troop in frame.members else {}
     if (frame is not None or state.phase is not Phase.MOVEMENT or state.moves_left <= 0
             or owner_of(troop) != state.active):
         return {}

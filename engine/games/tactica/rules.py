@@ -413,8 +413,26 @@ def frame_problem(state: TacticaState, frame: object, action: Action) -> str | N
     answers = flow.frame_answers(state, frame)
     if action in answers or (isinstance(action, Swap) and Swap(action.b, action.a) in answers):
         return None
+    if isinstance(frame, GroupMove):
+        return group_problem(state, frame, action)
     prompt = flow.prompt_for(state, frame)
     return f"{seat(prompt.player)} must first answer: {prompt.question}"
+
+
+def group_problem(state: TacticaState, frame: GroupMove, action: Action) -> str:
+    """Why a step of a HORSE group move is refused (Part 2: the group ends next to the
+    troop HORSE was played on)."""
+    if isinstance(action, Done):
+        return ("the HORSE group move must end with every troop of the group next to the "
+                "troop HORSE was played on")
+    if not isinstance(action, Move) or action.troop not in frame.members:
+        return "move a troop of the HORSE group, or finish the group move"
+    if action.troop in frame.moved:
+        return "each troop of the HORSE group moves once"
+    if action.troop != frame.anchor and frame.anchor not in frame.moved:
+        return "the troop HORSE was played on moves first"
+    return ("with HORSE's 2 MOV the group must end next to the troop HORSE was played on, "
+            "and every troop of it must still be able to get there")
 
 
 # -- doing ---------------------------------------------------------------------------
@@ -466,13 +484,18 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
 
 
 def _move(state: TacticaState, p: int, action: Move) -> list[Event]:
-    spot = (action.q, action.r)
-    cardmoves.place(state, action.troop, spot)
-    events = [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
-                    data={"card": action.troop})]
+    """A card move; one that ends next to an enemy lets the defender answer."""
+    events = _step(state, p, action)
     if flow.engaged(state, action.troop):
         flow.open_window(state, 1 - p, "move")
     return events
+
+
+def _step(state: TacticaState, p: int, action: Move) -> list[Event]:
+    spot = (action.q, action.r)
+    cardmoves.place(state, action.troop, spot)
+    return [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
+                  data={"card": action.troop})]
 
 
 def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
@@ -520,12 +543,14 @@ def _answer(state: TacticaState, frame: object, action: Action) -> list[Event]:
         return flow.play_card(state, frame.player, action)
     if isinstance(frame, GroupMove):
         if isinstance(action, Done):
-            state.pending.pop()
-            return [Event("horse", "the HORSE group move is over")]
+            return flow.end_group(state, frame)
         assert isinstance(action, Move)
-        state.pending[-1] = GroupMove(frame.player, frame.anchor, frame.members,
-                                      (*frame.moved, action.troop))
-        return _move(state, frame.player, action)
+        moved = GroupMove(frame.player, frame.anchor, frame.members, (*frame.moved, action.troop))
+        state.pending[-1] = moved
+        events = _step(state, frame.player, action)
+        if all(t in moved.moved for t in moved.members):
+            events += flow.end_group(state, moved)
+        return events
     if isinstance(frame, Rearrange):
         if isinstance(action, Done):
             state.pending.pop()

@@ -378,6 +378,33 @@ def test_horse_group_move_by_dragging_the_troops(table, drag_target):
     assert table.state.prompt is None and table.state.moves_left == 2
 
 
+def test_horse_companion_must_join_the_anchor_before_done(table, drag_target):
+    """Part 2, HORSE: the group move must end with every card next to the targeted one.
+    With a companion left behind there is no Done button; its drag glows only the hexes
+    next to the anchor, and the drop there ends the group move."""
+    _to_movement(table)
+    anchor_at, friend_at = _free_pair(table)
+    table.arrange({"sun-foot-1": _offset(anchor_at), "sun-foot-2": _offset(friend_at)},
+                  hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
+    table.drag_card(drag_target, "sun-horse-1", anchor_at)
+    reach = queries.reachable(table.state, "sun-foot-1")
+    dest = next(c for c in sorted(reach) if distance(c, friend_at) > 1)
+    table.carry(anchor_at, dest)
+    assert table.where("sun-foot-1") == dest
+    assert "Done" not in [b.text() for b in table.win.hand_dock.buttons]
+    follow = queries.reachable(table.state, "sun-foot-2")
+    assert follow and all(distance(c, dest) == 1 for c in follow)
+    viewport = table.win.view.viewport()
+    a, z = table.point(friend_at), table.point(min(follow))
+    table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    table.qtbot.mouseMove(viewport, a + (z - a) / 2)
+    assert set(table.win.scene.glowing) == set(follow)
+    table.qtbot.mouseMove(viewport, z)
+    table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=z)
+    assert table.where("sun-foot-2") == min(follow)
+    assert table.state.prompt is None and table.state.moves_left == 2
+
+
 def test_honour_rule_hides_enemy_training_on_the_field(make_table):
     """The honour-rule option: training is announced once and then the opponent must
     remember it, so enemy troop cards show no training while your own still do."""

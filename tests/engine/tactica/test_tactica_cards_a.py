@@ -6,13 +6,14 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.tactica.actions import Attack, Done, EndPhase, Move, Negate, Pass, PlayTactic
-from engine.games.tactica.board import board
+from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.combat import def_of, off_against
 from engine.games.tactica.queries import reachable, terrain
 from engine.games.tactica.rules import legal_actions
 from engine.games.tactica.state import (
     FIELD,
     PLAYED,
+    CounterWindow,
     GroupMove,
     NegateChain,
     Phase,
@@ -395,15 +396,70 @@ def test_horse_only_before_any_movement():
         act(state, PlayTactic(card, foot))
 
 
-def test_horse_group_move_can_end_early():
+def test_horse_group_move_can_end_early_with_the_group_together():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, SUN)
     lead = troop(state, SUN, "foot", 4, 9)
     troop(state, SUN, "foot", 5, 9)
     act(state, PlayTactic(hand(state, SUN, "horse"), lead))
-    act(state, Move(lead, *at(4, 7)))
+    act(state, Move(lead, *at(5, 8)))  # still next to its companion, which may stay
     act(state, Done())
     assert state.pending == [] and state.moves_left == 2
+
+
+def test_horse_group_move_cannot_end_with_a_companion_left_behind():
+    """Part 2, HORSE: the group move 'must end with all cards still adjacent to the
+    originally targeted card'; Done is refused while a companion is away from it."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    friend = troop(state, SUN, "foot", 5, 9)
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))
+    assert Done() not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="must end with every troop of the group next to"):
+        act(state, Done())
+    with pytest.raises(IllegalAction, match="must end next to the troop HORSE was played on"):
+        act(state, Move(friend, *at(6, 8)))
+    act(state, Move(friend, *at(5, 7)))
+    assert state.pending == []
+    assert at(5, 7) in GEOM.neighbours[board(state).pos[lead]]
+
+
+def test_horse_anchor_goes_only_where_its_whole_group_can_follow():
+    """Part 2, HORSE: every card of the group must end next to the targeted card, so the
+    targeted troop (which moves first, designed) may only go where each companion can still
+    join it: here a companion held by an enemy cannot move, so the anchor stays beside it."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    held = troop(state, SUN, "foot", 5, 9)
+    troop(state, MOON, "foot", 6, 9)  # next to the companion, not to the anchor
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    dests = reachable(state, lead)
+    assert dests and set(dests) <= set(GEOM.neighbours[at(5, 9)])
+    assert at(4, 7) not in dests
+    with pytest.raises(IllegalAction, match="must still be able to get there"):
+        act(state, Move(lead, *at(4, 7)))
+    assert board(state).pos[held] == at(5, 9)
+
+
+def test_horse_group_move_is_one_card_move_answered_once_it_ends():
+    """Part 2, HORSE: the group move counts as one card move. Designed timing: the enemy's
+    counter window for a move that ends next to its troops opens when the whole group move
+    has ended, not between its steps."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    friend = troop(state, SUN, "foot", 3, 9)
+    troop(state, MOON, "foot", 4, 6)
+    hand(state, MOON, "disengage")
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))  # next to the MOON Foot, but the group is not done
+    assert isinstance(state.pending[-1], GroupMove) and state.prompt.player == SUN
+    act(state, Move(friend, *at(3, 7)))
+    assert isinstance(state.pending[-1], CounterWindow)
+    assert state.prompt.kind == "counter" and state.prompt.player == MOON
 
 
 def test_horse_in_combat_gives_a_melee_troop_one_off_and_is_lost():
