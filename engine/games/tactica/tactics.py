@@ -7,8 +7,11 @@ assets/tactica/tactics.json). Designed where Part 2 is silent:
   PRESS in MUSTER (it is the training action) and RESCUE (the rescuer's card
   move or attack); a NEGATEd card costs only the card;
 - ENGINEER in COMBAT removes a wall or landmark on or next to the troop it is
-  played on; CROWN replaces one of your own Champions or Foot, which goes back
-  to your barracks while its training card stays under the CROWN;
+  played on, and the OFF it gave or took is taken out of the attacks already
+  made (Part 2: its bonuses and penalties vanish at once); those attacks stand
+  even if they needed the RNG it gave; CROWN replaces one of your own
+  Champions or Foot, which goes back to your barracks while its training card
+  stays under the CROWN;
 - defensive counter-cards (DISENGAGE, SAVED, SHIELDWALL in COMBAT) answer an
   attack on your troops; DISENGAGE, SAVED and SHIELDWALL in MOVEMENT answer
   an enemy move that ends next to your troops; PRESS's uses all belong to the
@@ -30,6 +33,7 @@ from engine.games.tactica import cards as cardmoves
 from engine.games.tactica.actions import PlayTactic
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, Board, board, level
 from engine.games.tactica.cards import label, where
+from engine.games.tactica.combat import off_against
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.movement import locked, mov_left, reach, step_cost
 from engine.games.tactica.state import (
@@ -476,10 +480,33 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
         return []
     owner = owner_of(feature)
     assert owner is not None
+    made = _attacks_made(state)
+    before = [off_against(state, board(state), a, t) for a, t in made]
     cardmoves.put(state, feature, lost(owner))
     state.landmark_side.pop(feature, None)
-    return [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
-                              f"{seat(owner)}'s LOST", data={"card": feature})]
+    events = [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
+                                f"{seat(owner)}'s LOST", data={"card": feature})]
+    # Part 2: its bonuses and penalties "immediately vanish with respect to combat
+    # resolution", also for the attacks already made this phase (a melee attack on a troop
+    # on that wall loses its -2, one from beside an own wall its +1). DEF is reckoned at
+    # RESOLUTION, so its bonuses vanish by themselves.
+    b = board(state)
+    for (attacker, target), old in zip(made, before, strict=True):
+        change = off_against(state, b, attacker, target) - old
+        if not change:
+            continue
+        state.damage[target] += change
+        events.append(Event("damage", f"without {label(state, feature)}, the attack of "
+                                      f"{label(state, attacker)} counts {change:+d}: "
+                                      f"{label(state, target)} has {state.damage[target]} "
+                                      "damage"))
+    return events
+
+
+def _attacks_made(state: TacticaState) -> list[tuple[str, str]]:
+    """(attacker, target) of this phase's attacks whose two troops are still on the field."""
+    pos = board(state).pos
+    return [(a, t) for a, t in sorted(state.attack_of.items()) if a in pos and t in pos]
 
 
 def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:

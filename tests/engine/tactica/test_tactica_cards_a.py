@@ -18,6 +18,7 @@ from engine.games.tactica.state import (
     NegateChain,
     Phase,
     barracks,
+    hostages,
     lost,
     resupply,
 )
@@ -307,6 +308,49 @@ def test_engineer_in_combat_removes_a_landmark_for_the_war():
     assert terrain(state, at(5, 6)) == "neutral"
     end_turn(state)
     assert state.table.where[card] == resupply(SUN)
+
+
+def _wall_at(state, col: int, row: int) -> str:
+    return next(c for c in state.table.zones[FIELD].cards
+                if state.table.faces[c] == "wall" and state.table.pos[c] == at(col, row))
+
+
+def test_engineer_lifts_the_wall_penalty_from_an_attack_already_made():
+    """Part 2, ENGINEER in COMBAT: once the feature is removed its bonuses and penalties
+    'immediately vanish with respect to combat resolution', so the -2 OFF of a melee
+    attack already made on a troop standing on that wall no longer counts."""
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    champion = troop(state, SUN, "champion", 3, 2)
+    foe = troop(state, MOON, "foot", 3, 1)  # on MOON's wall: DEF 1
+    wall = _wall_at(state, 3, 1)
+    act(state, PlayTactic(hand(state, SUN, "horse"), champion))
+    act(state, Attack(champion, foe))  # OFF 2 +1 HORSE -2 wall = 1, not above DEF 1
+    assert state.damage[foe] == 1
+    events = act(state, PlayTactic(hand(state, SUN, "engineer"), champion, other=wall))
+    assert state.damage[foe] == 3 and "counts +2" in texts(events)
+    events = end_turn(state)
+    assert "captures MOON Foot" in texts(events)
+    assert state.table.where[foe] == hostages(SUN)
+
+
+def test_engineer_takes_the_lost_battle_wall_bonus_from_an_attack_already_made():
+    """Part 2, WALL CARD and ENGINEER: after two lost battles a side's troops by its walls
+    get +1 OFF; remove the wall and that +1 vanishes from the attack already made."""
+    state = scenario()
+    state.lost_battles[SUN] = 2
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 3, 10)  # next to SUN's wall at (3, 11) only
+    foe = troop(state, MOON, "foot", 3, 9)
+    act(state, Attack(foot, foe))  # OFF 1 +1 = 2, above DEF 1
+    assert state.damage[foe] == 2
+    walls = [n for n in GEOM.neighbours[at(3, 10)] if n in board(state).wall_at]
+    for spot in walls:
+        act(state, PlayTactic(hand(state, SUN, "engineer"), foot,
+                              other=board(state).wall_at[spot]))
+    assert state.damage[foe] == 1
+    events = end_turn(state)
+    assert "captures MOON Foot" not in texts(events)
 
 
 def test_engineer_needs_the_feature_next_to_the_troop():
