@@ -63,6 +63,10 @@ if TYPE_CHECKING:
     from engine.games.tactica.policy import TacticaPolicy
 
 
+VIEW_SEED = 0
+"""The dice a seat's view carries instead of the match's, which it may not know."""
+
+
 class TacticaOptions(GameOptions):
     players: int = Field(2, ge=2, le=2, description="TACTICA is for two players: SUN and MOON")
     match_length: Literal["full war", "single battle"] = Field(
@@ -109,6 +113,10 @@ class TacticaGame(BaseGame):
         assert isinstance(state, TacticaState)
         seen = state.clone()
         seen.table = state.table.view(player)
+        if player is not None:
+            # The match's dice decide every coming shuffle and random rescue: a seat that
+            # held them could work out the order of its piles after the next shuffle.
+            seen.rng = Rng(VIEW_SEED)
         if state.options.honour_rule and player is not None:
             # Levels stay with the owner, unless a SPY has the training card face up now.
             shown = state.table.visible_to

@@ -144,6 +144,22 @@ def test_views_hide_decks_and_the_other_barracks():
     assert all(not c.startswith("?") for c in seen.zones[FIELD].cards or [])
 
 
+def test_a_seats_view_does_not_carry_the_match_dice():
+    """DESIGN, views: a seat sees only what it may see. The match's RNG decides every
+    coming shuffle (SPY in COMBAT, the next battle's piles) and random rescue, so a view
+    that carried it would let the seat work out its piles' order after the next shuffle."""
+    state = new()
+    coming = state.rng.clone()
+    coming_order = list(range(20))
+    coming.shuffle(coming_order)
+    for seat in (0, 1):
+        seen = GAME.view(state, seat)
+        order = list(range(20))
+        seen.rng.shuffle(order)
+        assert order != coming_order
+    assert GAME.view(state, None).rng.state == state.rng.state  # the referee's eye
+
+
 def test_opening_draws_are_logged_with_names_only_for_their_owner():
     from engine.core.match import Match
 
