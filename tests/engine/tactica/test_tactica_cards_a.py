@@ -184,6 +184,21 @@ def test_disengage_in_movement_frees_a_locked_troop():
     assert state.table.where[card] == resupply(SUN)
 
 
+def test_disengage_frees_only_the_mov_the_troop_has_left():
+    """Part 2, DISENGAGE in MOVEMENT: it 'allows a troop card to use movement points' when
+    enemies hold it; MOV being per turn, a troop that walked its MOV up to the enemy has
+    none left to use."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    troop(state, MOON, "foot", 4, 6)
+    act(state, Move(foot, *at(4, 7)))  # 2 MOV, and it stops next to the enemy
+    act(state, PlayTactic(hand(state, SUN, "disengage"), foot))
+    assert foot in state.unlocked and reachable(state, foot) == {}
+    with pytest.raises(IllegalAction, match="spent its MOV"):
+        act(state, Move(foot, *at(4, 9)))
+
+
 def test_disengage_answers_an_engaging_move():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, MOON)
