@@ -44,6 +44,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import GEOM, MELEE, TROOPS, Board, board, level, side_of
 from engine.games.tactica.combat import def_of, off_against, rng_of, targets
 from engine.games.tactica.field import RIDGE, Coord
+from engine.games.tactica.movement import mov_left
 from engine.games.tactica.state import (
     Choice,
     CounterWindow,
@@ -348,7 +349,9 @@ def _tactic_move_score(o: Outlook, a: PlayTactic) -> float:
     face = o.state.table.faces[a.card]
     if face == "rescue":
         return 6.0 if o.state.table.faces[a.other] in ("champion", "crown") else 4.5
-    if face == "disengage" and a.target in o.b.pos:
+    if (face == "disengage" and a.target in o.b.pos and o.state.moves_left > 0
+            and mov_left(o.state, a.target) > 0):
+        # freed, it can only use the MOV it has left this turn, with a card move left
         return 0.6 * o.danger(a.target, o.b.pos[a.target])
     return 0.0
 

@@ -233,3 +233,25 @@ def test_policy_never_walks_a_troop_back_in_the_same_turn():
                 assert (choice.q, choice.r) not in been, (seed, turn, choice)
                 been.add((choice.q, choice.r))
             perform(state, choice)
+
+
+def test_policy_frees_with_disengage_only_a_troop_with_mov_left():
+    """Part 2, DISENGAGE in MOVEMENT lets a held troop use its movement points; MOV being
+    per turn, a troop that walked its MOV up to the enemy would gain nothing, so the
+    policy keeps the card."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    champion = troop(state, SUN, "champion", 4, 9)
+    troop(state, MOON, "champion", 4, 6)
+    troop(state, MOON, "champion", 5, 5)
+    card = hand(state, SUN, "disengage")
+    act(state, Move(champion, *at(4, 7)))  # 2 MOV, next to the enemy
+    assert PlayTactic(card, champion) in legal_actions(state)
+    assert POLICY.choose(state, legal_actions(state), Rng(1)) != PlayTactic(card, champion)
+    fresh = scenario()
+    set_phase(fresh, Phase.MOVEMENT, SUN)
+    held = troop(fresh, SUN, "champion", 4, 7)
+    troop(fresh, MOON, "champion", 4, 6)
+    troop(fresh, MOON, "champion", 5, 5)
+    card = hand(fresh, SUN, "disengage")
+    assert POLICY.choose(fresh, legal_actions(fresh), Rng(1)) == PlayTactic(card, held)
