@@ -71,7 +71,8 @@ PHASE_HINTS = {
 FRAME_HINTS = {
     "negate": "Drag a NEGATE onto the field or press NEGATE; or Pass.",
     "counter": "Drag a counter-card onto your troop, or press its button; or Pass.",
-    "horse": "Drag the HORSE troop first, then its companions next to it; Done to stop.",
+    "horse": "Drag the HORSE troop first, then its companions next to it; Done once all are "
+             "next to it.",
     "shieldwall": "Drag a troop of the group onto another to switch places; Done to stop.",
     "spy-return": "Press the card to return, or drag it onto its pile in the Piles dock.",
     "spy-stack": "Double-click the troop and the tactics card to put on top, then Stack.",

@@ -37,8 +37,9 @@ UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
 Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
-MovesMemo = tuple[tuple[bool, ...], frozenset[Coord], dict[Coord, int]]
-"""A troop's card moves, the flags they were found with and the hexes they depend on."""
+MovesKey = tuple[bool | int, ...]
+MovesMemo = tuple[MovesKey, frozenset[Coord], dict[Coord, int]]
+"""A troop's card moves, the flags and MOV left they were found with, the hexes they depend on."""
 
 
 def side_of(card: str) -> int:
@@ -260,11 +261,11 @@ class Board:
                 del moves[troop]
 
     # -- remembered card moves (movement.card_moves) ---------------------------------------
-    def remembered_moves(self, troop: str, key: tuple[bool, ...]) -> dict[Coord, int] | None:
+    def remembered_moves(self, troop: str, key: MovesKey) -> dict[Coord, int] | None:
         memo = self._moves.get(troop)
         return memo[2] if memo is not None and memo[0] == key else None
 
-    def remember_moves(self, troop: str, key: tuple[bool, ...], mov: int,
+    def remember_moves(self, troop: str, key: MovesKey, mov: int,
                        moves: dict[Coord, int]) -> None:
         self._moves[troop] = (key, GEOM.disk_set(self.pos[troop], mov + 1), moves)
 

@@ -3,19 +3,21 @@
 The JSON files are the single place where numbers live, each tagged with its
 provenance ("seed" when Part 2 gives it, "designed" when we chose it), so the
 rules reference and the balance tuning both read the same values the engine
-plays with. Loading validates everything with pydantic; a bad file fails with
-the file, the item and the field named.
+plays with. Loading validates everything with pydantic; every number is held
+to a range a table could use, and a bad file fails with the file, the item and
+the field named on one line.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Generic, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.content import load_content
+from engine.core.errors import ContentError
 from engine.core.install import asset_dir
 
 ASSETS = asset_dir() / "tactica"
@@ -24,17 +26,47 @@ Provenance = Literal["seed", "designed"]
 PhaseKey = Literal["muster", "movement", "combat"]
 Destination = Literal["field", "barracks", "resupply", "lost", "barracks-or-resupply"]
 
-TROOP_KEYS = ("champion", "foot", "crossbow", "archer")
-TACTIC_KEYS = ("crown", "disengage", "engineer", "horse", "negate", "press", "rescue",
-               "saved", "shieldwall", "spy")
+TroopKey = Literal["champion", "foot", "crossbow", "archer"]
+TacticKey = Literal["crown", "disengage", "engineer", "horse", "negate", "press", "rescue",
+                    "saved", "shieldwall", "spy"]
+TROOP_KEYS: tuple[str, ...] = get_args(TroopKey)
+TACTIC_KEYS: tuple[str, ...] = get_args(TacticKey)
+
+# Every number a content file holds is bounded to a range a table could use, so a
+# slip of the keyboard (a billion SHIELDWALLs, a negative DEF) is refused when the file
+# is read, naming the file, the item and the field, instead of hanging or misplaying.
+Stat = Annotated[int, Field(ge=0, le=12)]
+Range = Annotated[int, Field(ge=1, le=6)]
+Mov = Annotated[int, Field(ge=1, le=4)]
+"""MOV: movement is searched over every way to walk, which grows fivefold per MOV."""
+TroopCopies = Annotated[int, Field(ge=0, le=20)]
+TacticCopies = Annotated[int, Field(ge=0, le=10)]
+TrainingCards = Annotated[int, Field(ge=0, le=30)]
+Walls = Annotated[int, Field(ge=1, le=9)]
+Landmarks = Annotated[int, Field(ge=0, le=4)]
+FieldWidth = Annotated[int, Field(ge=5, le=21)]
+FieldHeight = Annotated[int, Field(ge=7, le=31)]
+Gap = Annotated[int, Field(ge=1, le=27)]
+Rows = Annotated[int, Field(ge=1, le=10)]
+PerTurn = Annotated[int, Field(ge=1, le=6)]
+Extra = Annotated[int, Field(ge=0, le=5)]
+Draw = Annotated[int, Field(ge=0, le=5)]
+Opening = Annotated[int, Field(ge=1, le=15)]
+OpeningTactics = Annotated[int, Field(ge=0, le=15)]
+Deploy = Annotated[int, Field(ge=1, le=10)]
+BarracksLimit = Annotated[int, Field(ge=1, le=30)]
+TurnLimit = Annotated[int, Field(ge=2, le=200)]
+Points = Annotated[int, Field(ge=1, le=200)]
+
+N = TypeVar("N")
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Counted(_Strict):
-    value: int = Field(ge=0)
+class Counted(_Strict, Generic[N]):
+    value: N
     provenance: Provenance
 
 
@@ -42,10 +74,10 @@ class Troop(_Strict):
     key: str
     name: str
     kind: Literal["melee", "ranged"]
-    off: int = Field(ge=0)
-    def_: int = Field(alias="def", ge=0)
-    rng: int = Field(ge=1)
-    mov: int = Field(ge=1)
+    off: Stat
+    def_: Stat = Field(alias="def")
+    rng: Range
+    mov: Mov
     provenance: Provenance
     stat_provenance: dict[Literal["off", "def", "rng", "mov"], Provenance]
 
@@ -92,47 +124,39 @@ class Deck(_Strict):
     key: Literal["sun", "moon"]
     name: str
     provenance: Provenance
-    troops: dict[str, int]
-    tactics: dict[str, int]
-    walls: Counted
-    landmarks: Counted
+    troops: dict[TroopKey, TroopCopies]
+    tactics: dict[TacticKey, TacticCopies]
+    walls: Counted[Walls]
+    landmarks: Counted[Landmarks]
 
     @model_validator(mode="after")
-    def _known_cards(self) -> Deck:
-        for key, count in self.troops.items():
-            if key not in TROOP_KEYS or count < 0:
-                raise ValueError(f"troops: unknown troop {key!r} or negative count")
-        for key, count in self.tactics.items():
-            if key not in TACTIC_KEYS or count < 0:
-                raise ValueError(f"tactics: unknown tactics card {key!r} or negative count")
+    def _one_crown(self) -> Deck:
         if self.tactics.get("crown", 0) > 1:
             raise ValueError("tactics: CROWN is unique, a deck holds at most one")
-        if self.walls.value < 1:
-            raise ValueError("walls: a side needs at least one wall card")
         return self
 
 
 class DeckFile(_Strict):
     provenance: Provenance
     note: str
-    training_cards: Counted
+    training_cards: Counted[TrainingCards]
     decks: list[Deck] = Field(min_length=2, max_length=2)
 
 
 class IntList(_Strict):
-    value: list[int]
+    value: list[Gap]
     provenance: Provenance
 
 
 class FieldFile(_Strict):
     provenance: Provenance
     note: str
-    width: Counted
-    height: Counted
+    width: Counted[FieldWidth]
+    height: Counted[FieldHeight]
     orientation: Literal["pointy"]
     wall_gaps: IntList
-    landmark_min_wall_distance: Counted
-    landmark_min_spacing: Counted
+    landmark_min_wall_distance: Counted[Rows]
+    landmark_min_spacing: Counted[Rows]
 
     @model_validator(mode="after")
     def _gaps_fit(self) -> FieldFile:
@@ -146,24 +170,24 @@ class FieldFile(_Strict):
         return self
 
 
-class Rule(_Strict):
-    value: int
+class Rule(_Strict, Generic[N]):
+    value: N
     provenance: Provenance
     note: str
 
 
 class Rules(_Strict):
-    muster_actions: Rule
-    card_moves: Rule
-    opening_troops: Rule
-    opening_tactics: Rule
-    deploy_troops: Rule
-    draw_troops: Rule
-    draw_tactics: Rule
-    barracks_limit: Rule
-    turn_limit: Rule
-    victory_points: Rule
-    second_player_first_turn_musters: Rule
+    muster_actions: Rule[PerTurn]
+    card_moves: Rule[PerTurn]
+    opening_troops: Rule[Opening]
+    opening_tactics: Rule[OpeningTactics]
+    deploy_troops: Rule[Deploy]
+    draw_troops: Rule[Draw]
+    draw_tactics: Rule[Draw]
+    barracks_limit: Rule[BarracksLimit]
+    turn_limit: Rule[TurnLimit]
+    victory_points: Rule[Points]
+    second_player_first_turn_musters: Rule[Extra]
 
 
 class RulesFile(_Strict):
@@ -195,10 +219,19 @@ class Content:
 
 @cache
 def load(folder: Path = ASSETS) -> Content:
+    """The content in `folder` (the game's assets unless a test points elsewhere)."""
+    decks = load_content(folder / "decks.json", DeckFile)
+    field = load_content(folder / "field.json", FieldFile)
+    width = field.width.value
+    for i, deck in enumerate(decks.decks):
+        if deck.walls.value > width:
+            raise ContentError(f"{folder / 'decks.json'}: decks[{i}] ({deck.name}).walls.value: "
+                               f"{deck.walls.value} walls do not fit in one row of the field, "
+                               f"which is {width} hexes wide (field.json)")
     return Content(
         load_content(folder / "troops.json", TroopFile),
         load_content(folder / "tactics.json", TacticFile),
-        load_content(folder / "decks.json", DeckFile),
-        load_content(folder / "field.json", FieldFile),
+        decks,
+        field,
         load_content(folder / "designed_rules.json", RulesFile),
     )

@@ -7,7 +7,8 @@ one answer (Part 2's double Negate: one goes to RESUPPLY, the second and the
 negated card to LOST). The card at the bottom resolves if it was not negated.
 
 Counter windows (designed timing): after an attack on your troop, or an enemy
-card move that ends next to one of your troops, you are prompted with the
+card move that ends next to one of your troops (a HORSE group move is one card
+move, answered once the whole group has moved), you are prompted with the
 counter-cards you can use (DISENGAGE, SAVED, SHIELDWALL) until you pass. The
 window opens only when there is something you could play, so a player with no
 answer is never asked.
@@ -35,7 +36,7 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, board
 from engine.games.tactica.cards import label
-from engine.games.tactica.movement import group_moves
+from engine.games.tactica.movement import group_gathered, group_moves
 from engine.games.tactica.state import (
     PLAYED,
     Choice,
@@ -146,19 +147,24 @@ def engaged(state: TacticaState, troop: str) -> bool:
 
 
 def group_answers(state: TacticaState, frame: GroupMove) -> list[Action]:
+    """The group's moves, and Done once every companion stands next to the anchor."""
     b = board(state)
-    anchor_moved = frame.anchor in frame.moved
     out: list[Action] = []
     for t in frame.members:
-        if t in frame.moved or t not in b.pos:
-            continue
-        if t != frame.anchor and not anchor_moved:
-            continue
-        dests = group_moves(state, b, t, frame.anchor, anchor_moved)
+        dests = group_moves(state, b, frame, t)
         out.extend(Move(t, c[0], c[1]) for c in sorted(dests))
-    if out:
+    if group_gathered(b, frame):
         out.append(Done())
     return out
+
+
+def end_group(state: TacticaState, frame: GroupMove) -> list[Event]:
+    """Close a HORSE group move: it is one card move, so the defender's counter window
+    for an engaging move opens now, once, if a troop that moved ends next to an enemy."""
+    state.pending.pop()
+    if any(engaged(state, t) for t in frame.moved):
+        open_window(state, 1 - frame.player, "move")
+    return [Event("horse", "the HORSE group move is over")]
 
 
 def rearrange_answers(state: TacticaState, frame: Rearrange) -> list[Action]:

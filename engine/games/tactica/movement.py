@@ -6,14 +6,23 @@ Part 2's costs: 1 MOV a hex, 1 more to change terrain (neutral, high, low),
 and friendly-wall extras. A troop next to an enemy troop cannot move without
 DISENGAGE. Designed: a hex holds one troop (no passing through), and a troop
 that steps next to an enemy must stop there unless DISENGAGE freed it this
-phase; MOV is spent per card move and not carried over.
+phase.
+
+MOV is "the number of movement points possessed in a single turn" (Part 2,
+TROOP CARDS): the card moves of a turn share it, so a troop that has spent
+its MOV moves no further until its next turn, and one that has spent part of
+it has only the rest. HORSE's 2 MOV are the card's own, spent in its group
+move, and leave the troop its MOV ("these cards can still gain their allowed
+2 MOV").
 """
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from engine.games.tactica.board import GEOM, MELEE, TROOPS, UNREACHABLE, Board, side_of
 from engine.games.tactica.field import Coord
-from engine.games.tactica.state import TacticaState
+from engine.games.tactica.state import GroupMove, TacticaState
 
 
 def step_cost(b: Board, player: int, melee: bool, a: Coord, c: Coord,
@@ -28,13 +37,15 @@ def step_cost(b: Board, player: int, melee: bool, a: Coord, c: Coord,
 
 
 def reach(state: TacticaState, b: Board, troop: str, mov: int,
-          free: bool | None = None) -> dict[Coord, int]:
+          free: bool | None = None, occupied: Container[Coord] | None = None) -> dict[Coord, int]:
     """Every hex `troop` can end on with `mov` MOV, and the least MOV it costs.
 
     `free` (default: DISENGAGE was played on it this phase) lets it walk past
-    enemies; otherwise it stops on the first hex next to one. The ways to
-    walk are precomputed per layout (Features.ways), so only the
-    troops in the way are looked at here.
+    enemies; otherwise it stops on the first hex next to one. `occupied`
+    (default: the field now) is where troops stand in the way, so a plan of
+    several moves can be walked through without moving anything. The ways to
+    walk are precomputed per layout (Features.ways), so only the troops in
+    the way are looked at here.
     """
     player = side_of(troop)
     ways = b.features.ways(player, state.table.faces[troop] in MELEE,
@@ -42,7 +53,8 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
     if free is None:
         free = troop in state.unlocked
     stop = () if free else b.danger(player)
-    occupied = b.troop_at
+    if occupied is None:
+        occupied = b.troop_at
     best: dict[Coord, int] = {}
     for c, cost, passed in ways:
         if c in best or c in occupied:
@@ -59,43 +71,101 @@ def mov_of(state: TacticaState, troop: str) -> int:
     return TROOPS[state.table.faces[troop]].mov
 
 
+def mov_left(state: TacticaState, troop: str) -> int:
+    """The MOV `troop` has not yet spent this turn."""
+    return max(0, mov_of(state, troop) - state.mov_spent.get(troop, 0))
+
+
 def locked(state: TacticaState, b: Board, troop: str) -> bool:
     """Next to an enemy troop and not freed by DISENGAGE: it may not move."""
     return troop not in state.unlocked and b.pos[troop] in b.danger(side_of(troop))
 
 
 def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
-    """Destinations of one ordinary card move of `troop` (empty when it may not move).
+    """Destinations of one ordinary card move of `troop` and the MOV each costs.
 
-    The answer is remembered on the field snapshot until a troop moves near
-    it (Board._changed), since most troops stand still from one action to
-    the next; it is shared, so callers must not change it.
+    Empty when it may not move: locked, or its MOV for the turn spent. The
+    answer is remembered on the field snapshot until a troop moves near it
+    (Board._changed), since most troops stand still from one action to the
+    next; it is shared, so callers must not change it.
     """
-    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers)
+    mov = mov_left(state, troop)
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers, mov)
     found = b.remembered_moves(troop, key)
     if found is None:
-        mov = mov_of(state, troop)
-        found = {} if locked(state, b, troop) else reach(state, b, troop, mov)
+        found = {} if mov <= 0 or locked(state, b, troop) else reach(state, b, troop, mov)
         b.remember_moves(troop, key, mov, found)
     return found
 
 
 HORSE_MOV = 2
+Plan = tuple[tuple[str, ...], frozenset[Coord]]
+"""A HORSE group's companions still away from the anchor and the hexes troops stand on."""
 
 
-def group_moves(state: TacticaState, b: Board, troop: str, anchor: str,
-                anchor_moved: bool) -> dict[Coord, int]:
-    """HORSE: where a group member may go with the card's 2 MOV.
+def group_moves(state: TacticaState, b: Board, frame: GroupMove,
+                troop: str) -> dict[Coord, int]:
+    """HORSE: where a group member may go now with the card's 2 MOV.
 
-    The anchor (the troop HORSE was played on) moves first; a companion must
-    end next to the anchor's hex, as Part 2 requires of the whole group.
+    Part 2: the group move "must end with all cards still adjacent to the
+    originally targeted card". The anchor (that card) moves first (designed);
+    a companion must end next to the anchor's hex. A move is offered only if
+    the companions still to move can all end next to the anchor after it, so
+    the group can always be closed (group_gathered) and no companion is left
+    behind.
     """
-    if locked(state, b, troop):
+    anchor_moved = frame.anchor in frame.moved
+    if (troop in frame.moved or troop not in b.pos or locked(state, b, troop)
+            or (troop != frame.anchor and not anchor_moved)):
         return {}
-    dests = reach(state, b, troop, HORSE_MOV)
-    if troop == anchor:
-        return dests
-    if not anchor_moved:
-        return {}
-    near = GEOM.neighbours[b.pos[anchor]]
-    return {c: m for c, m in dests.items() if c in near}
+    here = b.pos[troop]
+    waiting = tuple(t for t in frame.members
+                    if t != troop and t != frame.anchor and t not in frame.moved and t in b.pos)
+    occupied = frozenset(b.troop_at)
+    out = {}
+    for c, cost in reach(state, b, troop, HORSE_MOV).items():
+        centre = c if troop == frame.anchor else b.pos[frame.anchor]
+        if troop != frame.anchor and c not in GEOM.neighbours[centre]:
+            continue
+        if _can_gather(state, b, centre, waiting, (occupied - {here}) | {c}, {}):
+            out[c] = cost
+    return out
+
+
+def group_gathered(b: Board, frame: GroupMove) -> bool:
+    """Whether every member of a HORSE group stands next to the anchor: it may end now."""
+    centre = b.pos.get(frame.anchor)
+    if centre is None:
+        return True
+    near = GEOM.neighbours[centre]
+    return all(b.pos[t] in near for t in frame.members if t != frame.anchor and t in b.pos)
+
+
+def _can_gather(state: TacticaState, b: Board, centre: Coord, waiting: tuple[str, ...],
+                occupied: frozenset[Coord], seen: dict[Plan, bool]) -> bool:
+    """Whether the `waiting` companions, moving one by one with HORSE's 2 MOV, can all end
+    next to `centre` while troops stand on `occupied`.
+
+    A search over who moves next and where; a group is at most a troop and its six
+    neighbours, and each position is looked at once (`seen`). A companion that could
+    not reach the anchor even if every other companion still away had left its hex
+    ends the search at once: moving the others first would not help it.
+    """
+    near = GEOM.neighbours[centre]
+    away = tuple(t for t in waiting if b.pos[t] not in near)
+    if not away:
+        return True
+    key = (away, occupied)
+    found = seen.get(key)
+    if found is not None:
+        return found
+    emptied = occupied - {b.pos[t] for t in away}
+    found = all(not locked(state, b, t) and any(
+        c in near for c in reach(state, b, t, HORSE_MOV, occupied=emptied)) for t in away)
+    if found:
+        found = any(
+            c in near and _can_gather(state, b, centre, tuple(x for x in away if x != t),
+                                      (occupied - {b.pos[t]}) | {c}, seen)
+            for t in away for c in reach(state, b, t, HORSE_MOV, occupied=occupied))
+    seen[key] = found
+    return found

@@ -7,7 +7,10 @@ damage than they can take, spend attacks where together they exceed a
 target's DEF, use HORSE and PRESS to finish a capture, ENGINEER enemy walls,
 rescue hostages, keep a CROWN (played only to press a lead) out of reach,
 NEGATE the enemy's cards that matter and answer attacks with the
-counter-card that saves the troop. No look-ahead and no cloning, so a
+counter-card that saves the troop, SPY in MUSTER when it would show something
+new. A move is worth how much better the hex it ends on is, so troops spend
+their MOV going somewhere rather than back and forth, and an action worth
+nothing never beats ending the phase. No look-ahead and no cloning, so a
 thousand battles simulate in a minute or two.
 
 It reads only what its seat may see: the field, the public piles and its own
@@ -41,6 +44,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import GEOM, MELEE, TROOPS, Board, board, level, side_of
 from engine.games.tactica.combat import def_of, off_against, rng_of, targets
 from engine.games.tactica.field import RIDGE, Coord
+from engine.games.tactica.movement import mov_left
 from engine.games.tactica.state import (
     Choice,
     CounterWindow,
@@ -49,12 +53,15 @@ from engine.games.tactica.state import (
     Phase,
     Rearrange,
     TacticaState,
+    barracks,
     owner_of,
+    trained,
 )
 from engine.games.tactica.tactics import plays
 
 DANGER = 0.4  # how much the policy fears ending a move within reach of the enemy
 VALUE = {"crown": 9.0, "champion": 4.0, "crossbow": 3.0, "archer": 2.5, "foot": 2.0}
+SPY_LOOK = 0.3  # a look with SPY in MUSTER costs nothing (the card returns), if it shows news
 WORTH_NEGATING = {"engineer", "crown", "rescue", "shieldwall", "saved", "press", "horse",
                   "disengage"}
 
@@ -101,17 +108,14 @@ class Outlook:
         self.to_enemy = _distances([b.pos[e] for e in self.enemies])
         self.threat = self._threat()
         faces = state.table.faces
-        # hexes next to landmarks we do not hold, and the hexes whose troop alone holds one
-        self.contest: dict[Coord, int] = {}
+        # the hexes whose troop alone holds a landmark (the landmarks we do not hold
+        # are goals: their neighbours pull our troops in)
         self.sole: set[Coord] = set()
         for c, card in b.landmark_at.items():
             if card in self.controlled:
                 holders = [n for n in GEOM.neighbours[c] if n in b.troop_at]
                 if len(holders) == 1:
                     self.sole.add(holders[0])
-            else:
-                for n in GEOM.neighbours[c]:
-                    self.contest[n] = self.contest.get(n, 0) + 1
         self.by_melee = {n for e in self.enemies if faces[e] in MELEE
                          for n in GEOM.neighbours[b.pos[e]]}
         self._reach: dict[str, int] = {}
@@ -171,18 +175,28 @@ class Outlook:
 
 
 def _score_move(o: Outlook, troop: str, dest: Coord) -> float:
-    here = o.b.pos[troop]
-    if o.state.table.faces[troop] == "crown":
+    """What moving `troop` to `dest` gains: how much better the hex it ends on is.
+
+    A difference of one worth per hex (never a bonus for arriving), so a step
+    back is worth exactly minus the step out: with every move needing to gain
+    more than the movement phase's threshold, a troop does not walk back and
+    forth (the worth of a hex changes only as the field does).
+    """
+    return _worth(o, troop, dest) - _worth(o, troop, o.b.pos[troop])
+
+
+def _worth(o: Outlook, troop: str, c: Coord) -> float:
+    """How good a hex is for `troop` to stand on at the end of the movement."""
+    faces = o.state.table.faces
+    if faces[troop] == "crown":
         # The CROWN stays out of reach: held at a battle's end, it loses the war.
-        return 2.0 * (o.exposure(here) - o.exposure(dest))
-    score = float(o.goal_distance(troop, here) - o.goal_distance(troop, dest))
-    score -= DANGER * (o.danger(troop, dest) - o.danger(troop, here))
-    score += 1.5 * o.contest.get(dest, 0)
-    if here in o.sole:
-        score -= 2.0  # the only troop holding a landmark stays
-    if dest in o.by_melee and o.state.table.faces[troop] not in MELEE:
-        score -= 1.5
-    return score
+        return -2.0 * o.exposure(c)
+    worth = -o.goal_distance(troop, c) - DANGER * o.danger(troop, c)
+    if c in o.sole:
+        worth += 2.0  # the only troop holding a landmark stays
+    if c in o.by_melee and faces[troop] not in MELEE:
+        worth -= 1.5
+    return worth
 
 
 def _distances(sources: list[Coord]) -> dict[Coord, int]:
@@ -259,10 +273,24 @@ def _muster(state: TacticaState, actions: list[Action], rng: Rng) -> Action:
                 "champion", "foot") else 0.0
         elif isinstance(a, PlayTactic) and state.table.faces[a.card] == "crown":
             s = _crown_score(o, a.target)
+        elif isinstance(a, PlayTactic) and state.table.faces[a.card] == "spy":
+            s = SPY_LOOK if _spy_would_show(state, state.active) else 0.0
+        if s <= 0:
+            continue  # worth nothing: ending the phase is better than a tie-break
         s += _jitter(rng)
         if s > best_score:
             best, best_score = a, s
     return best
+
+
+def _spy_would_show(state: TacticaState, player: int) -> bool:
+    """Whether SPY in MUSTER would show `player` something not in sight already: a card of
+    the enemy barracks, or (honour rule) the training of an enemy troop."""
+    table = state.table
+    enemy = 1 - player
+    return any(not table.visible_to(card, player)
+               for zone in (barracks(enemy), trained(enemy))
+               for card in table.zones[zone].cards or ())
 
 
 def _crown_score(o: Outlook, target: str) -> float:
@@ -321,7 +349,9 @@ def _tactic_move_score(o: Outlook, a: PlayTactic) -> float:
     face = o.state.table.faces[a.card]
     if face == "rescue":
         return 6.0 if o.state.table.faces[a.other] in ("champion", "crown") else 4.5
-    if face == "disengage" and a.target in o.b.pos:
+    if (face == "disengage" and a.target in o.b.pos and o.state.moves_left > 0
+            and mov_left(o.state, a.target) > 0):
+        # freed, it can only use the MOV it has left this turn, with a card move left
         return 0.6 * o.danger(a.target, o.b.pos[a.target])
     return 0.0
 
@@ -476,13 +506,17 @@ def _saved_by(state: TacticaState, b: Board, face: str, a: PlayTactic) -> list[s
 
 
 def _group(state: TacticaState, frame: GroupMove, actions: list[Action], rng: Rng) -> Action:
+    """The best step of the group; stop once the anchor has moved and nothing gains, if the
+    group is together (Done is offered only then)."""
     o = Outlook(state, frame.player)
-    done = next(a for a in actions if isinstance(a, Done))
+    done = next((a for a in actions if isinstance(a, Done)), None)
     moves = [a for a in actions if isinstance(a, Move)]
     if not moves:
+        assert done is not None
         return done
     best = max(moves, key=lambda a: _score_move(o, a.troop, (a.q, a.r)) + _jitter(rng))
-    if frame.anchor in frame.moved and _score_move(o, best.troop, (best.q, best.r)) <= 0:
+    if (done is not None and frame.anchor in frame.moved
+            and _score_move(o, best.troop, (best.q, best.r)) <= 0):
         return done
     return best
 

@@ -22,7 +22,7 @@ from engine.games.tactica.combat import (
     targets,
 )
 from engine.games.tactica.field import TERRAIN_NAMES, Coord
-from engine.games.tactica.movement import card_moves, group_moves
+from engine.games.tactica.movement import card_moves, group_moves, mov_left
 from engine.games.tactica.state import (
     TURN_PHASES,
     Choice,
@@ -45,18 +45,17 @@ def terrain(state: TacticaState, c: Coord) -> str:
 def reachable(state: TacticaState, troop: str) -> dict[Coord, int]:
     """Hexes the troop may move to with the move the state allows now, with their MOV cost.
 
-    During a HORSE group move this is the group move; otherwise an ordinary
-    card move (empty when it may not move: locked, no card move left, not
-    MOVEMENT, not your troop).
+    During a HORSE group move this is the group move (the card's 2 MOV);
+    otherwise an ordinary card move with the MOV the troop has left this turn
+    (empty when it may not move: locked, its MOV spent, no card move left,
+    not MOVEMENT, not your troop).
     """
     b = board(state)
     if troop not in b.pos:
         return {}
     frame = state.pending[-1] if state.pending else None
     if isinstance(frame, GroupMove):
-        if troop not in frame.members or troop in frame.moved:
-            return {}
-        return group_moves(state, b, troop, frame.anchor, frame.anchor in frame.moved)
+        return group_moves(state, b, frame, troop) if troop in frame.members else {}
     if (frame is not None or state.phase is not Phase.MOVEMENT or state.moves_left <= 0
             or owner_of(troop) != state.active):
         return {}
@@ -114,15 +113,16 @@ def troop_stats(state: TacticaState, troop: str) -> TroopStats:
     against particular targets are shown on the target during an attack.
     DEF counts training, high ground, the lost-battle wall bonus and the
     turn's cards (SAVED, SHIELDWALL, DISENGAGE); RNG the wall and the
-    ground. No card changes MOV itself (HORSE's group move is a card move
-    of its own 2 MOV). Computed from the state given: on a seat's view
+    ground. MOV is what the troop has left of this turn's MOV (Part 2: MOV
+    is per turn); no card raises it (HORSE's group move spends the card's
+    own 2 MOV). Computed from the state given: on a seat's view
     with the honour rule, enemy training the seat may not know is left out,
     so a card never shows what that rule hides.
     """
     b = board(state)
     printed = TROOPS[state.table.faces[troop]]
     return TroopStats(off_of(state, b, troop), def_of(state, b, troop),
-                      rng_of(state, b, troop), printed.mov,
+                      rng_of(state, b, troop), mov_left(state, troop),
                       (printed.off, printed.def_, printed.rng, printed.mov))
 
 

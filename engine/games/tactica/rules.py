@@ -42,7 +42,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
 from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
-from engine.games.tactica.movement import card_moves, locked
+from engine.games.tactica.movement import card_moves, locked, mov_left
 from engine.games.tactica.state import (
     TRAINING,
     Choice,
@@ -110,7 +110,9 @@ class TacticaGame(BaseGame):
         seen = state.clone()
         seen.table = state.table.view(player)
         if player is not None:
-            seen.rng = SealedRng()  # the dice to come would tell every hidden order
+            # The match's dice decide every coming shuffle and random rescue: a seat that
+            # held them could work out the order of its piles after the next shuffle.
+            seen.rng = SealedRng()
         if state.options.honour_rule and player is not None:
             # Levels stay with the owner, unless a SPY has the training card face up now.
             shown = state.table.visible_to
@@ -363,6 +365,8 @@ def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
         return "move one of your own troops on the field"
     if locked(state, b, action.troop):
         return "a troop next to an enemy troop cannot move without DISENGAGE"
+    if mov_left(state, action.troop) <= 0:
+        return "this troop has spent its MOV for this turn"
     if (action.q, action.r) not in card_moves(state, b, action.troop):
         return destination_problem(state, p, action)
     return None
@@ -380,8 +384,9 @@ def destination_problem(state: TacticaState, p: int, action: Move) -> str:
     wall = b.wall_at.get(c)
     if wall is not None and owner_of(wall) != p and action.troop not in state.climbers:
         return "troops cannot move onto an enemy wall without PRESS"
-    return ("not enough MOV to get there (1 a hex, 1 more to change terrain, 2 onto or off a "
-            "wall; a troop stops when it comes next to an enemy)")
+    return (f"not enough MOV to get there ({mov_left(state, action.troop)} MOV left this turn; "
+            "1 a hex, 1 more to change terrain, 2 onto or off a wall; a troop stops when it "
+            "comes next to an enemy)")
 
 
 def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
@@ -412,8 +417,26 @@ def frame_problem(state: TacticaState, frame: object, action: Action) -> str | N
     answers = flow.frame_answers(state, frame)
     if action in answers or (isinstance(action, Swap) and Swap(action.b, action.a) in answers):
         return None
+    if isinstance(frame, GroupMove):
+        return group_problem(state, frame, action)
     prompt = flow.prompt_for(state, frame)
     return f"{seat(prompt.player)} must first answer: {prompt.question}"
+
+
+def group_problem(state: TacticaState, frame: GroupMove, action: Action) -> str:
+    """Why a step of a HORSE group move is refused (Part 2: the group ends next to the
+    troop HORSE was played on)."""
+    if isinstance(action, Done):
+        return ("the HORSE group move must end with every troop of the group next to the "
+                "troop HORSE was played on")
+    if not isinstance(action, Move) or action.troop not in frame.members:
+        return "move a troop of the HORSE group, or finish the group move"
+    if action.troop in frame.moved:
+        return "each troop of the HORSE group moves once"
+    if action.troop != frame.anchor and frame.anchor not in frame.moved:
+        return "the troop HORSE was played on moves first"
+    return ("with HORSE's 2 MOV the group must end next to the troop HORSE was played on, "
+            "and every troop of it must still be able to get there")
 
 
 # -- doing ---------------------------------------------------------------------------
@@ -448,6 +471,8 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
         case Move():
+            cost = card_moves(state, board(state), action.troop)[(action.q, action.r)]
+            state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
             state.moves_left -= 1
             state.moves_made += 1
             return _move(state, p, action)
@@ -463,13 +488,18 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
 
 
 def _move(state: TacticaState, p: int, action: Move) -> list[Event]:
-    spot = (action.q, action.r)
-    cardmoves.place(state, action.troop, spot)
-    events = [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
-                    data={"card": action.troop})]
+    """A card move; one that ends next to an enemy lets the defender answer."""
+    events = _step(state, p, action)
     if flow.engaged(state, action.troop):
         flow.open_window(state, 1 - p, "move")
     return events
+
+
+def _step(state: TacticaState, p: int, action: Move) -> list[Event]:
+    spot = (action.q, action.r)
+    cardmoves.place(state, action.troop, spot)
+    return [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
+                  data={"card": action.troop})]
 
 
 def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
@@ -517,12 +547,14 @@ def _answer(state: TacticaState, frame: object, action: Action) -> list[Event]:
         return flow.play_card(state, frame.player, action)
     if isinstance(frame, GroupMove):
         if isinstance(action, Done):
-            state.pending.pop()
-            return [Event("horse", "the HORSE group move is over")]
+            return flow.end_group(state, frame)
         assert isinstance(action, Move)
-        state.pending[-1] = GroupMove(frame.player, frame.anchor, frame.members,
-                                      (*frame.moved, action.troop))
-        return _move(state, frame.player, action)
+        moved = GroupMove(frame.player, frame.anchor, frame.members, (*frame.moved, action.troop))
+        state.pending[-1] = moved
+        events = _step(state, frame.player, action)
+        if all(t in moved.moved for t in moved.members):
+            events += flow.end_group(state, moved)
+        return events
     if isinstance(frame, Rearrange):
         if isinstance(action, Done):
             state.pending.pop()

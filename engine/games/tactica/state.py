@@ -43,7 +43,8 @@ cards show ``state.landmark_side[card]`` ("ridge" or "ravine") face up.
 Terrain follows from the landmarks (``field.terrain_map``).
 
 Per-troop facts. ``training[troop] = (training card, level 1|2)``;
-``damage[troop]`` is this turn's damage (cleared in RESOLUTION). Turn
+``damage[troop]`` is this turn's damage and ``mov_spent[troop]`` the MOV it
+has spent this turn (both cleared in RESOLUTION). Turn
 modifiers (``def_bonus``, ``press``, ``off_bonus``, ``unlocked``,
 ``engineered``, ``climbers``, ``disengage_to``, ``saved_by``) are keyed by
 troop id and cleared in RESOLUTION; the played cards that caused them are in
@@ -237,7 +238,7 @@ class TacticaState(GameState):
     __slots__ = (
         "_board", "attack_of", "attacked", "battle", "battle_turn", "battles_won",
         "climbers", "crown_held", "damage", "def_bonus", "deployed", "disengage_to",
-        "engineered", "first", "landmark_side", "lost_battles", "moves_left",
+        "engineered", "first", "landmark_side", "lost_battles", "mov_spent", "moves_left",
         "moves_made", "musters_left", "off_bonus", "options", "pending", "phase",
         "press", "ransom_blocked", "ransom_due", "ransom_from", "routes", "saved_by",
         "swaps_due", "training", "unlocked", "vp",
@@ -256,6 +257,9 @@ class TacticaState(GameState):
         self.landmark_side: dict[str, str] = {}
         self.training: dict[str, tuple[str, int]] = {}
         self.damage: dict[str, int] = {}
+        # Part 2: MOV is the movement points a troop has in a single turn, however
+        # many card moves it is spread over.
+        self.mov_spent: dict[str, int] = {}
         self.attacked: set[str] = set()
         self.attack_of: dict[str, str] = {}
         self.off_bonus: dict[str, int] = {}
@@ -293,6 +297,7 @@ class TacticaState(GameState):
         new.landmark_side = dict(self.landmark_side)
         new.training = dict(self.training)
         new.damage = dict(self.damage)
+        new.mov_spent = dict(self.mov_spent)
         new.attacked = set(self.attacked)
         new.attack_of = dict(self.attack_of)
         new.off_bonus = dict(self.off_bonus)
@@ -328,6 +333,7 @@ class TacticaState(GameState):
             "landmark_side": dict(sorted(self.landmark_side.items())),
             "training": {k: list(v) for k, v in sorted(self.training.items())},
             "damage": dict(sorted(self.damage.items())),
+            "mov_spent": dict(sorted(self.mov_spent.items())),
             "attacked": sorted(self.attacked),
             "attack_of": dict(sorted(self.attack_of.items())),
             "off_bonus": dict(sorted(self.off_bonus.items())),
@@ -349,6 +355,7 @@ class TacticaState(GameState):
     def clear_turn(self) -> None:
         """Forget everything that lasts only until RESOLUTION."""
         self.damage.clear()
+        self.mov_spent.clear()
         self.attacked.clear()
         self.attack_of.clear()
         self.off_bonus.clear()

@@ -7,14 +7,21 @@ assets/tactica/tactics.json). Designed where Part 2 is silent:
   PRESS in MUSTER (it is the training action) and RESCUE (the rescuer's card
   move or attack); a NEGATEd card costs only the card;
 - ENGINEER in COMBAT removes a wall or landmark on or next to the troop it is
-  played on; CROWN replaces one of your own Champions or Foot, which goes back
-  to your barracks while its training card stays under the CROWN;
+  played on, and the OFF it gave or took is taken out of the attacks already
+  made (Part 2: its bonuses and penalties vanish at once); those attacks stand
+  even if they needed the RNG it gave; CROWN replaces one of your own
+  Champions or Foot, which goes back to your barracks while its training card
+  stays under the CROWN;
 - defensive counter-cards (DISENGAGE, SAVED, SHIELDWALL in COMBAT) answer an
   attack on your troops; DISENGAGE, SAVED and SHIELDWALL in MOVEMENT answer
   an enemy move that ends next to your troops; PRESS's uses all belong to the
   attacker, who may play it at any moment of the own turn, also right after
   the defender's counter-card (its +OFF then adds to the attack just made);
-- SAVED in COMBAT names the defending troop it swaps with when played.
+- SAVED in COMBAT names the defending troop it swaps with when played;
+- MOV is per turn (Part 2): DISENGAGE's escape spends the troop's MOV like
+  any move and its COMBAT fall-back needs that much MOV left this turn; a
+  CROWN takes over the MOV its troop spent; swaps (SAVED, SHIELDWALL) are
+  not moves and spend none.
 """
 
 from __future__ import annotations
@@ -26,8 +33,9 @@ from engine.games.tactica import cards as cardmoves
 from engine.games.tactica.actions import PlayTactic
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, Board, board, level
 from engine.games.tactica.cards import label, where
+from engine.games.tactica.combat import off_against
 from engine.games.tactica.field import Coord, distance
-from engine.games.tactica.movement import UNREACHABLE, locked, mov_of, reach, step_cost
+from engine.games.tactica.movement import locked, mov_left, reach, step_cost
 from engine.games.tactica.state import (
     FIELD,
     PLAYED,
@@ -250,6 +258,7 @@ OWN: dict[tuple[str, str], Gen] = {
 
 
 def _disengage_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+    """The fall-back hexes: free, next to no enemy, within the MOV the troop has left."""
     out = []
     faces = state.table.faces
     for t in _own(b, p):
@@ -257,8 +266,9 @@ def _disengage_defend(state: TacticaState, b: Board, p: int, card: str) -> list[
             continue
         c = b.pos[t]
         melee = faces[t] in MELEE
+        mov = mov_left(state, t)
         for n in GEOM.neighbours[c]:
-            if (step_cost(b, p, melee, c, n, False, False) < UNREACHABLE
+            if (step_cost(b, p, melee, c, n, False, False) <= mov
                     and not b.enemy_adjacent(n, p)):
                 out.append(PlayTactic(card, t, n[0], n[1]))
     return out
@@ -296,7 +306,7 @@ def _disengage_escape(state: TacticaState, b: Board, p: int, card: str) -> list[
     out = []
     for t in _own(b, p):
         if b.enemy_adjacent(b.pos[t], p):
-            dests = reach(state, b, t, mov_of(state, t), free=True)
+            dests = reach(state, b, t, mov_left(state, t), free=True)
             out.extend(PlayTactic(card, t, c[0], c[1]) for c in sorted(dests))
     return out
 
@@ -419,6 +429,8 @@ def _e_crown(state: TacticaState, play: Play) -> list[Event]:
         state.training[play.card] = state.training.pop(old)
     if old in state.attacked:
         state.attacked.add(play.card)
+    if old in state.mov_spent:  # designed: the CROWN takes over what its troop did this turn
+        state.mov_spent[play.card] = state.mov_spent.pop(old)
     state.damage.pop(old, None)
     return [Event("crown", f"the CROWN takes the place of {label(state, old)} at {where(c)}; "
                            f"{label(state, old)} returns to the barracks",
@@ -433,6 +445,9 @@ def _e_disengage_move(state: TacticaState, play: Play) -> list[Event]:
         state.unlocked.add(play.target)
         return [Event("disengage", f"{label(state, play.target)} may move this phase "
                                    "although enemies are next to it")]
+    b = board(state)
+    cost = reach(state, b, play.target, mov_left(state, play.target), free=True)[play.hex]
+    state.mov_spent[play.target] = state.mov_spent.get(play.target, 0) + cost
     cardmoves.place(state, play.target, play.hex)
     return [Event("disengage", f"{label(state, play.target)} disengages to {where(play.hex)}")]
 
@@ -465,10 +480,33 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
         return []
     owner = owner_of(feature)
     assert owner is not None
+    made = _attacks_made(state)
+    before = [off_against(state, board(state), a, t) for a, t in made]
     cardmoves.put(state, feature, lost(owner))
     state.landmark_side.pop(feature, None)
-    return [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
-                              f"{seat(owner)}'s LOST", data={"card": feature})]
+    events = [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
+                                f"{seat(owner)}'s LOST", data={"card": feature})]
+    # Part 2: its bonuses and penalties "immediately vanish with respect to combat
+    # resolution", also for the attacks already made this phase (a melee attack on a troop
+    # on that wall loses its -2, one from beside an own wall its +1). DEF is reckoned at
+    # RESOLUTION, so its bonuses vanish by themselves.
+    b = board(state)
+    for (attacker, target), old in zip(made, before, strict=True):
+        change = off_against(state, b, attacker, target) - old
+        if not change:
+            continue
+        state.damage[target] += change
+        events.append(Event("damage", f"without {label(state, feature)}, the attack of "
+                                      f"{label(state, attacker)} counts {change:+d}: "
+                                      f"{label(state, target)} has {state.damage[target]} "
+                                      "damage"))
+    return events
+
+
+def _attacks_made(state: TacticaState) -> list[tuple[str, str]]:
+    """(attacker, target) of this phase's attacks whose two troops are still on the field."""
+    pos = board(state).pos
+    return [(a, t) for a, t in sorted(state.attack_of.items()) if a in pos and t in pos]
 
 
 def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:

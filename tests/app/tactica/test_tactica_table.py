@@ -113,6 +113,40 @@ def test_move_by_a_real_mouse_drag_with_mov_costs_glowing(table):
     assert table.win.scene.glowing == {}
 
 
+def test_a_carried_troop_glows_only_the_mov_it_has_left_this_turn(table):
+    """Part 2, TROOP CARDS: MOV is the movement points of a single turn. After a 1-hex card
+    move only the hexes its last MOV reaches glow; once it is spent nothing glows, the card
+    shows MOV 0 and a drop springs back saying why."""
+    _to_movement(table)
+    start, step = _free_pair(table)
+    table.arrange({"sun-foot-1": _offset(start)})
+    table.carry(start, step)
+    assert table.where("sun-foot-1") == step
+    reach = queries.reachable(table.state, "sun-foot-1")
+    assert reach and set(reach.values()) == {1}
+    dest = max(reach)
+    viewport = table.win.view.viewport()
+    a, z = table.point(step), table.point(dest)
+    table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    table.qtbot.mouseMove(viewport, a + (z - a) / 2)
+    glowing = table.win.scene.glowing
+    assert set(glowing) == set(reach)
+    assert {caption for _, caption in glowing.values()} == {"1 MOV"}
+    table.qtbot.mouseMove(viewport, z)
+    table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=z)
+    assert table.where("sun-foot-1") == dest and table.state.moves_left == 1
+    item = table.win.scene.troops["sun-foot-1"]
+    assert item.face.stats[3] == 0 and item.face.base[3] == 2
+    a = table.point(dest)
+    table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    table.qtbot.mouseMove(viewport, a + (table.point(step) - a) / 2)
+    assert table.win.scene.glowing == {}
+    table.qtbot.mouseMove(viewport, table.point(step))
+    table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=table.point(step))
+    assert "spent its MOV" in table.status()
+    assert table.where("sun-foot-1") == dest
+
+
 def test_refused_drags_spring_back_and_say_why(table, drag_target):
     """A troop dropped beyond its MOV glides back and the status bar gives the rule; so
     does a barracks card dropped far from the walls (Part 2: muster by a friendly wall)."""
@@ -341,6 +375,33 @@ def test_horse_group_move_by_dragging_the_troops(table, drag_target):
     assert table.where("sun-foot-1") == dest
     assert table.state.prompt is not None
     table.qtbot.mouseClick(table.win.hand_dock.button("Done"), Qt.MouseButton.LeftButton)
+    assert table.state.prompt is None and table.state.moves_left == 2
+
+
+def test_horse_companion_must_join_the_anchor_before_done(table, drag_target):
+    """Part 2, HORSE: the group move must end with every card next to the targeted one.
+    With a companion left behind there is no Done button; its drag glows only the hexes
+    next to the anchor, and the drop there ends the group move."""
+    _to_movement(table)
+    anchor_at, friend_at = _free_pair(table)
+    table.arrange({"sun-foot-1": _offset(anchor_at), "sun-foot-2": _offset(friend_at)},
+                  hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
+    table.drag_card(drag_target, "sun-horse-1", anchor_at)
+    reach = queries.reachable(table.state, "sun-foot-1")
+    dest = next(c for c in sorted(reach) if distance(c, friend_at) > 1)
+    table.carry(anchor_at, dest)
+    assert table.where("sun-foot-1") == dest
+    assert "Done" not in [b.text() for b in table.win.hand_dock.buttons]
+    follow = queries.reachable(table.state, "sun-foot-2")
+    assert follow and all(distance(c, dest) == 1 for c in follow)
+    viewport = table.win.view.viewport()
+    a, z = table.point(friend_at), table.point(min(follow))
+    table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    table.qtbot.mouseMove(viewport, a + (z - a) / 2)
+    assert set(table.win.scene.glowing) == set(follow)
+    table.qtbot.mouseMove(viewport, z)
+    table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=z)
+    assert table.where("sun-foot-2") == min(follow)
     assert table.state.prompt is None and table.state.moves_left == 2
 
 

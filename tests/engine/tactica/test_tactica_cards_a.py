@@ -6,17 +6,19 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.games.tactica.actions import Attack, Done, EndPhase, Move, Negate, Pass, PlayTactic
-from engine.games.tactica.board import board
+from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.combat import def_of, off_against
 from engine.games.tactica.queries import reachable, terrain
 from engine.games.tactica.rules import legal_actions
 from engine.games.tactica.state import (
     FIELD,
     PLAYED,
+    CounterWindow,
     GroupMove,
     NegateChain,
     Phase,
     barracks,
+    hostages,
     lost,
     resupply,
 )
@@ -55,6 +57,20 @@ def test_crown_replaces_a_melee_troop_and_keeps_its_training():
     assert board(state).pos[crown] == at(3, 10)
     assert state.table.where[foot] == barracks(SUN)
     assert state.training[crown][1] == 1  # designed: the training card stays under it
+
+
+def test_the_crown_takes_over_the_mov_its_troop_spent_this_turn():
+    """Part 2: CROWN replaces a melee card on the field and MOV is per turn. Designed: the
+    CROWN takes over what the replaced troop did this turn, so a Foot that has walked its
+    MOV cannot become a CROWN with a fresh MOV 2."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    act(state, Move(foot, *at(4, 7)))
+    crown = hand(state, SUN, "crown")
+    act(state, PlayTactic(crown, foot))
+    assert board(state).pos[crown] == at(4, 7)
+    assert reachable(state, crown) == {}
 
 
 def test_crown_cannot_be_negated_in_movement_but_can_in_combat():
@@ -168,6 +184,21 @@ def test_disengage_in_movement_frees_a_locked_troop():
     assert state.table.where[card] == resupply(SUN)
 
 
+def test_disengage_frees_only_the_mov_the_troop_has_left():
+    """Part 2, DISENGAGE in MOVEMENT: it 'allows a troop card to use movement points' when
+    enemies hold it; MOV being per turn, a troop that walked its MOV up to the enemy has
+    none left to use."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 4, 9)
+    troop(state, MOON, "foot", 4, 6)
+    act(state, Move(foot, *at(4, 7)))  # 2 MOV, and it stops next to the enemy
+    act(state, PlayTactic(hand(state, SUN, "disengage"), foot))
+    assert foot in state.unlocked and reachable(state, foot) == {}
+    with pytest.raises(IllegalAction, match="spent its MOV"):
+        act(state, Move(foot, *at(4, 9)))
+
+
 def test_disengage_answers_an_engaging_move():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, MOON)
@@ -180,6 +211,45 @@ def test_disengage_answers_an_engaging_move():
     act(state, PlayTactic(card, mine, *at(4, 9)))
     assert board(state).pos[mine] == at(4, 9)
     assert state.prompt is None and state.active == MOON
+
+
+def _escaped(state) -> tuple[str, str]:
+    """MOON engages SUN's Foot, which DISENGAGEs 2 hexes back: its MOV for this turn is spent."""
+    set_phase(state, Phase.MOVEMENT, MOON)
+    mine = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 4)
+    first = hand(state, SUN, "disengage")
+    act(state, Move(foe, *at(4, 6)))
+    act(state, PlayTactic(first, mine, *at(4, 9)))
+    assert board(state).pos[mine] == at(4, 9) and state.prompt is None
+    return mine, hand(state, SUN, "disengage")
+
+
+def test_a_troop_that_disengaged_has_no_mov_left_for_a_second_escape():
+    """Part 2: MOV is a troop's movement points for a single turn, and DISENGAGE lets it
+    use them; an escape on the enemy's turn spends them, so another enemy move next to it
+    that turn finds it with none left to escape again."""
+    state = scenario()
+    mine, _ = _escaped(state)
+    other = troop(state, MOON, "foot", 7, 9)
+    act(state, Move(other, *at(5, 9)))  # next to SUN's Foot again
+    assert state.prompt is None  # no escape to offer: no window opens
+    assert board(state).pos[mine] == at(4, 9)
+
+
+def test_disengage_in_combat_falls_back_only_with_mov_left_this_turn():
+    """Part 2, DISENGAGE in COMBAT: the troop 'must move' to a free hex away from enemies,
+    a move priced in MOV (1 or 2). Designed: with MOV per turn, that move needs MOV the
+    troop still has this turn; one that escaped earlier in the turn cannot fall back."""
+    state = scenario()
+    mine, second = _escaped(state)
+    bow = troop(state, MOON, "crossbow", 4, 7)
+    act(state, EndPhase())
+    act(state, Attack(bow, mine))  # 2 damage against DEF 1
+    assert state.damage[mine] == 2
+    assert not any(isinstance(a, PlayTactic) and a.card == second
+                   for a in legal_actions(state))
+    assert state.prompt is None
 
 
 def test_disengage_in_combat_adds_one_def_and_falls_back():
@@ -255,6 +325,49 @@ def test_engineer_in_combat_removes_a_landmark_for_the_war():
     assert state.table.where[card] == resupply(SUN)
 
 
+def _wall_at(state, col: int, row: int) -> str:
+    return next(c for c in state.table.zones[FIELD].cards
+                if state.table.faces[c] == "wall" and state.table.pos[c] == at(col, row))
+
+
+def test_engineer_lifts_the_wall_penalty_from_an_attack_already_made():
+    """Part 2, ENGINEER in COMBAT: once the feature is removed its bonuses and penalties
+    'immediately vanish with respect to combat resolution', so the -2 OFF of a melee
+    attack already made on a troop standing on that wall no longer counts."""
+    state = scenario()
+    set_phase(state, Phase.COMBAT, SUN)
+    champion = troop(state, SUN, "champion", 3, 2)
+    foe = troop(state, MOON, "foot", 3, 1)  # on MOON's wall: DEF 1
+    wall = _wall_at(state, 3, 1)
+    act(state, PlayTactic(hand(state, SUN, "horse"), champion))
+    act(state, Attack(champion, foe))  # OFF 2 +1 HORSE -2 wall = 1, not above DEF 1
+    assert state.damage[foe] == 1
+    events = act(state, PlayTactic(hand(state, SUN, "engineer"), champion, other=wall))
+    assert state.damage[foe] == 3 and "counts +2" in texts(events)
+    events = end_turn(state)
+    assert "captures MOON Foot" in texts(events)
+    assert state.table.where[foe] == hostages(SUN)
+
+
+def test_engineer_takes_the_lost_battle_wall_bonus_from_an_attack_already_made():
+    """Part 2, WALL CARD and ENGINEER: after two lost battles a side's troops by its walls
+    get +1 OFF; remove the wall and that +1 vanishes from the attack already made."""
+    state = scenario()
+    state.lost_battles[SUN] = 2
+    set_phase(state, Phase.COMBAT, SUN)
+    foot = troop(state, SUN, "foot", 3, 10)  # next to SUN's wall at (3, 11) only
+    foe = troop(state, MOON, "foot", 3, 9)
+    act(state, Attack(foot, foe))  # OFF 1 +1 = 2, above DEF 1
+    assert state.damage[foe] == 2
+    walls = [n for n in GEOM.neighbours[at(3, 10)] if n in board(state).wall_at]
+    for spot in walls:
+        act(state, PlayTactic(hand(state, SUN, "engineer"), foot,
+                              other=board(state).wall_at[spot]))
+    assert state.damage[foe] == 1
+    events = end_turn(state)
+    assert "captures MOON Foot" not in texts(events)
+
+
 def test_engineer_needs_the_feature_next_to_the_troop():
     state = scenario()
     set_phase(state, Phase.COMBAT, SUN)
@@ -315,6 +428,23 @@ def test_horse_moves_the_troop_and_its_neighbours_as_the_first_card_move():
     assert state.table.where[card] == barracks(SUN)
 
 
+def test_horse_mov_comes_on_top_of_the_troops_own_mov_and_no_more():
+    """Part 2, HORSE: its 2 MOV are a bonus and the troops 'can still gain their allowed
+    2 MOV' (Example 1: 2 hexes with HORSE, 2 more as the 2nd card move); the troop card's
+    note says HORSE extends movement by up to +2 MOV, so a third move is refused."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))
+    assert state.pending == []  # a troop alone: the group move ends with its move
+    assert reachable(state, lead)[at(4, 5)] == 2
+    act(state, Move(lead, *at(4, 5)))
+    assert state.moves_left == 1 and reachable(state, lead) == {}
+    with pytest.raises(IllegalAction, match="spent its MOV"):
+        act(state, Move(lead, *at(4, 3)))
+
+
 def test_horse_only_before_any_movement():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, SUN)
@@ -325,15 +455,70 @@ def test_horse_only_before_any_movement():
         act(state, PlayTactic(card, foot))
 
 
-def test_horse_group_move_can_end_early():
+def test_horse_group_move_can_end_early_with_the_group_together():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, SUN)
     lead = troop(state, SUN, "foot", 4, 9)
     troop(state, SUN, "foot", 5, 9)
     act(state, PlayTactic(hand(state, SUN, "horse"), lead))
-    act(state, Move(lead, *at(4, 7)))
+    act(state, Move(lead, *at(5, 8)))  # still next to its companion, which may stay
     act(state, Done())
     assert state.pending == [] and state.moves_left == 2
+
+
+def test_horse_group_move_cannot_end_with_a_companion_left_behind():
+    """Part 2, HORSE: the group move 'must end with all cards still adjacent to the
+    originally targeted card'; Done is refused while a companion is away from it."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    friend = troop(state, SUN, "foot", 5, 9)
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))
+    assert Done() not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="must end with every troop of the group next to"):
+        act(state, Done())
+    with pytest.raises(IllegalAction, match="must end next to the troop HORSE was played on"):
+        act(state, Move(friend, *at(6, 8)))
+    act(state, Move(friend, *at(5, 7)))
+    assert state.pending == []
+    assert at(5, 7) in GEOM.neighbours[board(state).pos[lead]]
+
+
+def test_horse_anchor_goes_only_where_its_whole_group_can_follow():
+    """Part 2, HORSE: every card of the group must end next to the targeted card, so the
+    targeted troop (which moves first, designed) may only go where each companion can still
+    join it: here a companion held by an enemy cannot move, so the anchor stays beside it."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    held = troop(state, SUN, "foot", 5, 9)
+    troop(state, MOON, "foot", 6, 9)  # next to the companion, not to the anchor
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    dests = reachable(state, lead)
+    assert dests and set(dests) <= set(GEOM.neighbours[at(5, 9)])
+    assert at(4, 7) not in dests
+    with pytest.raises(IllegalAction, match="must still be able to get there"):
+        act(state, Move(lead, *at(4, 7)))
+    assert board(state).pos[held] == at(5, 9)
+
+
+def test_horse_group_move_is_one_card_move_answered_once_it_ends():
+    """Part 2, HORSE: the group move counts as one card move. Designed timing: the enemy's
+    counter window for a move that ends next to its troops opens when the whole group move
+    has ended, not between its steps."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    lead = troop(state, SUN, "foot", 4, 9)
+    friend = troop(state, SUN, "foot", 3, 9)
+    troop(state, MOON, "foot", 4, 6)
+    hand(state, MOON, "disengage")
+    act(state, PlayTactic(hand(state, SUN, "horse"), lead))
+    act(state, Move(lead, *at(4, 7)))  # next to the MOON Foot, but the group is not done
+    assert isinstance(state.pending[-1], GroupMove) and state.prompt.player == SUN
+    act(state, Move(friend, *at(3, 7)))
+    assert isinstance(state.pending[-1], CounterWindow)
+    assert state.prompt.kind == "counter" and state.prompt.player == MOON
 
 
 def test_horse_in_combat_gives_a_melee_troop_one_off_and_is_lost():

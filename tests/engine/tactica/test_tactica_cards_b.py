@@ -146,6 +146,19 @@ def test_press_in_movement_lets_a_troop_climb_an_enemy_wall():
     assert state.table.where[card] == resupply(SUN)
 
 
+def test_press_climbs_with_the_troops_mov_for_the_turn():
+    """Part 2, PRESS in MOVEMENT: a movement action moves a troop onto an enemy wall for
+    2 MOV; MOV being per turn, a troop that has already walked a hex has only 1 left."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    foot = troop(state, SUN, "foot", 3, 3)
+    act(state, PlayTactic(hand(state, SUN, "press"), foot))
+    act(state, Move(foot, *at(3, 2)))
+    assert at(3, 1) not in reachable(state, foot)
+    with pytest.raises(IllegalAction, match="not enough MOV"):
+        act(state, Move(foot, *at(3, 1)))
+
+
 def test_press_in_combat_adds_one_off_against_an_adjacent_enemy():
     state = scenario()
     set_phase(state, Phase.COMBAT, SUN)

@@ -16,6 +16,7 @@ from tests.engine.tactica.helpers import (
     act,
     at,
     landmark,
+    pos_of,
     scenario,
     set_phase,
     troop,
@@ -117,17 +118,42 @@ def test_landmarks_are_impassable_to_melee_but_not_to_ranged():
     assert reachable(state, archer)[at(4, 6)] == 1  # designed: the ridge's own hex is high
 
 
-def test_three_card_moves_and_a_troop_may_move_twice():
-    # Part 2, HORSE: up to 3 card moves a MOVEMENT phase; the same card may move again.
+def test_three_card_moves_a_phase():
+    # Part 2, HORSE: "a MOVEMENT PHASE allows a player to move up to 3 cards up to 2 hexes
+    # each".
+    state = moving()
+    feet = [troop(state, SUN, "foot", col, 9) for col in (2, 4, 6)]
+    fourth = troop(state, SUN, "foot", 8, 9)
+    for foot in feet:
+        col, row = pos_of(state, foot)
+        act(state, Move(foot, *at(col, row - 2)))
+    assert state.moves_left == 0
+    with pytest.raises(IllegalAction, match="all three card moves"):
+        act(state, Move(fourth, *at(8, 8)))
+    assert [a for a in _legal(state) if isinstance(a, Move)] == []
+
+
+def test_mov_is_per_turn_so_card_moves_of_one_troop_share_it():
+    """Part 2, TROOP CARDS: MOV is the movement points a troop has in one turn, not per
+    card move. A troop may make a second card move with what it has left, and none once
+    it has spent it all; its full MOV is back on its next turn."""
     state = moving()
     foot = troop(state, SUN, "foot", 4, 9)
+    act(state, Move(foot, *at(4, 8)))  # 1 of its 2 MOV
+    dests = reachable(state, foot)
+    assert dests and set(dests.values()) == {1}  # only the remainder glows
+    with pytest.raises(IllegalAction, match="not enough MOV"):
+        act(state, Move(foot, *at(4, 6)))
     act(state, Move(foot, *at(4, 7)))
-    act(state, Move(foot, *at(4, 5)))
-    assert state.moves_left == 1
-    act(state, Move(foot, *at(4, 3)))
-    with pytest.raises(IllegalAction, match="all three card moves"):
-        act(state, Move(foot, *at(4, 4)))
-    assert [a for a in _legal(state) if isinstance(a, Move)] == []
+    assert state.moves_left == 1 and reachable(state, foot) == {}
+    with pytest.raises(IllegalAction, match="spent its MOV for this turn"):
+        act(state, Move(foot, *at(4, 6)))
+    assert [a for a in _legal(state) if isinstance(a, Move) and a.troop == foot] == []
+    act(state, EndPhase())
+    act(state, EndPhase())  # SUN's RESOLUTION
+    while state.active != SUN or state.phase is not Phase.MOVEMENT:
+        act(state, EndPhase())  # MOON's turn, then SUN's MUSTER
+    assert reachable(state, foot)[at(4, 5)] == 2
 
 
 def _legal(state):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.games.tactica.actions import Attack, EndPhase, Move, Negate, Pass, PlayTactic
+from engine.games.tactica.board import board
 from engine.games.tactica.policy import TacticaPolicy
 from engine.games.tactica.queries import (
     landmark_hexes,
@@ -186,3 +187,71 @@ def test_policy_battles_finish_with_a_winner():
             steps += 1
             assert steps < 5_000
         assert state.battles_won[state.result.winners[0]] == 1
+
+
+def test_policy_spies_once_a_muster_and_only_for_news():
+    """Part 2, SPY in MUSTER: see the opponent's barracks and the training of their troops.
+    A second SPY in the same MUSTER would show the same cards again, so the policy plays
+    one (the enemy drew cards it has not seen) and then ends the phase."""
+    state = scenario()
+    state.musters_left = 0
+    hand(state, MOON, "foot")
+    spies = [hand(state, SUN, "spy"), hand(state, SUN, "spy")]
+    choice = POLICY.choose(state, legal_actions(state), Rng(1))
+    assert isinstance(choice, PlayTactic) and choice.card in spies
+    act(state, choice)
+    assert POLICY.choose(state, legal_actions(state), Rng(1)) == EndPhase()
+
+
+def test_policy_keeps_the_crown_without_a_clear_lead():
+    """Part 2, CROWN: a captured CROWN held at a battle's end loses the war. The policy
+    plays it only to press a lead; with nothing to gain it ends MUSTER instead."""
+    state = scenario()
+    state.musters_left = 0
+    troop(state, SUN, "foot", 3, 10)
+    hand(state, SUN, "crown")
+    for seed in range(20):
+        assert POLICY.choose(state, legal_actions(state), Rng(seed)) == EndPhase()
+
+
+def test_policy_never_walks_a_troop_back_in_the_same_turn():
+    """Part 2: MOV is a troop's movement points for a single turn. The policy spends them
+    going somewhere: no troop ends a card move on a hex it already stood on this turn."""
+    game = TacticaGame()
+    for seed in (1, 3, 8, 13):
+        state = game.setup(TacticaOptions(match_length="single battle"), Rng(seed))
+        assert isinstance(state, TacticaState)
+        rng = Rng(seed)
+        turn = None
+        stood: dict[str, set[tuple[int, int]]] = {}
+        while state.result is None:
+            choice = POLICY.choose(state, legal_actions(state), rng)
+            if (state.battle, state.battle_turn) != turn:
+                turn, stood = (state.battle, state.battle_turn), {}
+            if isinstance(choice, Move):
+                been = stood.setdefault(choice.troop, {board(state).pos[choice.troop]})
+                assert (choice.q, choice.r) not in been, (seed, turn, choice)
+                been.add((choice.q, choice.r))
+            perform(state, choice)
+
+
+def test_policy_frees_with_disengage_only_a_troop_with_mov_left():
+    """Part 2, DISENGAGE in MOVEMENT lets a held troop use its movement points; MOV being
+    per turn, a troop that walked its MOV up to the enemy would gain nothing, so the
+    policy keeps the card."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, SUN)
+    champion = troop(state, SUN, "champion", 4, 9)
+    troop(state, MOON, "champion", 4, 6)
+    troop(state, MOON, "champion", 5, 5)
+    card = hand(state, SUN, "disengage")
+    act(state, Move(champion, *at(4, 7)))  # 2 MOV, next to the enemy
+    assert PlayTactic(card, champion) in legal_actions(state)
+    assert POLICY.choose(state, legal_actions(state), Rng(1)) != PlayTactic(card, champion)
+    fresh = scenario()
+    set_phase(fresh, Phase.MOVEMENT, SUN)
+    held = troop(fresh, SUN, "champion", 4, 7)
+    troop(fresh, MOON, "champion", 4, 6)
+    troop(fresh, MOON, "champion", 5, 5)
+    card = hand(fresh, SUN, "disengage")
+    assert POLICY.choose(fresh, legal_actions(fresh), Rng(1)) == PlayTactic(card, held)

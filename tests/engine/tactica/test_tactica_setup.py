@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.rng import Rng
 from engine.games.tactica.actions import Deploy, PlaceLandmark
 from engine.games.tactica.board import GEOM, board
@@ -142,6 +144,19 @@ def test_views_hide_decks_and_the_other_barracks():
     assert all(c.startswith("?") for c in theirs)
     assert all(c.startswith("?") for c in seen.zones[troop_pile(0)].cards or [])
     assert all(not c.startswith("?") for c in seen.zones[FIELD].cards or [])
+
+
+def test_a_seats_view_does_not_carry_the_match_dice():
+    """DESIGN, views: a seat sees only what it may see. The match's RNG decides every
+    coming shuffle (SPY in COMBAT, the next battle's piles) and random rescue, so a view
+    that carried it would let the seat work out its piles' order after the next shuffle."""
+    state = new()
+    for seat in (0, 1):
+        seen = GAME.view(state, seat)
+        assert seen.rng.state != state.rng.state
+        with pytest.raises(RuntimeError, match="a seat's view has no dice"):
+            seen.rng.shuffle(list(range(20)))
+    assert GAME.view(state, None).rng.state == state.rng.state  # the referee's eye
 
 
 def test_opening_draws_are_logged_with_names_only_for_their_owner():
