@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -58,6 +59,8 @@ class MainWindow(QMainWindow):
         self.curtain_seat: int | None = None  # seat waiting behind the curtain
         self._last_human: int | None = None  # the person who last had the table
         self._thinking_text = ""
+        self._summary_for: tuple[int, int] | None = None  # the match end last summed up
+        self.summary: QDialog | None = None
 
         central = QWidget()
         self.view = BoardView(central)
@@ -164,6 +167,9 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
         view.addAction(self._action("&Reset layout", self.reset_layout))
+        self.summary_action = self._action("Match &summary", self.show_summary,
+                                           tip="Who won and why, with charts over the match")
+        view.addAction(self.summary_action)
         view.addSeparator()
         self.pace_menu = view.addMenu("Computer &speed")
         self.pace_group = pace.build_menu(self.pace_menu, self.computer, self._settings)
@@ -312,6 +318,7 @@ class MainWindow(QMainWindow):
         self._show_piles(state)
         self._show_log(viewer)
         self._show_seat()
+        self._offer_summary()
 
     def _show_hand(self, state: GameState, viewer: int | None) -> None:
         if viewer is None and state.result is not None:
@@ -376,6 +383,30 @@ class MainWindow(QMainWindow):
         mode = {RuleMode.ENFORCED: "rules enforced", RuleMode.ASSISTED: "assisted",
                 RuleMode.SANDBOX: "free table"}[m.mode]
         self.seat_label.setText(f"{text} · {mode} · step {len(m.steps)}")
+
+    # -- the end ---------------------------------------------------------------------
+    def _offer_summary(self) -> None:
+        """Open the summary once when a match reaches its end (again if the end is
+        taken back and reached anew)."""
+        match = self.controller.match
+        self.summary_action.setEnabled(match is not None and match.outcome() is not None)
+        if match is None or match.outcome() is None:
+            return
+        ending = (id(match), len(match.steps))
+        if ending != self._summary_for:
+            self._summary_for = ending
+            QTimer.singleShot(0, self.show_summary)  # after the final table is drawn
+
+    def show_summary(self) -> None:
+        from app.dialogs.summary import SummaryDialog
+
+        match = self.controller.match
+        if match is None or match.outcome() is None or self.presenter is None:
+            return
+        if self.summary is not None:
+            self.summary.close()
+        self.summary = SummaryDialog(self.presenter.summary(match), self)
+        self.summary.show()
 
     # -- the log's moments ---------------------------------------------
     def show_moment(self, step: int) -> None:

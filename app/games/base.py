@@ -16,6 +16,7 @@ from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from engine.core.actions import Action
 from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.core.referee import ShuffleZone
 
 
@@ -47,6 +48,31 @@ class RollPreview:
     pool: str  # DicePool text, e.g. "2d6+1"; empty when no dice decide it (said in caption)
     target: int | None  # succeeds at >= target
     caption: str  # what the roll is for, in the game's words
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a summary chart: (x, y) points, e.g. (turn, points)."""
+
+    name: str
+    points: list[tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    x_label: str
+    y_label: str
+    series: list[Series]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the end-of-match summary shows: who won and why, facts, charts over the match."""
+
+    headline: str
+    facts: list[tuple[str, str]] = field(default_factory=list)  # (what, value)
+    charts: list[Chart] = field(default_factory=list)
 
 
 class GamePresenter:
@@ -103,6 +129,13 @@ class GamePresenter:
     def describe(self, state: GameState, action: Action) -> str:
         """An action as the action palette lists it: the rules' words, in the seat's view."""
         return action.describe()
+
+    def summary(self, match: Match) -> Summary:
+        """The end-of-match summary; games add their own facts and charts."""
+        outcome = match.outcome()
+        assert outcome is not None
+        return Summary(self.ending(match.state, outcome),
+                       [("Actions", str(len(match.steps)))])
 
     def ending(self, state: GameState, outcome: Outcome) -> str:
         """How the status bar announces the end: who won, and why."""

@@ -195,6 +195,19 @@ class Match:
             self._apply(state, recorded.action, recorded.actor)
         return state
 
+    def replay(self) -> Iterator[tuple[int, GameState]]:
+        """Every state of the match in order, (0, set-up) first, in one pass.
+
+        The state yielded is a working copy that the next step changes: read it,
+        never keep it. For summaries that walk a whole match; cheaper than asking
+        for each step's state on its own.
+        """
+        state = self._checkpoints[0].clone()
+        yield 0, state
+        for number, step in enumerate(self.steps, start=1):
+            self._apply(state, step.action, step.actor)
+            yield number, state
+
     def can_undo(self, by: Collection[int] | None = None) -> tuple[bool, str]:
         """Whether the seats `by` (default: whoever took the last step) may undo it, and
         if not, why. A step that showed one of them a hidden card stays, even when

@@ -47,3 +47,9 @@ def test_undo_across_checkpoints_meets_every_state_and_keeps_few() -> None:
     for expected in hashes[1:]:
         match.redo()
         assert match.state_hash() == expected
+
+
+def test_replay_walks_every_state_in_one_pass() -> None:
+    """Summaries read the whole match from `replay()`: the very states that were played."""
+    match, hashes = played(70)
+    assert [state.state_hash() for _, state in match.replay()] == hashes

@@ -1,0 +1,84 @@
+"""The end of a match: who won and why, a few facts, and charts over the whole match.
+
+It opens by itself when a match ends and can be closed to look at the final
+table; View → Match summary brings it back. The charts are pyqtgraph plots,
+imported only here, when a match has ended.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.games.base import Chart, Summary
+
+# Okabe and Ito's colour-blind-safe palette, one colour per line of a chart; each line
+# also has its own symbol, so no chart is read by colour alone.
+LINE_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
+LINE_SYMBOLS = ("o", "t", "s", "d", "+", "x", "star")
+
+
+class SummaryDialog(QDialog):
+    def __init__(self, summary: Summary, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("summaryDialog")
+        self.setWindowTitle("Match summary")
+        layout = QVBoxLayout(self)
+        self.headline = QLabel(summary.headline)
+        self.headline.setObjectName("summaryHeadline")
+        self.headline.setWordWrap(True)
+        font = QFont(self.headline.font())
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.headline.setFont(font)
+        layout.addWidget(self.headline)
+        facts = QFormLayout()
+        for what, value in summary.facts:
+            shown = QLabel(value)
+            shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            facts.addRow(f"{what}:", shown)
+        layout.addLayout(facts)
+        self.plots = [self._plot(chart) for chart in summary.charts]
+        for plot in self.plots:
+            layout.addWidget(plot, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText("Look at the table")
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(720, 300 + 260 * len(self.plots))
+
+    def _plot(self, chart: Chart) -> QWidget:
+        import pyqtgraph
+
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        plot = pyqtgraph.PlotWidget(background=palette.color(QPalette.ColorRole.Base))
+        plot.setObjectName("summaryChart")
+        plot.setMinimumHeight(200)
+        plot.setMenuEnabled(False)
+        plot.setTitle(chart.title, color=text)
+        plot.addLegend(offset=(8, 8), labelTextColor=text)
+        for side, label in (("bottom", chart.x_label), ("left", chart.y_label)):
+            axis = plot.getAxis(side)
+            axis.setPen(text)
+            axis.setTextPen(text)
+            plot.setLabel(side, label)
+        for i, series in enumerate(chart.series):
+            colour = QColor(LINE_COLOURS[i % len(LINE_COLOURS)])
+            xs = [x for x, _ in series.points]
+            ys = [y for _, y in series.points]
+            plot.plot(xs, ys, name=series.name, pen=pyqtgraph.mkPen(colour, width=2),
+                      symbol=LINE_SYMBOLS[i % len(LINE_SYMBOLS)], symbolSize=7,
+                      symbolBrush=colour)
+        return plot
+
+    def chart_titles(self) -> list[str]:
+        return [plot.getPlotItem().titleLabel.text for plot in self.plots]

@@ -1,0 +1,43 @@
+"""A match ends on a summary (issue "A table that fits every screen", Feedback and
+endings): who won and why, facts and charts, closable to look at the final table."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from app.dialogs.summary import SummaryDialog
+from app.games.base import Chart, Series, Summary
+from app.main_window import MainWindow
+from engine.core.game import RuleMode
+from engine.core.referee import DeclareResult, SetCounter
+
+
+def test_the_summary_opens_at_the_end_and_can_be_brought_back(qtbot):
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.controller.new_match("sandbox", {"players": 2}, 3, RuleMode.SANDBOX, True)
+    win.show()
+    assert not win.summary_action.isEnabled()
+    win.controller.submit(SetCounter("score", 4))
+    win.controller.submit(DeclareResult((0,)))
+    qtbot.waitUntil(lambda: win.summary is not None and win.summary.isVisible(), timeout=2000)
+    assert win.summary.headline.text() == "Player 1 wins: declared by Player 1"
+    win.summary.reject()
+    assert not win.summary.isVisible() and win.view.isVisible()
+    win.summary_action.trigger()
+    assert win.summary.isVisible()
+
+
+def test_the_summary_draws_its_charts(qtbot):
+    summary = Summary("SUN wins: 30 points", [("Battles won", "SUN 2 – MOON 1")],
+                      [Chart("Points per turn", "turn", "points",
+                             [Series("SUN", [(1, 0), (2, 3)]),
+                              Series("MOON", [(1, 1), (2, 1)])])])
+    dialog = SummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    assert dialog.chart_titles() == ["Points per turn"]
+    items = dialog.plots[0].getPlotItem().listDataItems()
+    assert [item.name() for item in items] == ["SUN", "MOON"]
+    assert list(items[0].getData()[1]) == [0, 3]
