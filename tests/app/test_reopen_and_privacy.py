@@ -176,6 +176,8 @@ def test_nothing_at_the_table_acts_behind_the_curtain(qtbot, hot_seat):
     qtbot.mouseClick(hot_seat.piles_dock.take_button, Qt.MouseButton.LeftButton)
     for button in list(hot_seat.hand_dock.buttons):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    hot_seat.activateWindow()
+    qtbot.waitUntil(hot_seat.isActiveWindow)
     qtbot.keyClick(hot_seat, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(hot_seat.controller.match.steps) == steps
     assert not hot_seat.undo_action.isEnabled()

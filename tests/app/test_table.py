@@ -291,6 +291,8 @@ def test_undo_refused_without_take_backs_says_why(qtbot, window):
     window.controller.new_match("sandbox", {"players": 2}, 11, RuleMode.SANDBOX, take_backs=False)
     draw_one(qtbot, window)
     window.statusBar().clearMessage()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)  # shortcuts answer only in the active window
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert "hidden card was shown" in window.statusBar().currentMessage()
     assert "not allowed: a hidden card was shown" in window.undo_action.text()
