@@ -613,4 +613,5 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.layout_keeper.save()
+        self.controller.autosaver.close()  # the last action reaches the disk before exit
         super().closeEvent(event)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app import paths
+from app.autosave import Autosaver
 from engine.core import saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, SaveError, one_line
@@ -74,6 +75,8 @@ class MatchController(QObject):
         self.syncing = False
         self._last_seat: int | None = None
         self.autosave_enabled = True
+        self.autosaver = Autosaver(paths.autosave_path, self)
+        self.autosaver.failed.connect(self.message)
 
     # -- reading --------------------------------------------------------
     def match_or_fail(self) -> Match:
@@ -226,11 +229,12 @@ class MatchController(QObject):
 
     # -- autosave -------------------------------------------------------
     def autosave(self) -> None:
-        """Write the match after every change, keeping the previous autosave."""
+        """Queue the match for the autosave writer after every change (the previous
+        autosave is kept as `.prev`)."""
         if self.match is None or not self.autosave_enabled:
             return
         try:
-            saves.save(self.match, paths.autosave_path(), keep_previous=True)
+            self.autosaver.save(self.match)
         except OSError as exc:
             self.message.emit(f"Autosave failed: {exc.strerror or exc}. Save by hand.")
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.core.actions import Action, action_from_json
 from engine.core.errors import EXCERPT, ContentError, IllegalAction, SaveError, one_line
 from engine.core.game import RuleMode
-from engine.core.match import Match
+from engine.core.match import Match, Step
 
 FORMAT = "runetable-save"
 SCHEMA = 1
@@ -64,8 +64,8 @@ def _saved(action: Action, actor: int) -> dict[str, Any]:
     return {"actor": actor, "action": action.to_json()}
 
 
-def to_dict(match: Match) -> dict[str, Any]:
-    return {
+def to_dict(match: Match, with_actions: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {
         "format": FORMAT,
         "schema_version": SCHEMA,
         "game": match.game.name,
@@ -73,15 +73,62 @@ def to_dict(match: Match) -> dict[str, Any]:
         "seed": match.seed,
         "mode": str(match.mode),
         "take_backs": match.take_backs,
-        "actions": [_saved(s.action, s.actor) for s in match.steps],
-        "redo": [_saved(a, actor) for a, actor in match.redo_actions],
         "state_hash": match.state_hash(),
     }
+    if with_actions:
+        data["actions"] = [_saved(s.action, s.actor) for s in match.steps]
+        data["redo"] = [_saved(a, actor) for a, actor in match.redo_actions]
+    return data
 
 
-def dumps(match: Match) -> str:
-    """The canonical text of a save: equal matches give byte-identical files."""
-    return json.dumps(to_dict(match), indent=1, sort_keys=True) + "\n"
+_encode = json.JSONEncoder(sort_keys=True).encode  # one encoder: dumps() makes one a call
+
+
+class Rows:
+    """The encoded lines of a match's recorded steps, kept between saves.
+
+    A step's line never changes, and the window saves after every action: only
+    the steps added since the last save are encoded again (an undo drops lines).
+    """
+
+    def __init__(self) -> None:
+        self._steps: list[Step] = []
+        self._lines: list[str] = []
+
+    def lines(self, match: Match) -> list[str]:
+        steps = match.steps
+        keep = 0
+        for old, new in zip(self._steps, steps, strict=False):
+            if old is not new:
+                break
+            keep += 1
+        del self._steps[keep:], self._lines[keep:]
+        for step in steps[keep:]:
+            self._steps.append(step)
+            self._lines.append(_encode(_saved(step.action, step.actor)))
+        return self._lines
+
+
+def dumps(match: Match, rows: Rows | None = None) -> str:
+    """The canonical text of a save: equal matches give byte-identical files.
+
+    One field a line and one action a line: readable and diffable like indented
+    JSON, but each line comes from the C encoder (indenting runs Python's own,
+    several times slower, and the window autosaves after every action). `rows`
+    keeps the lines of earlier steps from one save to the next.
+    """
+    data = to_dict(match, with_actions=False)
+    data["actions"] = (rows or Rows()).lines(match)
+    data["redo"] = [_encode(_saved(a, actor)) for a, actor in match.redo_actions]
+    fields = []
+    for key in sorted(data):
+        value = data[key]
+        if key in ("actions", "redo"):
+            text = "[\n" + ",\n".join("  " + line for line in value) + "\n ]" if value else "[]"
+        else:
+            text = _encode(value)
+        fields.append(f" {_encode(key)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def _problem(source: str, what: str) -> SaveError:

@@ -32,6 +32,7 @@ def test_killed_mid_match_then_resumed(qtbot, private_folders, monkeypatch):
         window.hand_dock.button("End turn").click()
         window.curtain.button.click()
         window.hand_dock.button("Draw").click()
+        window.controller.autosaver.flush()  # the last write has reached the disk
         print(window.controller.match.state_hash(), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     """)

@@ -181,10 +181,12 @@ def test_bad_save_gets_a_clear_message_and_changes_nothing(qtbot, window, tmp_pa
 
 
 def test_every_action_is_autosaved_and_resumable(qtbot, window):
-    """After each action the autosave holds the match, ready to resume after a crash."""
+    """After each action the autosave holds the match, ready to resume after a crash; the
+    window hands the write to a thread and never waits for it."""
     from app.match_controller import resumable_autosave
 
     draw_one(qtbot, window)
+    assert window.controller.autosaver.flush()
     path, match, problem = resumable_autosave()
     assert problem is None and match is not None
     assert match.state_hash() == window.controller.match.state_hash()

@@ -1,0 +1,89 @@
+"""Autosave off the UI thread: the window hands each new save to a writer thread and
+goes on; the writer replaces the autosave atomically (temp file, fsync, rename, the
+previous one kept as `.prev`), as before, but the window never waits for the disk.
+
+Only the newest text matters: if actions come faster than the disk, the writer
+skips to the latest. Text is made on the UI thread (the match is not safe to read
+from another), from lines kept between saves, so it costs well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from contextlib import suppress
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.core import saves
+from engine.core.match import Match
+
+
+class _Writer:
+    """The thread and its queue of one: plain Python, so it can outlive the QObject."""
+
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self.report = report
+        self.pending: tuple[Path, str] | None = None
+        self.writing = False
+        self.closed = False
+        self.wake = threading.Condition()
+        threading.Thread(target=self.run, name="autosave", daemon=True).start()
+
+    def put(self, path: Path, text: str) -> None:
+        with self.wake:
+            self.pending = (path, text)
+            self.wake.notify()
+
+    def flush(self, timeout: float) -> bool:
+        with self.wake:
+            return self.wake.wait_for(lambda: self.pending is None and not self.writing,
+                                      timeout)
+
+    def stop(self) -> None:
+        with self.wake:
+            self.closed = True
+            self.wake.notify_all()
+
+    def run(self) -> None:
+        while True:
+            with self.wake:
+                self.wake.wait_for(lambda: self.pending is not None or self.closed)
+                if self.pending is None:
+                    return
+                path, text = self.pending
+                self.pending, self.writing = None, True
+            try:
+                saves.write_atomic(path, text, keep_previous=True)
+            except OSError as exc:
+                with suppress(RuntimeError):  # the window closed meanwhile: no one to tell
+                    self.report(f"Autosave failed: {exc.strerror or exc}. Save by hand.")
+            finally:
+                with self.wake:
+                    self.writing = False
+                    self.wake.notify_all()
+
+
+class Autosaver(QObject):
+    failed = Signal(str)  # why a write failed, for the status bar (queued to the UI thread)
+
+    def __init__(self, where: Callable[[], Path], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._where = where
+        self._rows = saves.Rows()
+        writer = self._writer = _Writer(self.failed.emit)
+        # The thread ends with its window; a queued write still finishes first.
+        self.destroyed.connect(lambda *_: writer.stop())
+
+    def save(self, match: Match) -> None:
+        """Queue the match's current save; raises StorageError when there is no folder."""
+        self._writer.put(self._where(), saves.dumps(match, self._rows))
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued save is on disk (closing the window, tests)."""
+        return self._writer.flush(timeout)
+
+    def close(self) -> None:
+        self.flush()
+        self._writer.stop()
