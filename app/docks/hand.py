@@ -207,28 +207,51 @@ class HandDock(QDockWidget):
         self.strip.installEventFilter(self)
         self.setAcceptDrops(True)
         self.panels: list[PanelWidget] = []
+        self._shown: list[Panel] = []
+        self._titled = False
         self.buttons: list[QPushButton] = []
+        self._shown_buttons: list[tuple[str, str, object, bool]] = []
 
     def show_panels(self, title: str, panels: list[Panel]) -> None:
-        """Replace what is shown; a dock-wide drop goes to the only panel when there is one."""
+        """Show these panels; a dock-wide drop goes to the only panel when there is one.
+
+        Panels that have not changed keep their widgets: most actions change one
+        panel or none, and rebuilding seven characters' panels cost a frame.
+        """
         self.title.setText(title)
-        for old in self.panels:  # hide now: deleteLater waits for the event loop
+        titled = len(panels) > 1
+        reusable = {id(widget): widget for widget in self.panels}
+        widgets: list[PanelWidget] = []
+        for index, panel in enumerate(panels):
+            same = (index < len(self._shown) and self._shown[index] == panel
+                    and self._titled == titled)
+            widgets.append(self.panels[index] if same else self._panel(panel, titled))
+            if same:
+                reusable.pop(id(self.panels[index]))
+        for widget in self.panels:
+            self.column.removeWidget(widget)
+        for old in reusable.values():  # hide now: deleteLater waits for the event loop
             old.hide()
             old.setParent(None)
             old.deleteLater()
-        self.panels = []
-        for panel in panels:
-            widget = PanelWidget(panel)
-            widget.title.setVisible(len(panels) > 1 or bool(panel.note))  # else the dock says it
-            widget.dropped.connect(self.dropped)
-            widget.installEventFilter(self)
-            for card in widget.cards:
-                card.activated.connect(self.card_activated)
+        for widget in widgets:
             self.column.addWidget(widget)
-            self.panels.append(widget)
+        self.panels, self._shown, self._titled = widgets, list(panels), titled
+
+    def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
+        widget = PanelWidget(panel)
+        widget.title.setVisible(titled or bool(panel.note))  # else the dock's title says it
+        widget.dropped.connect(self.dropped)
+        widget.installEventFilter(self)
+        for card in widget.cards:
+            card.activated.connect(self.card_activated)
+        return widget
 
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
-        """(label, tooltip, action, enabled) per button, replacing the previous ones."""
+        """(label, tooltip, action, enabled) per button; unchanged buttons stay as they are."""
+        if buttons == self._shown_buttons:
+            return
+        self._shown_buttons = list(buttons)
         for old in self.buttons:
             old.hide()
             old.setParent(None)

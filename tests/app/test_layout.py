@@ -173,3 +173,28 @@ def test_a_carried_card_scrolls_the_panels_at_the_edge(qtbot, drag_target):
     qtbot.mouseMove(card, start + QPoint(0, 30))
     qtbot.mouseRelease(card, Qt.MouseButton.LeftButton, pos=start + QPoint(0, 30))
     assert bar.value() > 0
+
+
+def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
+    """Only the panel whose cards changed is rebuilt (seven rebuilt panels cost a frame);
+    unchanged buttons stay the same widgets."""
+    from app.board.cards import CardLook
+    from app.docks.hand import HandDock
+    from app.games.base import Panel
+
+    dock = HandDock()
+    qtbot.addWidget(dock)
+    look = CardLook("Rope", body=("+1 climb",))
+    first = [Panel(f"slots:{seat}", f"Player {seat + 1}", [(f"it-{seat}", look, "")], 3)
+             for seat in range(7)]
+    dock.show_panels("Team", first)
+    dock.show_buttons([("End day", "Close the day", None, True)])
+    widgets, button = list(dock.panels), dock.buttons[0]
+    second = list(first)
+    second[4] = Panel("slots:4", "Player 5", [], 3)
+    dock.show_panels("Team", second)
+    dock.show_buttons([("End day", "Close the day", None, True)])
+    assert [w is old for w, old in zip(dock.panels, widgets, strict=True)] == [
+        True, True, True, True, False, True, True]
+    assert dock.buttons[0] is button
+    assert dock.panels[4].cards == []
