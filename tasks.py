@@ -564,14 +564,16 @@ def cmd_run(args: list[str]) -> int:
         # A screenshot needs no screen: without this, Qt would try X11 and abort.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     elif headless:
+        # Stop here: Qt's own abort (about xcb-cursor or the xcb plugin) would point the
+        # player at a library that is not the problem.
         say(
             "no display found (DISPLAY and WAYLAND_DISPLAY are unset): Runetable is a desktop "
             "program and needs a graphical session.\n"
             "  Run it from a desktop terminal, or with a virtual display: "
             "`xvfb-run python3 tasks.py run` (apt-get install xvfb),\n"
-            "  or render without any display: `python3 tasks.py run --screenshot board.png`.\n"
-            "  Trying anyway; Qt's own error follows if it cannot start."
+            "  or render without any display: `python3 tasks.py run --screenshot board.png`."
         )
+        return 1
     command = [str(venv_python()), "-m", "app", *args]
     if IS_WINDOWS:
         return subprocess.call(command)

@@ -21,6 +21,10 @@ from engine.core.game import RuleMode, make_options
 from engine.games import game_names
 
 SHOT_SIZE = (1600, 1000)
+NO_DISPLAY = ("runetable: no display found (DISPLAY and WAYLAND_DISPLAY are unset). Runetable "
+              "is a desktop program: start it in a desktop session, or on a virtual display "
+              "with `xvfb-run runetable`, or take a picture of the table without any display "
+              "with `runetable --screenshot board.png`.")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -84,15 +88,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.list_games:
         print("\n".join(game_names()))
         return 0
-    if args.screenshot and not os.environ.get("QT_QPA_PLATFORM") and not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    no_display = (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+                  and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")))
+    if args.screenshot and no_display:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif no_display:
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
 
     from PySide6.QtWidgets import QApplication
 
     from app.main_window import MainWindow
     from app.paths import APP, ORG
 
+    if args.screenshot:
+        quiet_offscreen_warnings()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setOrganizationName(ORG)
     app.setApplicationName(APP)
@@ -118,6 +128,18 @@ def main(argv: list[str] | None = None) -> int:
 
         QTimer.singleShot(0, lambda: (print("shown", flush=True), app.quit()))
     return app.exec()
+
+
+def quiet_offscreen_warnings() -> None:
+    """Keep Qt's notes about what the offscreen platform cannot do (window size hints)
+    out of the terminal of a picture taken without a screen; other messages still show."""
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, context: object, message: str) -> None:
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def start(window: object, args: argparse.Namespace) -> None:
