@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Any
 
 from pydantic.fields import FieldInfo
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
+    QLayout,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -57,9 +59,13 @@ class NewGameDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         form = self._form = load_form("new_game", self)
+        self._designed = form.minimumSize()
         self.setWindowTitle(form.windowTitle())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # Never smaller than what the rows need: typing a seat count into a shown dialog
+        # used to squash the seat rows into slivers.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         layout.addWidget(form)
         self.game: QComboBox = form.findChild(QComboBox, "gameCombo")
         self.players: QSpinBox = form.findChild(QSpinBox, "playersSpin")
@@ -113,10 +119,19 @@ class NewGameDialog(QDialog):
 
     def _fit(self) -> None:
         """Grow to the rows this game adds; layouts of a hidden dialog only recount on demand."""
-        self._form.layout().activate()
+        form = self._form
+        form.layout().activate()
+        # The form's least size is its designed one, set once when loaded: raise it to
+        # what its rows now need, or the layout would squeeze them.
+        form.setMinimumSize(self._designed.expandedTo(form.layout().minimumSize()))
         self.layout().invalidate()
         self.layout().activate()
-        self.adjustSize()
+        if self.isVisible():
+            # Rows added to a shown dialog are measured once the event loop has laid
+            # them out; grow then (adjustSize would not resize a shown dialog).
+            QTimer.singleShot(0, lambda: self.resize(self.size().expandedTo(self.sizeHint())))
+        else:
+            self.adjustSize()
 
     def _build_options(self, model: type[GameOptions]) -> None:
         """One widget per option the game's model declares, from its type and bounds."""

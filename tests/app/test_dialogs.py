@@ -151,3 +151,23 @@ def test_new_match_dialog_grows_to_the_rows_a_game_adds(qtbot):
     assert dialog.height() > small  # options and seats are not squeezed into the old size
     assert dialog.height() >= dialog.layout().sizeHint().height()
     assert "Co-operative" in dialog.hint.text()
+
+
+def test_typing_a_seat_count_lays_every_seat_row_out_in_full(qtbot):
+    """Typing 7 into the shown dialog gives seven full-height seat rows (they were
+    squashed into slivers)."""
+    from PySide6.QtCore import Qt
+
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("nordguard"))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.players.selectAll()
+    qtbot.keyClicks(dialog.players, "7")
+    qtbot.keyClick(dialog.players, Qt.Key.Key_Tab)
+    assert len(dialog.seat_combos) == 7
+    last = dialog.seat_combos[-1]
+    qtbot.waitUntil(lambda: last.mapTo(dialog, last.rect().bottomLeft()).y()
+                    <= dialog.height(), timeout=2000)
+    assert all(c.height() >= c.sizeHint().height() for c in dialog.seat_combos)
