@@ -503,7 +503,7 @@ class NordguardGame(BaseGame):
                     if worth_scouting(c, s, cell):
                         scout(c, s, cell, log, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
-                log.append(Event("days", f"The survey costs a day: {s.countdown} left",
+                log.append(Event("days", f"The survey costs a day: {flow.days_left(s)}",
                                  data={"days": -1}))
             case Trade():
                 giver = s.carrier(action.item)
@@ -538,7 +538,7 @@ class NordguardGame(BaseGame):
                 assert effect is not None and effect.kind == "gain_days"
                 flow.add_days(s, effect.amount)
                 log.append(Event("use", f"The {name(c, s, action.item)} buys the team "
-                                        f"{effect.amount} day(s): {s.countdown} left",
+                                        f"{effect.amount} day(s): {flow.days_left(s)}",
                                  data={"days": effect.amount}))
                 spend(c, s, action.item, log)
             case EndDay():
@@ -554,19 +554,19 @@ class NordguardGame(BaseGame):
                                     "succeeds"))
             return
         flow.add_days(s, -1)
-        if s.countdown <= 0:
+        if flow.out_of_time(s):
             self._lose(s, "the countdown ran out", log)
             return
         s.turn += 1
         s.active = (s.turn - 1) % s.players
         s.attempted = s.looked = s.surveyed = s.scouted_today = s.rerolled = False
         log.append(Event("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
-                                f"{s.countdown} day(s) left on the countdown"))
+                                f"{flow.days_left(s)} on the countdown"))
 
     def _check_end(self, s: NordguardState, log: list[Event]) -> None:
         """Rulebook, The Countdown: the team loses when time runs out, or when it can move
         in no direction at all."""
-        if s.countdown <= 0:
+        if flow.out_of_time(s):
             self._lose(s, "the countdown ran out", log)
             return
         if s.prompt is not None or s.sled == s.destination_cell:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.nordguard.actions import Attempt, Drop, EndDay
+from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey
 from engine.games.nordguard.challenges import impassable, stranded
 from tests.engine.nordguard.helpers import (
     GAME,
@@ -157,3 +157,43 @@ def test_time_running_out_ends_a_fight_at_once() -> None:
     assert state.result is not None and "countdown" in state.result.reason
     assert state.prompt is None and state.combat is None
     assert GAME.legal_actions(state) == []
+
+
+def test_the_countdown_stops_at_zero_and_the_run_is_lost_at_once() -> None:
+    """Rulebook, The Countdown: time cannot run out by more than it has. A Blizzard (-2)
+    with 1 day left empties the countdown (never "-1 days left") and the run is lost."""
+    state = day_one()
+    plain_map(state)
+    state.table.counters["countdown"] = 1
+    stack_events(state, "blizzard")
+    events = act(state, Attempt("E"))
+    assert state.countdown == 0
+    assert state.result is not None and state.result.reason == "the countdown ran out"
+    log = texts(events)
+    assert "-1" not in log
+    assert "The countdown loses 2 day(s): no days are left" in log
+
+
+def test_a_day_cost_that_empties_the_countdown_draws_no_event() -> None:
+    """Rulebook, The Countdown (designed: time runs out at once): the team that pays its last
+    days getting in draws no event there; the run is already lost."""
+    state = day_one()
+    lay(state, 1, "mountain-shoulder", face_up=True)  # two days to get in
+    state.table.counters["countdown"] = 1
+    (top,) = stack_events(state, "tailwind")  # would give a day back
+    events = act(state, Attempt("E"))
+    assert state.sled == 1 and state.countdown == 0
+    assert state.result is not None and state.result.reason == "the countdown ran out"
+    assert state.table.where[top] == "event-deck"
+    assert "Getting in cost 2 day(s): no days are left" in texts(events)
+
+
+def test_a_survey_on_the_last_day_ends_the_run_at_zero() -> None:
+    """Rulebook, Key Terms: Scout: the Binoculars' survey costs a day; on the last day it
+    empties the countdown, which reads 0, and the run is lost."""
+    state = day_one()
+    hand(state, 0, "binoculars")
+    state.table.counters["countdown"] = 1
+    events = act(state, Survey())
+    assert state.countdown == 0 and state.result is not None
+    assert "The survey costs a day: no days are left" in texts(events)
