@@ -104,9 +104,12 @@ def retreat(c: NordguardContent, s: NordguardState, to: str, log: list[Event]) -
         cell, why = s.previous, "to where it came from"
     elif to == "waypoint" and (waypoint := nearest_waypoint(c, s)) is not None:
         cell, why = waypoint, "to the nearest face-up Waypoint"
-    else:
+    elif to == "waypoint":
         cell = 0
-        why = ("to Frontier: no Waypoint is face up" if to == "waypoint" else "to Frontier")
+        here_too = c.locations[kind_of(s, s.location_at(s.sled))].waypoint
+        why = f"to Frontier: no {'other ' if here_too else ''}Waypoint is face up"
+    else:
+        cell, why = 0, "to Frontier"
     move_team(c, s, cell, log)
     log.append(Event("retreat", f"The team retreats from {here} {why}, "
                                 f"{name(c, s, s.location_at(cell))}: no event is drawn",

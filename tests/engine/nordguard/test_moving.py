@@ -184,6 +184,22 @@ def test_retreat_to_frontier_when_no_waypoint_is_face_up() -> None:
     assert "no Waypoint is face up" in texts(events)
 
 
+def test_retreat_from_the_only_face_up_waypoint_says_so() -> None:
+    """Rulebook, Key Terms (Retreat): with no Waypoint to go to, skip to Frontier. Standing
+    on the only face-up Waypoint, the log says no OTHER one is face up (designed: a retreat
+    never keeps the team where it is), not that none is."""
+    state = day_one()
+    plain_map(state)
+    lay(state, 6, "mission")  # a Waypoint, face down until the team arrives
+    place_team(state, 5, previous=1)
+    stack_events(state, "lost-in-whiteout")
+    events = act(state, Attempt("E"))
+    assert state.sled == 0
+    log = texts(events)
+    assert "no Waypoint is face up" not in log
+    assert "to Frontier: no other Waypoint is face up" in log
+
+
 def test_dropped_items_return_to_the_deck_when_the_team_leaves() -> None:
     """Rulebook, Key Terms (Drop): anyone here may pick it up; it goes to the Item deck the
     moment the team leaves."""
