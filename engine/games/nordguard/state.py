@@ -59,7 +59,8 @@ the items dropped while the thief waits, which it may still take.
 
 Other fields:
 
-- ``sled``: the team's cell; ``previous``: the cell it last left (retreats go there);
+- ``sled``: the team's cell; ``previous``: the location card it last left (a retreat "to
+  where it came from" goes back to that card, wherever a shuffle or a drift has put it);
   ``departed``: the team has left Frontier once (starting items are checked until then);
 - ``character[seat]``: the seat's Character card id; ``starting[seat]``: the item cards
   it must carry out of Frontier;
@@ -172,7 +173,7 @@ class NordguardState(GameState):
         self.width = width
         self.height = height
         self.sled = 0
-        self.previous: int | None = None
+        self.previous: str | None = None
         self.departed = False
         self.character: list[str | None] = [None] * players
         self.starting: list[tuple[str, ...]] = [()] * players

@@ -287,7 +287,7 @@ def test_the_end_of_the_run_is_written_across_the_map(table):
     """Win: end a day on Destination before the countdown runs out."""
     win = table.day_one(("nickel",))
     state = table.state
-    state.sled, state.previous, state.departed = state.destination_cell - 1, 0, True
+    state.sled, state.previous, state.departed = state.destination_cell - 1, "frontier", True
     state.table.face_up.add(state.location_at(state.sled))
     table.refresh()
     table.carry(win.scene.sled.pos(), table.cell_point(state.destination_cell))
