@@ -177,11 +177,13 @@ def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
             if (n := copies - shown[face]) > 0}
 
 
-def binoculars(c: NordguardContent, s: NordguardState) -> str | None:
-    """The team's item that scouts (Binoculars), if it carries one."""
+def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:
+    """The team's items that scout (pairs of Binoculars), seat by seat."""
     faces, effects = s.table.faces, c.effects_by_face
-    for seat in range(s.players):
-        for card in s.carried(seat):
-            if "scout" in effects[faces[card]]:
-                return card
-    return None
+    return [card for _, card in s.team_items() if "scout" in effects[faces[card]]]
+
+
+def fresh_binoculars(c: NordguardContent, s: NordguardState) -> str | None:
+    """A pair of Binoculars that has not looked today (Rulebook, Key Terms: Scout: once per
+    turn, for each pair), if the team carries one."""
+    return next((card for card in binoculars(c, s) if card not in s.looked), None)

@@ -54,6 +54,7 @@ from engine.games.nordguard.items import (
     binoculars,
     drop,
     effect_of,
+    fresh_binoculars,
     give,
     has_room,
     kind_of,
@@ -165,9 +166,9 @@ class NordguardGame(BaseGame):
         if not s.scouted_today and seat_with_ability(c, s, "scout") is not None:
             out.extend(Scout(cell) for cell in range(s.width * s.height)
                        if cell != s.sled and worth_scouting(c, s, cell))
-        if binoculars(self.content, s) is not None:
+        if binoculars(self.content, s):
             useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
-            if not s.looked:
+            if fresh_binoculars(c, s) is not None:
                 out.extend(Look(cell) for cell in useful)
             if not s.surveyed and useful:
                 out.append(Survey())
@@ -291,13 +292,14 @@ class NordguardGame(BaseGame):
                                         "(once a day)")
                 self._check_scout_cell(s, action.cell, anywhere=True)
             case Look():
-                if binoculars(self.content, s) is None:
+                if not binoculars(self.content, s):
                     raise IllegalAction("looking ahead needs Binoculars (Rulebook, Scout)")
-                if s.looked:
-                    raise IllegalAction("Binoculars scout once a day (Rulebook, Scout)")
+                if fresh_binoculars(c, s) is None:
+                    raise IllegalAction("each pair of Binoculars scouts once a day, and the "
+                                        "team's have looked today (Rulebook, Scout)")
                 self._check_scout_cell(s, action.cell, anywhere=False)
             case Survey():
-                if binoculars(self.content, s) is None:
+                if not binoculars(self.content, s):
                     raise IllegalAction("surveying needs Binoculars (Rulebook, Scout)")
                 if s.surveyed:
                     raise IllegalAction("the team has surveyed today already")
@@ -493,9 +495,9 @@ class NordguardGame(BaseGame):
                 s.scouted_today = True
                 scout(c, s, action.cell, log, who(c, s, seat))
             case Look():
-                s.looked = True
-                glasses = binoculars(self.content, s)
+                glasses = fresh_binoculars(c, s)
                 assert glasses is not None
+                s.looked.add(glasses)
                 scout(c, s, action.cell, log, f"{who(c, s, s.carrier(glasses))} (Binoculars)")
             case Survey():
                 s.surveyed = True
@@ -559,7 +561,8 @@ class NordguardGame(BaseGame):
             return
         s.turn += 1
         s.active = (s.turn - 1) % s.players
-        s.attempted = s.looked = s.surveyed = s.scouted_today = s.rerolled = False
+        s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
+        s.looked = set()
         log.append(Event("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
                                 f"{flow.days_left(s)} on the countdown"))
 

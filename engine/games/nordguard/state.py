@@ -69,8 +69,9 @@ Other fields:
 - ``scouted["<card>/<i>"]``: dice faces rolled in advance for challenge ``i`` of a
   location or permanent event, counted by the next attempt to enter;
 - today's flags: ``attempted`` (the one move attempt), ``scouted_today`` (Nickel),
-  ``looked`` and ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an
-  event allows restocking until the team leaves).
+  ``looked`` (the pairs of Binoculars that have looked today, each once a day) and
+  ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
+  restocking until the team leaves).
 
 For the odds display, ``challenges.pending_check`` (also ``NordguardGame.pending_check``)
 lists what every possible move would take, with exact chances.
@@ -182,7 +183,7 @@ class NordguardState(GameState):
         self.placed: dict[str, str] = {}
         self.scouted: dict[str, tuple[int, ...]] = {}
         self.attempted = False
-        self.looked = False
+        self.looked: set[str] = set()
         self.surveyed = False
         self.scouted_today = False
         self.rerolled = False
@@ -208,7 +209,7 @@ class NordguardState(GameState):
         new.placed = dict(self.placed)
         new.scouted = dict(self.scouted)
         new.attempted = self.attempted
-        new.looked = self.looked
+        new.looked = set(self.looked)
         new.surveyed = self.surveyed
         new.scouted_today = self.scouted_today
         new.rerolled = self.rerolled
@@ -229,7 +230,7 @@ class NordguardState(GameState):
             "uses": dict(sorted(self.uses.items())), "worn": sorted(self.worn),
             "placed": dict(sorted(self.placed.items())),
             "scouted": {k: list(v) for k, v in sorted(self.scouted.items())},
-            "today": [self.attempted, self.looked, self.surveyed, self.scouted_today,
+            "today": [self.attempted, sorted(self.looked), self.surveyed, self.scouted_today,
                       self.rerolled, self.restock_here],
             "attempt": None if self.attempt is None else [
                 self.attempt.origin, self.attempt.target,
