@@ -63,6 +63,7 @@ from engine.games.nordguard.items import (
     seat_with_ability,
     seats_with_room,
     spend,
+    starting_held,
     starting_missing,
     to_deck,
     who,
@@ -191,6 +192,9 @@ class NordguardGame(BaseGame):
         point, questions included (Rulebook, Key Terms: Trade "at any point", Drop "at
         any time")."""
         out: list[Action] = []
+        held = starting_held(s)
+        if held:
+            team = [(seat, card) for seat, card in team if card not in held]
         if rooms:
             for seat, card in team:
                 row = _trades(card)
@@ -315,9 +319,11 @@ class NordguardGame(BaseGame):
                 if not has_room(c, s, action.to):
                     raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full: "
                                         "nobody may exceed their slots (Rulebook, The Team)")
+                self._check_not_leaving_with(s, action.item)
             case Drop():
                 if s.holder(action.item) is None:
                     raise IllegalAction("only an item a Character carries can be dropped")
+                self._check_not_leaving_with(s, action.item)
             case PickUp():
                 if s.table.where.get(action.item) != DROPPED:
                     raise IllegalAction("only an item lying here can be picked up "
@@ -354,6 +360,14 @@ class NordguardGame(BaseGame):
                                 "East or West (Rulebook, Scout)")
         if cell == s.sled or not worth_scouting(self.content, s, cell):
             raise IllegalAction("there is nothing left to scout there")
+
+    def _check_not_leaving_with(self, s: NordguardState, item: str) -> None:
+        """A starting item stays in its Character's hands while the team first leaves."""
+        if item in starting_held(s):
+            c = self.content
+            raise IllegalAction(f"{who(c, s, s.carrier(item))} must carry the starting "
+                                f"{name(c, s, item)} when the team first leaves Frontier, and "
+                                "the team is leaving now (Rulebook, Starting Items)")
 
     def _starting_items_missing(self, s: NordguardState) -> str | None:
         """Rulebook, Starting Items: carried by their Character when first leaving Frontier."""
