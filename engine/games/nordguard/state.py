@@ -73,13 +73,18 @@ Other fields:
   ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
   restocking until the team leaves).
 
+A seat's view (``NordguardGame.view``) hides the decks and the face-down locations, and
+``hide_unseen`` drops every card that seat cannot see from the fields above: no view names
+a hidden card anywhere.
+
 For the odds display, ``challenges.pending_check`` (also ``NordguardGame.pending_check``)
 lists what every possible move would take, with exact chances.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -300,3 +305,25 @@ class NordguardState(GameState):
     def obstacles_on(self, location: str) -> list[str]:
         """Permanent events lying on `location`, in the order they were placed."""
         return [ev for ev in self.table.cards_in(OBSTACLES) if self.placed.get(ev) == location]
+
+
+def hide_unseen(s: NordguardState, known: Collection[str]) -> None:
+    """Forget, in a view, every card id outside `known` (the cards its seat can see) from
+    the fields above; what is left is what the seat itself could note down at the table."""
+    s.starting = [tuple(card for card in cards if card in known) for cards in s.starting]
+    s.uses = {card: n for card, n in s.uses.items() if card in known}
+    s.worn = {card for card in s.worn if card in known}
+    s.looked = {card for card in s.looked if card in known}
+    s.placed = {ev: loc for ev, loc in s.placed.items() if ev in known and loc in known}
+    s.scouted = {key: faces for key, faces in s.scouted.items()
+                 if key.partition("/")[0] in known}
+    if s.previous is not None and s.previous not in known:
+        s.previous = None
+    if s.attempt is not None:
+        s.attempt = replace(s.attempt, queue=tuple(q for q in s.attempt.queue if q[0] in known))
+    if s.run is not None and s.run.card and s.run.card not in known:
+        s.run = replace(s.run, card="")
+    if s.combat is not None:
+        s.combat = replace(s.combat, struck=tuple(c for c in s.combat.struck if c in known))
+    if s.prompt is not None:
+        s.prompt = replace(s.prompt, context=tuple(c for c in s.prompt.context if c in known))
