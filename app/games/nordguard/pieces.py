@@ -277,7 +277,7 @@ class CountdownItem(QGraphicsItem):
         painter.setFont(font(46, bold=True))
         painter.drawText(QRectF(0, 26, w, 54), Qt.AlignmentFlag.AlignCenter, str(self.days))
         painter.setFont(font(13, bold=True))
-        word = "day left" if self.days == 1 else "days left"
+        word = {0: "time is up", 1: "day left"}.get(self.days, "days left")
         painter.drawText(QRectF(0, 78, w, 18), Qt.AlignmentFlag.AlignCenter, word)
         top = max(self.start, self.days, 1)
         cols = 6

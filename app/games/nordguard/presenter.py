@@ -226,7 +226,7 @@ class NordguardPresenter(GamePresenter):
             return []
         legal = self.legal(s)
         out = self._keep_limited(s, legal)
-        if binoculars(self.content, s) is not None:
+        if binoculars(self.content, s):
             out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
                               "location at once, for a day of the countdown", Survey()))
         for action in self.game.legal_actions(s):
@@ -434,7 +434,7 @@ class NordguardPresenter(GamePresenter):
             if action in legal:
                 return action
         adjacent = cell in {n for _, n in s.neighbours(s.sled)}
-        if adjacent and binoculars(self.content, s) is not None:
+        if adjacent and binoculars(self.content, s):
             return Look(cell)
         return Scout(cell) if seat_with_ability(self.content, s, "scout") is not None else None
 
@@ -442,7 +442,7 @@ class NordguardPresenter(GamePresenter):
         if action is None or action not in self.legal(s):
             return ""
         if isinstance(action, Look):
-            return "Click to look through the Binoculars (once a day)"
+            return "Click to look through the Binoculars (once a day for each pair)"
         if isinstance(action, Scout):
             c = self.content
             scout = who(c, s, seat_with_ability(c, s, "scout") or 0)

@@ -175,10 +175,13 @@ class NordguardScene(LocationScene):
         """The countdown, the event being resolved (and any fight), and the piles."""
         c = self.presenter.content
         start = s.width + s.height
-        self.countdown.set_days(s.countdown, start,
-                                f"The Countdown: {looks.plural(s.countdown, 'day')} left, "
-                                f"today included (it began at {start}: height + width). A day "
-                                "comes off at the end of every day.")
+        if s.countdown > 0:
+            tip = (f"The Countdown: {looks.plural(s.countdown, 'day')} left, today included "
+                   f"(it began at {start}: height + width). A day comes off at the end of "
+                   "every day.")
+        else:
+            tip = f"The Countdown has run out (it began at {start}): the run is lost."
+        self.countdown.set_days(s.countdown, start, tip)
         current = s.table.cards_in(EVENT_CURRENT)
         fight = ""
         if s.combat is not None:

@@ -20,7 +20,8 @@ MAX_ACTIONS = 3000
 
 
 def play(game: NordguardGame, size: int, players: int, seed: int) -> tuple[bool, str]:
-    """One game by the policy team; (won, why it ended)."""
+    """One game by the policy team, each decision made on the deciding seat's view (as at
+    the table); (won, why it ended)."""
     match = Match(game, NordguardOptions(players=players, width=size, height=size), seed)
     agent = game.agent()
     stream = Rng(seed ^ AGENT_SALT)
@@ -28,7 +29,7 @@ def play(game: NordguardGame, size: int, players: int, seed: int) -> tuple[bool,
         actions = match.legal_actions()
         if not actions:
             break
-        match.submit(agent.choose(match.state, actions, stream))
+        match.submit(agent.choose(match.view(match.to_move()), actions, stream))
     outcome = match.outcome()
     if outcome is None:
         return False, "unfinished"
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.games.nordguard.balance",
                                      description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per row")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the first game's seed; row games use seeds SEED .. SEED+GAMES-1")
     parser.add_argument("--reasons", action="store_true", help="also count why runs failed")
     args = parser.parse_args(argv)
     game = NordguardGame()

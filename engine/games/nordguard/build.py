@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from engine.core.game import GameOptions
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
-from engine.games.nordguard.content import NordguardContent, load
+from engine.games.nordguard.content import MAX_TEAM, NordguardContent, load
 from engine.games.nordguard.state import (
     CHARACTERS,
     COUNTDOWN,
@@ -35,7 +35,7 @@ from engine.games.nordguard.state import (
 )
 
 MAX_SIDE = 10
-MAX_PLAYERS = 7  # Rulebook, The Map: recommended maps go up to 4-7 players
+MAX_PLAYERS = MAX_TEAM  # Rulebook, The Map: recommended maps go up to 4-7 players
 
 
 def recommended_size(players: int) -> int:

@@ -199,10 +199,17 @@ def impassable(c: NordguardContent, s: NordguardState, cell: int,
 
 
 def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
-    """The blocking card of every neighbour when the team can move in NO direction."""
+    """The blocking card of every neighbour when the team can move in NO direction.
+
+    Judged on what the table shows (designed): a face-down neighbour may still be tried,
+    and trying turns it face up, so the team is never lost to a card nobody has seen.
+    """
     neighbours = [cell for _, cell in s.neighbours(s.sled)]
+    face_up = s.table.face_up
     for cell in neighbours:
         location = s.location_at(cell)
+        if location not in face_up:
+            return None
         if s.table.faces[location] in c.always_open and not s.obstacles_on(location):
             return None  # dice alone can get the team in there
     reach = within_reach(c, s)

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.core.content import load_content
 from engine.core.errors import ContentError
@@ -22,7 +22,13 @@ from engine.core.install import asset_dir
 ASSETS = asset_dir() / "nordguard"
 
 Provenance = Literal["seed", "designed"]
-Key = Annotated[str, Field(pattern=r"^[a-z0-9-]+$")]
+Key = Annotated[str, Field(pattern=r"^[a-z0-9-]+$", max_length=40)]
+# Every number and list on a card has a sane range, so a damaged file (a billion copies,
+# negative uses) is refused with its file, card and field named instead of being played.
+MAX_USES = 10  # printed uses of a limited item (Rifle: 6); accuracy adds at most 3
+MAX_TEAM = 7  # Rulebook, Recommended Maps: teams of up to 7, one Character each
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+Text = Annotated[str, Field(max_length=400)]
 # The kinds of ground a roll challenge may be about; items and abilities add to some.
 Terrain = Literal["snow", "ice", "climb", "water", "dark", "fog", "rock"]
 # What a ward protects against: events carry these tags.
@@ -30,7 +36,8 @@ Hazard = Literal["storm", "injury", "cold", "beast", "thief"]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a count is a whole JSON number, never "3", 3.0 or true
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # -- challenges: what stands between the team and a location ---------------------------
@@ -88,7 +95,7 @@ class RollBonusEffect(_Model):
 
     kind: Literal["roll_bonus"]
     amount: int = Field(ge=1, le=3)
-    terrain: list[Terrain] = Field(min_length=1)
+    terrain: list[Terrain] = Field(min_length=1, max_length=7)
 
 
 class ScoutEffect(_Model):
@@ -108,7 +115,7 @@ class WardEffect(_Model):
     """Days an event of these hazards would cost are not lost (spends a use if limited)."""
 
     kind: Literal["ward"]
-    against: list[Hazard] = Field(min_length=1)
+    against: list[Hazard] = Field(min_length=1, max_length=5)
 
 
 ItemEffect = Annotated[GunEffect | CombatBonusEffect | RollBonusEffect | ScoutEffect
@@ -117,18 +124,24 @@ ItemEffect = Annotated[GunEffect | CombatBonusEffect | RollBonusEffect | ScoutEf
 
 class Item(_Model):
     key: Key
-    name: str
-    text: str
+    name: Name
+    text: Text
     uses: int | Literal["unlimited"]
     stealable: bool = True
     copies: int = Field(ge=1, le=8)
-    effects: list[ItemEffect] = Field(default_factory=list)
+    effects: list[ItemEffect] = Field(default_factory=list, max_length=4)
     provenance: Provenance
+
+    @field_validator("uses", mode="before")
+    @classmethod
+    def _uses_in_range(cls, value: object) -> object:
+        """One message for every bad count (a union's errors would name its branches)."""
+        if value == "unlimited" or (type(value) is int and 1 <= value <= MAX_USES):
+            return value
+        raise ValueError(f"uses must be a whole number from 1 to {MAX_USES}, or 'unlimited'")
 
     @model_validator(mode="after")
     def _guns_are_limited(self) -> Item:
-        if isinstance(self.uses, int) and self.uses < 1:
-            raise ValueError("uses must be at least 1 or 'unlimited'")
         if self.uses == "unlimited" and any(e.kind in ("gun", "gain_days") for e in self.effects):
             raise ValueError("a gun or a day-giving item needs a number of uses")
         if self.limited and any(e.kind in ("roll_bonus", "scout") for e in self.effects):
@@ -162,7 +175,7 @@ class AccuracyAbility(_Model):
 class RollBonusAbility(_Model):
     kind: Literal["roll_bonus"]
     amount: int = Field(ge=1, le=3)
-    terrain: list[Terrain] = Field(min_length=1)
+    terrain: list[Terrain] = Field(min_length=1, max_length=7)
 
 
 class CombatBonusAbility(_Model):
@@ -180,7 +193,7 @@ class GuardAbility(_Model):
 
 class WardAbility(_Model):
     kind: Literal["ward"]
-    against: list[Hazard] = Field(min_length=1)
+    against: list[Hazard] = Field(min_length=1, max_length=5)
 
 
 class RerollAbility(_Model):
@@ -202,10 +215,10 @@ Ability = Annotated[ScoutAbility | AccuracyAbility | RollBonusAbility | CombatBo
 
 class Character(_Model):
     key: Key
-    name: str
-    text: str
+    name: Name
+    text: Text
     slots: int = Field(ge=1, le=6)
-    start: list[Key] = Field(default_factory=list)
+    start: list[Key] = Field(default_factory=list, max_length=6)
     ability: Ability
     provenance: Provenance
 
@@ -220,12 +233,12 @@ class Character(_Model):
 
 class Location(_Model):
     key: Key
-    name: str
-    text: str
+    name: Name
+    text: Text
     role: Literal["frontier", "destination", "location"] = "location"
     waypoint: bool = False
     challenge: list[Challenge] = Field(default_factory=list, max_length=3)
-    bypass: list[Key] = Field(default_factory=list)
+    bypass: list[Key] = Field(default_factory=list, max_length=6)
     events: int = Field(1, ge=0, le=3)
     copies: int = Field(1, ge=1, le=4)
     provenance: Provenance
@@ -261,7 +274,7 @@ class StealEffect(_Model):
     count: int = Field(1, ge=1, le=3)
     choice: Literal["team", "random"]
     only: list[Literal["gun", "combat_bonus", "roll_bonus", "scout", "gain_days", "ward"]] = \
-        Field(default_factory=list)
+        Field(default_factory=list, max_length=6)
     to: Literal["item_deck", "here"] = "item_deck"
 
 
@@ -318,7 +331,7 @@ class CombatEffect(_Model):
 
     kind: Literal["combat"]
     total: int = Field(ge=1, le=40)
-    fail: list[PlainEffect] = Field(min_length=1)
+    fail: list[PlainEffect] = Field(min_length=1, max_length=4)
 
 
 EventEffect = Annotated[PlainEffect | CombatEffect, Field(discriminator="kind")]
@@ -328,15 +341,15 @@ class Obstacle(_Model):
     """A permanent event stays on its location as one more challenge to enter it."""
 
     challenge: Challenge
-    bypass: list[Key] = Field(default_factory=list)
+    bypass: list[Key] = Field(default_factory=list, max_length=6)
 
 
 class EventCard(_Model):
     key: Key
-    name: str
-    text: str
-    hazard: list[Hazard] = Field(default_factory=list)
-    effects: list[EventEffect] = Field(default_factory=list)
+    name: Name
+    text: Text
+    hazard: list[Hazard] = Field(default_factory=list, max_length=5)
+    effects: list[EventEffect] = Field(default_factory=list, max_length=6)
     obstacle: Obstacle | None = None
     copies: int = Field(1, ge=1, le=4)
     provenance: Provenance
@@ -355,19 +368,20 @@ class EventCard(_Model):
 # -- the files -----------------------------------------------------------------------------
 
 class ItemsFile(_Model):
-    cards: list[Item] = Field(min_length=1)
+    cards: list[Item] = Field(min_length=1, max_length=100)
 
 
 class CharactersFile(_Model):
-    cards: list[Character] = Field(min_length=1)
+    # A seat never waits for a Character that is not there: the largest team needs 7.
+    cards: list[Character] = Field(min_length=MAX_TEAM, max_length=50)
 
 
 class LocationsFile(_Model):
-    cards: list[Location] = Field(min_length=3)
+    cards: list[Location] = Field(min_length=3, max_length=200)
 
 
 class EventsFile(_Model):
-    cards: list[EventCard] = Field(min_length=1)
+    cards: list[EventCard] = Field(min_length=1, max_length=200)
 
 
 class NordguardContent:

@@ -66,7 +66,20 @@ Log = list[Event]
 
 
 def add_days(s: NordguardState, amount: int) -> None:
-    s.table.counters["countdown"] += amount
+    """Days gained or lost; the countdown never goes below zero (Rulebook, The Countdown:
+    at zero time has run out, and the run is lost at once)."""
+    s.table.counters["countdown"] = max(0, s.countdown + amount)
+
+
+def out_of_time(s: NordguardState) -> bool:
+    return s.countdown <= 0
+
+
+def days_left(s: NordguardState) -> str:
+    """The countdown as the log reads it: '3 days left', '1 day left', 'no days are left'."""
+    if out_of_time(s):
+        return "no days are left"
+    return f"{s.countdown} day{'s' if s.countdown != 1 else ''} left"
 
 
 # -- the move attempt ----------------------------------------------------------------------
@@ -185,8 +198,10 @@ def _enter(c: NordguardContent, s: NordguardState, log: Log) -> None:
                      data={"cell": att.target}))
     if att.days:
         add_days(s, -att.days)
-        log.append(Event("days", f"Getting in cost {att.days} day(s): the countdown is "
-                                 f"{s.countdown}", data={"days": -att.days}))
+        log.append(Event("days", f"Getting in cost {att.days} day(s): {days_left(s)}",
+                         data={"days": -att.days}))
+        if out_of_time(s):
+            return  # the run is lost: no event is drawn
     loc = c.locations[kind_of(s, location)]
     if loc.role == "location" and loc.events:
         next_event(c, s, att.target, loc.events - 1, log)
@@ -229,8 +244,9 @@ def _effect(c: NordguardContent, s: NordguardState, card: str,
 
 
 def continue_event(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    """Do the current event's effects in order until one waits for an answer."""
-    while True:
+    """Do the current event's effects in order until one waits for an answer, or until
+    time has run out (the run is lost at once: nothing more happens)."""
+    while not out_of_time(s):
         run = s.run
         assert run is not None
         if not run.todo:
@@ -388,7 +404,7 @@ def _days(c: NordguardContent, s: NordguardState, card: str, amount: int, log: L
             return
     add_days(s, amount)
     change = f"gains {amount}" if amount > 0 else f"loses {-amount}"
-    log.append(Event("days", f"The countdown {change} day(s): {s.countdown} left",
+    log.append(Event("days", f"The countdown {change} day(s): {days_left(s)}",
                      data={"days": amount}))
 
 

@@ -81,10 +81,25 @@ def receiver(c: NordguardContent, s: NordguardState, seat: int) -> int:
 
 
 def starting_missing(s: NordguardState, seat: int) -> list[str]:
-    """Starting items `seat` must still carry out of Frontier (Rulebook, Starting Items)."""
+    """Starting items `seat` must still carry out of Frontier (Rulebook, Starting Items).
+
+    One whose printed uses ran out at Frontier is discarded, out of the game: it can no
+    longer be carried, so it is no longer required (designed, with the designer's ruling
+    on uses), and the team is never held at Frontier for good.
+    """
     if s.departed:
         return []
-    return [card for card in s.starting[seat] if s.table.where.get(card) != slots(seat)]
+    where = s.table.where
+    return [card for card in s.starting[seat] if where.get(card) not in (slots(seat), SPENT)]
+
+
+def starting_held(s: NordguardState) -> frozenset[str]:
+    """Starting items that may not leave their Character's hands now: the team is leaving
+    Frontier for the first time (its first move attempt, a fight there included, is under
+    way), and must carry them as it goes (Rulebook, Starting Items)."""
+    if s.departed or s.attempt is None:
+        return frozenset()
+    return frozenset(card for cards in s.starting for card in cards)
 
 
 def accuracy(c: NordguardContent, s: NordguardState, seat: int) -> int:
@@ -177,11 +192,13 @@ def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
             if (n := copies - shown[face]) > 0}
 
 
-def binoculars(c: NordguardContent, s: NordguardState) -> str | None:
-    """The team's item that scouts (Binoculars), if it carries one."""
+def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:
+    """The team's items that scout (pairs of Binoculars), seat by seat."""
     faces, effects = s.table.faces, c.effects_by_face
-    for seat in range(s.players):
-        for card in s.carried(seat):
-            if "scout" in effects[faces[card]]:
-                return card
-    return None
+    return [card for _, card in s.team_items() if "scout" in effects[faces[card]]]
+
+
+def fresh_binoculars(c: NordguardContent, s: NordguardState) -> str | None:
+    """A pair of Binoculars that has not looked today (Rulebook, Key Terms: Scout: once per
+    turn, for each pair), if the team carries one."""
+    return next((card for card in binoculars(c, s) if card not in s.looked), None)

@@ -76,7 +76,7 @@ def move_team(c: NordguardContent, s: NordguardState, cell: int, log: list[Event
     if s.sled == 0:
         s.departed = True  # Rulebook, Starting Items: only the first departure checks them
     leave_location(c, s, log)
-    s.previous = s.sled
+    s.previous = s.location_at(s.sled)
     s.sled = cell
     reveal(c, s, cell, log, "The team arrives")
 
@@ -99,14 +99,19 @@ def nearest_waypoint(c: NordguardContent, s: NordguardState) -> int | None:
 
 
 def retreat(c: NordguardContent, s: NordguardState, to: str, log: list[Event]) -> None:
+    """Rulebook, The Events and Key Terms (Retreat): skip to the named location. "Where it
+    came from" is the location card the team last left, wherever it lies now."""
     here = name(c, s, s.location_at(s.sled))
     if to == "previous" and s.previous is not None:
-        cell, why = s.previous, "to where it came from"
+        cell, why = s.table.cards_in(MAP).index(s.previous), "to where it came from"
     elif to == "waypoint" and (waypoint := nearest_waypoint(c, s)) is not None:
         cell, why = waypoint, "to the nearest face-up Waypoint"
-    else:
+    elif to == "waypoint":
         cell = 0
-        why = ("to Frontier: no Waypoint is face up" if to == "waypoint" else "to Frontier")
+        here_too = c.locations[kind_of(s, s.location_at(s.sled))].waypoint
+        why = f"to Frontier: no {'other ' if here_too else ''}Waypoint is face up"
+    else:
+        cell, why = 0, "to Frontier"
     move_team(c, s, cell, log)
     log.append(Event("retreat", f"The team retreats from {here} {why}, "
                                 f"{name(c, s, s.location_at(cell))}: no event is drawn",

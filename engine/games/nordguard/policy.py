@@ -7,6 +7,9 @@ average over the location cards the team has not seen; the way to Destination
 is the cheapest path over those costs. Items are worth the days they save on
 that average location, plus what they do in fights and against hazards.
 The policy never looks at face-down cards or the order of a deck.
+
+Variety comes from the agent's own random stream (never the match's): each seat picks
+among the best Characters still free, and among the items worth nearly the most.
 """
 
 from __future__ import annotations
@@ -45,8 +48,17 @@ from engine.games.nordguard.items import accuracy, character_of, item_of, kind_o
 from engine.games.nordguard.state import NordguardState
 
 STUCK = 4.0  # days a location the team cannot enter costs: the way round it
-CHARACTER_ORDER = ("scout", "reroll", "roll_bonus", "accuracy", "combat_bonus", "cache",
-                   "ward", "guard")
+# Abilities by how much they help, as measured with balance.py (a Character alone on a
+# 4x4 map); more slots first among equals (Oleg also carries four items and a Rifle).
+CHARACTER_ORDER = ("scout", "guard", "reroll", "accuracy", "ward", "cache", "roll_bonus",
+                   "combat_bonus")
+# A seat picks at random among the best Characters still free, this many per seat of the
+# team: a lone Character between the two strongest; a bigger team, which covers for a
+# weaker pick, from a wider choice.
+CHARACTER_CHOICES = 2
+ITEM_SLACK = 0.1  # items worth within this many days of the best are picked among at random
+HELD_DAY = 1.3  # a day banked in Rations is never lost to a roll: worth more than its face
+LAST_DAYS = 2  # Rations are eaten once the countdown is down to this many days
 GIVE_UP_ODDS = 0.2  # below this chance of winning a fight, keep the ammunition
 
 
@@ -161,7 +173,7 @@ class NordguardPolicy:
         worth = steps * (self.unknown_cost(before) - self.unknown_cost(after))
         for effect in item.effects:
             if effect.kind == "gain_days":
-                worth += effect.amount
+                worth += HELD_DAY * effect.amount
             elif effect.kind == "gun" or effect.kind == "combat_bonus":
                 worth += 0.6 * (p_fight(after.guns, 9 - after.amount)
                                 - p_fight(before.guns, 9 - before.amount)) * steps / 3
@@ -239,26 +251,30 @@ class NordguardPolicy:
         if s.prompt is not None:
             return self._answer(s, actions)
         if s.phase == "characters":
-            return self._character(s, actions)
+            return self._character(s, actions, rng)
         if s.phase == "stock":
-            return self._stock(s, actions)
+            return self._stock(s, actions, rng)
         if s.phase == "study":
             return next(a for a in actions if isinstance(a, SetOut))
         return self._day(s, actions)
 
-    def _character(self, s: NordguardState, actions: list[Action]) -> Action:
-        def rank(action: Action) -> int:
+    def _character(self, s: NordguardState, actions: list[Action], rng: Rng) -> Action:
+        """One of the best Characters still free, by the order their abilities help."""
+        def rank(action: Action) -> tuple[int, int]:
             assert isinstance(action, ChooseCharacter)
-            ability = self.c.characters[kind_of(s, action.character)].ability.kind
-            return CHARACTER_ORDER.index(ability)
-        return min(actions, key=rank)
+            character = self.c.characters[kind_of(s, action.character)]
+            return CHARACTER_ORDER.index(character.ability.kind), -character.slots
+        choices = CHARACTER_CHOICES * s.players
+        return rng.choice(sorted(actions, key=rank)[:choices])
 
-    def _stock(self, s: NordguardState, actions: list[Action]) -> Action:
-        takes = [a for a in actions if isinstance(a, TakeItem)]
-        best = max(takes, key=lambda a: self.value(s, kind_of(s, a.item)), default=None)
-        if best is not None and self.value(s, kind_of(s, best.item)) > 0.05:
-            return best
-        return next(a for a in actions if isinstance(a, DoneStocking))
+    def _stock(self, s: NordguardState, actions: list[Action], rng: Rng) -> Action:
+        """An item worth nearly as many days as the best one; done when nothing helps."""
+        worth = {a: self.value(s, kind_of(s, a.item)) for a in actions
+                 if isinstance(a, TakeItem)}
+        best = max(worth.values(), default=0.0)
+        if best <= 0.05:
+            return next(a for a in actions if isinstance(a, DoneStocking))
+        return rng.choice([a for a, w in worth.items() if w >= best - ITEM_SLACK])
 
     def _answer(self, s: NordguardState, actions: list[Action]) -> Action:
         prompt = s.prompt
@@ -308,9 +324,10 @@ class NordguardPolicy:
     def _day(self, s: NordguardState, actions: list[Action]) -> Action:
         if s.sled == s.destination_cell:
             return next(a for a in actions if isinstance(a, EndDay))
-        for action in actions:
-            if isinstance(action, UseItem):
-                return action
+        if s.countdown <= LAST_DAYS:
+            for action in actions:
+                if isinstance(action, UseItem):
+                    return action  # Rations are kept for the last days, not eaten at once
         gain = self._gear_up(s, actions)
         if gain is not None:
             return gain
@@ -343,10 +360,15 @@ class NordguardPolicy:
 
     def _scout(self, s: NordguardState, actions: list[Action],
                plan: list[tuple[float, str, int]]) -> Action | None:
-        """Scout the most promising neighbour that is still a mystery."""
+        """Scout the most promising neighbour that is still face down.
+
+        Never a face-up one the team means to try: the rolls made in advance ARE the next
+        attempt's, so scouting it changes no odds, only turns a failure known (which the
+        team then had to spend a day trying, day after day) and loses Geri's re-roll.
+        """
         wanted = {a.cell: a for a in actions if isinstance(a, Scout | Look)}
         for _, _, cell in plan[:2]:
-            if cell in wanted:
+            if cell in wanted and s.location_at(cell) not in s.table.face_up:
                 return wanted[cell]
         return None
 

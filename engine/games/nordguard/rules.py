@@ -54,6 +54,7 @@ from engine.games.nordguard.items import (
     binoculars,
     drop,
     effect_of,
+    fresh_binoculars,
     give,
     has_room,
     kind_of,
@@ -62,6 +63,7 @@ from engine.games.nordguard.items import (
     seat_with_ability,
     seats_with_room,
     spend,
+    starting_held,
     starting_missing,
     to_deck,
     who,
@@ -77,6 +79,7 @@ from engine.games.nordguard.state import (
     POOL,
     TEAM,
     NordguardState,
+    hide_unseen,
 )
 
 DIRECTIONS = {d.name: d for d in Direction}
@@ -109,6 +112,17 @@ class NordguardGame(BaseGame):
     def pending_check(self, state: GameState) -> list[Check]:
         """What each possible move would take, with exact odds (for the dice dock)."""
         return pending_check(self.content, _ng(state))
+
+    def view(self, state: GameState, player: int | None) -> GameState:
+        """The table as `player` sees it (decks and face-down locations hidden), and the
+        state's own records stripped of every card it cannot see: card ids name kinds
+        ('it-rifle-2'), so a starting item back in the Item deck, a pair of Binoculars
+        stolen after its look, or the location left behind and shuffled face down must
+        not be named there either."""
+        seen = _ng(super().view(state, player))
+        if player is not None:
+            hide_unseen(seen, seen.table.faces.keys())
+        return seen
 
     def agent(self) -> NordguardPolicy:
         """The computer team (engine.ai.agent.Agent): see policy.py."""
@@ -165,9 +179,9 @@ class NordguardGame(BaseGame):
         if not s.scouted_today and seat_with_ability(c, s, "scout") is not None:
             out.extend(Scout(cell) for cell in range(s.width * s.height)
                        if cell != s.sled and worth_scouting(c, s, cell))
-        if binoculars(self.content, s) is not None:
+        if binoculars(self.content, s):
             useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
-            if not s.looked:
+            if fresh_binoculars(c, s) is not None:
                 out.extend(Look(cell) for cell in useful)
             if not s.surveyed and useful:
                 out.append(Survey())
@@ -190,6 +204,9 @@ class NordguardGame(BaseGame):
         point, questions included (Rulebook, Key Terms: Trade "at any point", Drop "at
         any time")."""
         out: list[Action] = []
+        held = starting_held(s)
+        if held:
+            team = [(seat, card) for seat, card in team if card not in held]
         if rooms:
             for seat, card in team:
                 row = _trades(card)
@@ -291,13 +308,14 @@ class NordguardGame(BaseGame):
                                         "(once a day)")
                 self._check_scout_cell(s, action.cell, anywhere=True)
             case Look():
-                if binoculars(self.content, s) is None:
+                if not binoculars(self.content, s):
                     raise IllegalAction("looking ahead needs Binoculars (Rulebook, Scout)")
-                if s.looked:
-                    raise IllegalAction("Binoculars scout once a day (Rulebook, Scout)")
+                if fresh_binoculars(c, s) is None:
+                    raise IllegalAction("each pair of Binoculars scouts once a day, and the "
+                                        "team's have looked today (Rulebook, Scout)")
                 self._check_scout_cell(s, action.cell, anywhere=False)
             case Survey():
-                if binoculars(self.content, s) is None:
+                if not binoculars(self.content, s):
                     raise IllegalAction("surveying needs Binoculars (Rulebook, Scout)")
                 if s.surveyed:
                     raise IllegalAction("the team has surveyed today already")
@@ -313,9 +331,11 @@ class NordguardGame(BaseGame):
                 if not has_room(c, s, action.to):
                     raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full: "
                                         "nobody may exceed their slots (Rulebook, The Team)")
+                self._check_not_leaving_with(s, action.item)
             case Drop():
                 if s.holder(action.item) is None:
                     raise IllegalAction("only an item a Character carries can be dropped")
+                self._check_not_leaving_with(s, action.item)
             case PickUp():
                 if s.table.where.get(action.item) != DROPPED:
                     raise IllegalAction("only an item lying here can be picked up "
@@ -352,6 +372,14 @@ class NordguardGame(BaseGame):
                                 "East or West (Rulebook, Scout)")
         if cell == s.sled or not worth_scouting(self.content, s, cell):
             raise IllegalAction("there is nothing left to scout there")
+
+    def _check_not_leaving_with(self, s: NordguardState, item: str) -> None:
+        """A starting item stays in its Character's hands while the team first leaves."""
+        if item in starting_held(s):
+            c = self.content
+            raise IllegalAction(f"{who(c, s, s.carrier(item))} must carry the starting "
+                                f"{name(c, s, item)} when the team first leaves Frontier, and "
+                                "the team is leaving now (Rulebook, Starting Items)")
 
     def _starting_items_missing(self, s: NordguardState) -> str | None:
         """Rulebook, Starting Items: carried by their Character when first leaving Frontier."""
@@ -493,9 +521,9 @@ class NordguardGame(BaseGame):
                 s.scouted_today = True
                 scout(c, s, action.cell, log, who(c, s, seat))
             case Look():
-                s.looked = True
-                glasses = binoculars(self.content, s)
+                glasses = fresh_binoculars(c, s)
                 assert glasses is not None
+                s.looked.add(glasses)
                 scout(c, s, action.cell, log, f"{who(c, s, s.carrier(glasses))} (Binoculars)")
             case Survey():
                 s.surveyed = True
@@ -503,7 +531,7 @@ class NordguardGame(BaseGame):
                     if worth_scouting(c, s, cell):
                         scout(c, s, cell, log, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
-                log.append(Event("days", f"The survey costs a day: {s.countdown} left",
+                log.append(Event("days", f"The survey costs a day: {flow.days_left(s)}",
                                  data={"days": -1}))
             case Trade():
                 giver = s.carrier(action.item)
@@ -538,7 +566,7 @@ class NordguardGame(BaseGame):
                 assert effect is not None and effect.kind == "gain_days"
                 flow.add_days(s, effect.amount)
                 log.append(Event("use", f"The {name(c, s, action.item)} buys the team "
-                                        f"{effect.amount} day(s): {s.countdown} left",
+                                        f"{effect.amount} day(s): {flow.days_left(s)}",
                                  data={"days": effect.amount}))
                 spend(c, s, action.item, log)
             case EndDay():
@@ -554,19 +582,20 @@ class NordguardGame(BaseGame):
                                     "succeeds"))
             return
         flow.add_days(s, -1)
-        if s.countdown <= 0:
+        if flow.out_of_time(s):
             self._lose(s, "the countdown ran out", log)
             return
         s.turn += 1
         s.active = (s.turn - 1) % s.players
-        s.attempted = s.looked = s.surveyed = s.scouted_today = s.rerolled = False
+        s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
+        s.looked = set()
         log.append(Event("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
-                                f"{s.countdown} day(s) left on the countdown"))
+                                f"{flow.days_left(s)} on the countdown"))
 
     def _check_end(self, s: NordguardState, log: list[Event]) -> None:
         """Rulebook, The Countdown: the team loses when time runs out, or when it can move
         in no direction at all."""
-        if s.countdown <= 0:
+        if flow.out_of_time(s):
             self._lose(s, "the countdown ran out", log)
             return
         if s.prompt is not None or s.sled == s.destination_cell:

@@ -59,7 +59,8 @@ the items dropped while the thief waits, which it may still take.
 
 Other fields:
 
-- ``sled``: the team's cell; ``previous``: the cell it last left (retreats go there);
+- ``sled``: the team's cell; ``previous``: the location card it last left (a retreat "to
+  where it came from" goes back to that card, wherever a shuffle or a drift has put it);
   ``departed``: the team has left Frontier once (starting items are checked until then);
 - ``character[seat]``: the seat's Character card id; ``starting[seat]``: the item cards
   it must carry out of Frontier;
@@ -68,8 +69,13 @@ Other fields:
 - ``scouted["<card>/<i>"]``: dice faces rolled in advance for challenge ``i`` of a
   location or permanent event, counted by the next attempt to enter;
 - today's flags: ``attempted`` (the one move attempt), ``scouted_today`` (Nickel),
-  ``looked`` and ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an
-  event allows restocking until the team leaves).
+  ``looked`` (the pairs of Binoculars that have looked today, each once a day) and
+  ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
+  restocking until the team leaves).
+
+A seat's view (``NordguardGame.view``) hides the decks and the face-down locations, and
+``hide_unseen`` drops every card that seat cannot see from the fields above: no view names
+a hidden card anywhere.
 
 For the odds display, ``challenges.pending_check`` (also ``NordguardGame.pending_check``)
 lists what every possible move would take, with exact chances.
@@ -77,7 +83,8 @@ lists what every possible move would take, with exact chances.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -172,7 +179,7 @@ class NordguardState(GameState):
         self.width = width
         self.height = height
         self.sled = 0
-        self.previous: int | None = None
+        self.previous: str | None = None
         self.departed = False
         self.character: list[str | None] = [None] * players
         self.starting: list[tuple[str, ...]] = [()] * players
@@ -181,7 +188,7 @@ class NordguardState(GameState):
         self.placed: dict[str, str] = {}
         self.scouted: dict[str, tuple[int, ...]] = {}
         self.attempted = False
-        self.looked = False
+        self.looked: set[str] = set()
         self.surveyed = False
         self.scouted_today = False
         self.rerolled = False
@@ -207,7 +214,7 @@ class NordguardState(GameState):
         new.placed = dict(self.placed)
         new.scouted = dict(self.scouted)
         new.attempted = self.attempted
-        new.looked = self.looked
+        new.looked = set(self.looked)
         new.surveyed = self.surveyed
         new.scouted_today = self.scouted_today
         new.rerolled = self.rerolled
@@ -228,7 +235,7 @@ class NordguardState(GameState):
             "uses": dict(sorted(self.uses.items())), "worn": sorted(self.worn),
             "placed": dict(sorted(self.placed.items())),
             "scouted": {k: list(v) for k, v in sorted(self.scouted.items())},
-            "today": [self.attempted, self.looked, self.surveyed, self.scouted_today,
+            "today": [self.attempted, sorted(self.looked), self.surveyed, self.scouted_today,
                       self.rerolled, self.restock_here],
             "attempt": None if self.attempt is None else [
                 self.attempt.origin, self.attempt.target,
@@ -298,3 +305,25 @@ class NordguardState(GameState):
     def obstacles_on(self, location: str) -> list[str]:
         """Permanent events lying on `location`, in the order they were placed."""
         return [ev for ev in self.table.cards_in(OBSTACLES) if self.placed.get(ev) == location]
+
+
+def hide_unseen(s: NordguardState, known: Collection[str]) -> None:
+    """Forget, in a view, every card id outside `known` (the cards its seat can see) from
+    the fields above; what is left is what the seat itself could note down at the table."""
+    s.starting = [tuple(card for card in cards if card in known) for cards in s.starting]
+    s.uses = {card: n for card, n in s.uses.items() if card in known}
+    s.worn = {card for card in s.worn if card in known}
+    s.looked = {card for card in s.looked if card in known}
+    s.placed = {ev: loc for ev, loc in s.placed.items() if ev in known and loc in known}
+    s.scouted = {key: faces for key, faces in s.scouted.items()
+                 if key.partition("/")[0] in known}
+    if s.previous is not None and s.previous not in known:
+        s.previous = None
+    if s.attempt is not None:
+        s.attempt = replace(s.attempt, queue=tuple(q for q in s.attempt.queue if q[0] in known))
+    if s.run is not None and s.run.card and s.run.card not in known:
+        s.run = replace(s.run, card="")
+    if s.combat is not None:
+        s.combat = replace(s.combat, struck=tuple(c for c in s.combat.struck if c in known))
+    if s.prompt is not None:
+        s.prompt = replace(s.prompt, context=tuple(c for c in s.prompt.context if c in known))

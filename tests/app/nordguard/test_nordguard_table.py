@@ -287,7 +287,7 @@ def test_the_end_of_the_run_is_written_across_the_map(table):
     """Win: end a day on Destination before the countdown runs out."""
     win = table.day_one(("nickel",))
     state = table.state
-    state.sled, state.previous, state.departed = state.destination_cell - 1, 0, True
+    state.sled, state.previous, state.departed = state.destination_cell - 1, "frontier", True
     state.table.face_up.add(state.location_at(state.sled))
     table.refresh()
     table.carry(win.scene.sled.pos(), table.cell_point(state.destination_cell))
@@ -319,3 +319,20 @@ def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
     assert f"Fire Rifle ({table.content.items['rifle'].uses + 2})" in labels
     assert "Stop" in labels and "Use Knife (+2)" not in labels
     assert "trades the Rifle to Pi" in table.log() and "drops the Knife" in table.log()
+
+
+def test_the_countdown_card_stops_at_zero_when_time_runs_out(table):
+    """The Countdown: a Blizzard (-2 days) with 1 day left ends the run at once; the card,
+    the phase bar and the banner say so, and no number below zero is shown."""
+    win = table.day_one(("nickel",))
+    table.lay(1, "tundra")
+    table.state.table.counters["countdown"] = 1
+    table.events_on_top("blizzard")
+    table.refresh()
+    table.submit(Attempt("E"))
+    assert win.scene.countdown.days == 0
+    assert win.scene.countdown.toolTip().startswith("The Countdown has run out")
+    assert win.phase_bar.text() == ("The run fails: the countdown ran out. Day 1, 0 on the "
+                                    "countdown.")
+    assert win.scene.banner.isVisible() and win.scene.banner.title == "The run fails"
+    assert "-1" not in table.log()

@@ -124,6 +124,8 @@ def lay(state: NordguardState, cell: int, key: str, face_up: bool = False) -> st
     faces[new] = f"loc:{key}"
     table.faces = faces
     cards[cell] = new
+    if state.previous == old:
+        state.previous = new
     del table.where[old]
     table.where[new] = MAP
     table.face_up.discard(old)
@@ -166,8 +168,9 @@ def plain_map(state: NordguardState, key: str = "tundra") -> None:
 
 
 def place_team(state: NordguardState, cell: int, previous: int | None = None) -> None:
-    """The sled on `cell` (face up), as if the team had travelled there."""
+    """The sled on `cell` (face up), as if the team had travelled there from the location
+    lying on cell `previous`."""
     state.sled = cell
-    state.previous = previous
+    state.previous = None if previous is None else state.location_at(previous)
     state.departed = True
     state.table.set_face(state.location_at(cell), True)

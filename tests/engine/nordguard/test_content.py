@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -150,3 +151,102 @@ def test_the_rules_page_lists_every_character_as_designed() -> None:
     for character in c.characters.values():
         assert f"| {character.name} | {character.slots} |" in page, character.name
     assert "(designed)" in page
+
+
+def field(path: str) -> Callable[[dict[str, Any], object], None]:
+    """Set the value at `path` ('key.part.0.name') inside the card with that key."""
+    key, *steps = path.split(".")
+
+    def put(data: dict[str, Any], value: object) -> None:
+        node: Any = card(data, key)
+        for step in steps[:-1]:
+            node = node[int(step)] if step.isdigit() else node[step]
+        last = steps[-1]
+        node[int(last) if last.isdigit() else last] = value
+
+    return put
+
+
+# (file, the card's key and the field's path inside it, the card's name, how the message
+# names the field). Every number a card carries, each set absurdly high and negative.
+NUMBERS: list[tuple[str, str, str, str]] = [
+    ("items.json", "rope.copies", "Rope", r"\.copies"),
+    ("items.json", "rifle.uses", "Rifle", r"\.uses"),
+    ("items.json", "knife.effects.0.amount", "Knife", r"\.effects\[0\]\.combat_bonus\.amount"),
+    ("items.json", "snowshoes.effects.0.amount", "Snowshoes",
+     r"\.effects\[0\]\.roll_bonus\.amount"),
+    ("items.json", "rations.effects.0.amount", "Rations", r"\.effects\[0\]\.gain_days\.amount"),
+    ("characters.json", "nickel.slots", "Nickel", r"\.slots"),
+    ("characters.json", "pi.ability.amount", "Pi", r"\.ability\.accuracy\.amount"),
+    ("characters.json", "london.ability.amount", "London", r"\.ability\.roll_bonus\.amount"),
+    ("characters.json", "freki.ability.amount", "Freki", r"\.ability\.combat_bonus\.amount"),
+    ("locations.json", "tundra.copies", "Open Tundra", r"\.copies"),
+    ("locations.json", "sea-ice.events", "Sea Ice", r"\.events"),
+    ("locations.json", "snowdrift.challenge.0.dice", "Snowdrift", r"\.challenge\[0\]\.roll\.dice"),
+    ("locations.json", "snowdrift.challenge.0.target", "Snowdrift",
+     r"\.challenge\[0\]\.roll\.target"),
+    ("locations.json", "wolf-den.challenge.0.total", "Wolf Den",
+     r"\.challenge\[0\]\.combat\.total"),
+    ("locations.json", "long-detour.challenge.0.days", "Long Detour",
+     r"\.challenge\[0\]\.days\.days"),
+    ("events.json", "snowstorm.copies", "Snowstorm", r"\.copies"),
+    ("events.json", "blizzard.effects.0.amount", "Blizzard", r"\.effects\[0\]\.days\.amount"),
+    ("events.json", "ravens.effects.0.count", "Raven Thieves", r"\.effects\[0\]\.steal\.count"),
+    ("events.json", "trappers-gift.effects.0.count", "Trapper's Gift",
+     r"\.effects\[0\]\.find\.count"),
+    ("events.json", "bad-omens.effects.0.count", "Bad Omens", r"\.effects\[0\]\.draw\.count"),
+    ("events.json", "polar-bear.effects.0.total", "Polar Bear", r"\.effects\[0\]\.combat\.total"),
+    ("events.json", "wolf-territory.obstacle.challenge.total", "Wolf Territory",
+     r"\.obstacle\.challenge\.combat\.total"),
+]
+
+
+DAMAGE = {"huge": 1_000_000_000, "negative": -1, "hugely negative": -1_000_000_000}
+DAMAGED = [(*number, value) for number in NUMBERS for how, value in DAMAGE.items()
+           if not (how == "negative" and number[1] == "blizzard.effects.0.amount")]
+
+
+@pytest.mark.parametrize(("file", "path", "card_name", "where", "value"), DAMAGED,
+                         ids=[f"{d[0]}: {d[1]} = {d[4]}" for d in DAMAGED])
+def test_every_number_on_a_card_is_bounded(tmp_path: Path, file: str, path: str,
+                                           card_name: str, where: str, value: int) -> None:
+    """Content rule (DESIGN, Content): a damaged count is refused at loading, in one line
+    naming the file, the card and the field, never played (a billion copies would hang
+    the set-up; negative uses would never run out)."""
+    folder = copy_assets(tmp_path)
+    edit(folder, file, lambda d: field(path)(d, value))
+    with pytest.raises(ContentError) as caught:
+        load(folder)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"{folder / file}: cards[")
+    assert re.search(rf"cards\[\d+\] \({re.escape(card_name)}\){where}: ", message), message
+
+
+@pytest.mark.parametrize("value", ["3", 3.0, True], ids=["text", "fraction", "true"])
+def test_a_count_is_a_whole_number(tmp_path: Path, value: object) -> None:
+    """A count written as text, with a decimal point or as true is refused, not read as 3."""
+    folder = copy_assets(tmp_path)
+    edit(folder, "items.json", lambda d: field("rope.copies")(d, value))
+    with pytest.raises(ContentError, match=r"items.json: cards\[\d+\] \(Rope\)\.copies: "):
+        load(folder)
+
+
+def test_uses_name_their_range_in_one_message(tmp_path: Path) -> None:
+    """Uses are a number of uses or 'unlimited' (the designer's ruling on uses): one reason,
+    not one per kind of value it could have been."""
+    folder = copy_assets(tmp_path)
+    edit(folder, "items.json", lambda d: field("rope.uses")(d, 0))
+    with pytest.raises(ContentError, match=r"\(Rope\)\.uses: Value error, uses must be a whole "
+                                           r"number from 1 to 10, or 'unlimited'$"):
+        load(folder)
+
+
+def test_too_few_characters_for_the_largest_team(tmp_path: Path) -> None:
+    """Rulebook, Recommended Maps: up to 7 players, each picks a Character: a file with fewer
+    would leave a seat with nothing to choose."""
+    folder = copy_assets(tmp_path)
+    edit(folder, "characters.json", lambda d: d.__setitem__("cards", d["cards"][:6]))
+    with pytest.raises(ContentError, match=r"characters.json: cards: List should have at "
+                                           r"least 7 items"):
+        load(folder)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.nordguard.actions import Attempt, Drop, EndDay
+from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey
 from engine.games.nordguard.challenges import impassable, stranded
 from tests.engine.nordguard.helpers import (
     GAME,
@@ -83,12 +83,12 @@ def test_days_lost_to_zero_mid_turn_lose_at_once() -> None:
     assert state.result is not None and "countdown" in state.result.reason
 
 
-def trapped(state):
+def trapped(state, face_up: bool = True):
     """The team in the middle of the map with impassable locations all round."""
     plain_map(state)
     for cell in (1, 4, 6, 9):
-        lay(state, cell, "crevasse")  # blocked; a Rope or a Ladder gets across
-    lay(state, 6, "ice-jam")  # blocked; only Dynamite
+        lay(state, cell, "crevasse", face_up)  # blocked; a Rope or a Ladder gets across
+    lay(state, 6, "ice-jam", face_up)  # blocked; only Dynamite
     place_team(state, 5, previous=1)
 
 
@@ -98,6 +98,29 @@ def test_a_team_that_cannot_move_in_any_direction_loses() -> None:
     trapped(state)
     act(state, EndDay())
     assert state.result is not None and "cannot move in any direction" in state.result.reason
+
+
+def test_face_down_locations_may_still_be_tried() -> None:
+    """Rulebook, The Countdown: the team loses when it is unable to move in any direction.
+    Designed: judged on what the table shows. A face-down neighbour may still be tried
+    (trying turns it face up), so the run goes on, and the loss, when every way is seen to
+    be shut, names only locations the players have seen."""
+    state = day_one(("geri",))
+    trapped(state, face_up=False)
+    act(state, EndDay())
+    assert state.result is None
+    act(state, Attempt("E"))  # the Ice Jam turns face up: blocked
+    assert state.result is None, "three neighbours are still face down"
+    for direction in ("N", "W"):
+        act(state, EndDay())
+        act(state, Attempt(direction))
+    assert state.result is None
+    act(state, EndDay())
+    events = act(state, Attempt("S"))
+    assert state.result is not None
+    assert state.result.reason == ("the team cannot move in any direction (Crevasse Field, "
+                                   "Ice Jam, Crevasse Field, Crevasse Field)")
+    assert "The run fails: the team cannot move in any direction" in texts(events)
 
 
 def test_one_way_out_is_enough() -> None:
@@ -139,8 +162,8 @@ def test_cannot_move_means_no_roll_or_fight_could_ever_succeed() -> None:
 def test_frontier_counts_the_item_deck_as_within_reach() -> None:
     """Designed precision: at Frontier the team could still restock the item it lacks."""
     state = day_one(("geri",))
-    lay(state, 1, "crevasse")
-    lay(state, 4, "crevasse")
+    lay(state, 1, "crevasse", face_up=True)
+    lay(state, 4, "crevasse", face_up=True)
     act(state, EndDay())
     assert state.result is None
 
@@ -157,3 +180,43 @@ def test_time_running_out_ends_a_fight_at_once() -> None:
     assert state.result is not None and "countdown" in state.result.reason
     assert state.prompt is None and state.combat is None
     assert GAME.legal_actions(state) == []
+
+
+def test_the_countdown_stops_at_zero_and_the_run_is_lost_at_once() -> None:
+    """Rulebook, The Countdown: time cannot run out by more than it has. A Blizzard (-2)
+    with 1 day left empties the countdown (never "-1 days left") and the run is lost."""
+    state = day_one()
+    plain_map(state)
+    state.table.counters["countdown"] = 1
+    stack_events(state, "blizzard")
+    events = act(state, Attempt("E"))
+    assert state.countdown == 0
+    assert state.result is not None and state.result.reason == "the countdown ran out"
+    log = texts(events)
+    assert "-1" not in log
+    assert "The countdown loses 2 day(s): no days are left" in log
+
+
+def test_a_day_cost_that_empties_the_countdown_draws_no_event() -> None:
+    """Rulebook, The Countdown (designed: time runs out at once): the team that pays its last
+    days getting in draws no event there; the run is already lost."""
+    state = day_one()
+    lay(state, 1, "mountain-shoulder", face_up=True)  # two days to get in
+    state.table.counters["countdown"] = 1
+    (top,) = stack_events(state, "tailwind")  # would give a day back
+    events = act(state, Attempt("E"))
+    assert state.sled == 1 and state.countdown == 0
+    assert state.result is not None and state.result.reason == "the countdown ran out"
+    assert state.table.where[top] == "event-deck"
+    assert "Getting in cost 2 day(s): no days are left" in texts(events)
+
+
+def test_a_survey_on_the_last_day_ends_the_run_at_zero() -> None:
+    """Rulebook, Key Terms: Scout: the Binoculars' survey costs a day; on the last day it
+    empties the countdown, which reads 0, and the run is lost."""
+    state = day_one()
+    hand(state, 0, "binoculars")
+    state.table.counters["countdown"] = 1
+    events = act(state, Survey())
+    assert state.countdown == 0 and state.result is not None
+    assert "The survey costs a day: no days are left" in texts(events)

@@ -314,3 +314,48 @@ def test_a_failed_first_attempt_is_not_yet_leaving_frontier() -> None:
     (revolver,) = state.carried(0)
     act(state, Drop(revolver))
     assert "Starting Items" in refused(state, Attempt("E"))
+
+
+def test_starting_items_stay_in_hand_while_the_team_first_leaves() -> None:
+    """Key Terms (Starting Items): carried by their Character when the team first leaves
+    Frontier. A fight at the first location is part of leaving: Pi may not hand her
+    starting Revolver on or drop it then, though other items still change hands."""
+    state = day_one(("pi", "nickel"))
+    lay(state, 1, "wolf-den", face_up=True)  # a combat check to get in
+    (revolver,) = state.carried(0)
+    (knife,) = hand(state, 0, "knife")
+    act(state, Attempt("E"))
+    assert state.prompt is not None and state.prompt.kind == "combat"
+    legal = GAME.legal_actions(state)
+    assert Trade(revolver, 1) not in legal and Drop(revolver) not in legal
+    assert Trade(knife, 1) in legal and Drop(knife) in legal
+    for action in (Trade(revolver, 1), Drop(revolver)):
+        reason = refused(state, action)
+        assert "Pi must carry the starting Lawman's Revolver" in reason
+        assert "(Rulebook, Starting Items)" in reason
+    act(state, Trade(knife, 1))
+    stack_events(state, "quiet-night")
+    dice(state, 6, 6)
+    act(state, Fire(revolver))
+    act(state, Fire(revolver))
+    assert state.sled == 1 and state.departed and state.holder(revolver) == 0
+
+
+def test_a_starting_gun_fired_away_at_frontier_no_longer_holds_the_team() -> None:
+    """Key Terms (Starting Items) with the designer's ruling on uses (designed): a starting
+    item whose uses ran out before the team left is discarded, out of the game; it cannot
+    be carried, so it is no longer required and the team may still set off (no soft lock)."""
+    state = day_one(("oleg",))
+    lay(state, 1, "bear-cave", face_up=True)  # combat total 13
+    lay(state, 4, "tundra", face_up=True)
+    (rifle,) = state.carried(0)
+    act(state, Attempt("E"))
+    dice(state, *[1] * GAME.content.items["rifle"].uses)
+    while state.prompt is not None:
+        act(state, Fire(rifle))
+    assert state.sled == 0 and state.table.where[rifle] == SPENT
+    act(state, EndDay())
+    assert Attempt("S") in GAME.legal_actions(state)
+    stack_events(state, "quiet-night")
+    act(state, Attempt("S"))
+    assert state.sled == 4 and state.departed

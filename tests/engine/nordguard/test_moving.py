@@ -73,7 +73,7 @@ def test_meeting_the_challenge_enters_and_draws_one_event() -> None:
     (quiet,) = stack_events(state, "quiet-night")
     dice(state, 5)
     events = act(state, Attempt("E"))
-    assert state.sled == 1 and state.previous == 0
+    assert state.sled == 1 and state.previous == "frontier"
     assert quiet in state.table.cards_in(EVENT_DISCARD)
     assert "Quiet Night" in texts(events)
 
@@ -154,9 +154,43 @@ def test_retreat_ignores_challenges_and_draws_no_event() -> None:
     (_, quiet) = stack_events(state, "thin-ice-breaks", "quiet-night")
     dice(state, 1)  # a roll for the Deep Drifts would use (and fail on) this die
     act(state, Attempt("E"))  # into cell 2, whose event sends the team back to cell 1
-    assert state.sled == 1 and state.previous == 2
+    assert state.sled == 1 and state.previous == state.location_at(2)
     assert quiet in state.table.cards_in(EVENT_DECK), "no event for arriving by retreat"
     assert state.rng.faces == [1], "no roll for the Deep Drifts' challenge"
+
+
+def test_retreat_after_a_drift_goes_back_to_the_card_the_team_came_from() -> None:
+    """Rulebook, The Events: a retreat forces the team back to its previous LOCATION, the
+    card, wherever the ice has carried it this turn (not whatever card now lies where it
+    used to)."""
+    state = day_one()
+    plain_map(state)
+    came_from = lay(state, 5, "old-trail", face_up=True)
+    lay(state, 6, "haunted-camp", face_up=True)  # two events here
+    place_team(state, 5, previous=4)
+    stack_events(state, "drifting-floes", "thin-ice-breaks")
+    act(state, Attempt("E"))  # into cell 6; the row drifts east: the Old Trail to cell 7
+    assert state.location_at(7) == came_from and state.location_at(5) != came_from
+    events = act(state, NextEvent())  # the thin ice breaks: back to the Old Trail
+    assert state.sled == 7 and state.location_at(state.sled) == came_from
+    assert "to where it came from, Old Trapline" in texts(events)
+
+
+def test_retreat_after_a_shuffle_finds_the_card_the_team_came_from() -> None:
+    """Rulebook, The Events and Key Terms (Shuffle): after the map is shuffled, the previous
+    location is the same card, now lying elsewhere face down; the team retreats onto it and
+    turns it face up."""
+    state = day_one()
+    plain_map(state)
+    came_from = lay(state, 5, "old-trail", face_up=True)
+    lay(state, 6, "haunted-camp", face_up=True)
+    place_team(state, 5, previous=4)
+    stack_events(state, "earthquake", "thin-ice-breaks")
+    act(state, Attempt("E"))
+    assert state.location_at(5) != came_from, "seed 7 deals the Old Trail elsewhere"
+    assert came_from not in state.table.face_up
+    act(state, NextEvent())
+    assert state.location_at(state.sled) == came_from and came_from in state.table.face_up
 
 
 def test_retreat_to_the_nearest_face_up_waypoint() -> None:
@@ -182,6 +216,22 @@ def test_retreat_to_frontier_when_no_waypoint_is_face_up() -> None:
     events = act(state, Attempt("E"))
     assert state.sled == 0
     assert "no Waypoint is face up" in texts(events)
+
+
+def test_retreat_from_the_only_face_up_waypoint_says_so() -> None:
+    """Rulebook, Key Terms (Retreat): with no Waypoint to go to, skip to Frontier. Standing
+    on the only face-up Waypoint, the log says no OTHER one is face up (designed: a retreat
+    never keeps the team where it is), not that none is."""
+    state = day_one()
+    plain_map(state)
+    lay(state, 6, "mission")  # a Waypoint, face down until the team arrives
+    place_team(state, 5, previous=1)
+    stack_events(state, "lost-in-whiteout")
+    events = act(state, Attempt("E"))
+    assert state.sled == 0
+    log = texts(events)
+    assert "no Waypoint is face up" not in log
+    assert "to Frontier: no other Waypoint is face up" in log
 
 
 def test_dropped_items_return_to_the_deck_when_the_team_leaves() -> None:

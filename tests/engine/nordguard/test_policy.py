@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.nordguard.actions import (
     Attempt,
@@ -12,7 +13,9 @@ from engine.games.nordguard.actions import (
     StopFighting,
     Strike,
     TakeItem,
+    UseItem,
 )
+from engine.games.nordguard.build import NordguardOptions
 from engine.games.nordguard.items import kind_of
 from tests.engine.nordguard.helpers import (
     GAME,
@@ -37,9 +40,10 @@ def test_the_game_offers_its_policy() -> None:
     assert type(POLICY).__name__ == "NordguardPolicy"
 
 
-def test_picks_the_scout_first_and_fills_slots_with_useful_items() -> None:
+def test_picks_a_strong_character_and_fills_slots_with_useful_items() -> None:
+    """A lone Character is one of the two strongest (the scout, or Oleg with four slots)."""
     state = new_state(players=1)
-    assert choose(state) == ChooseCharacter("ch-nickel")
+    assert choose(state) in (ChooseCharacter("ch-nickel"), ChooseCharacter("ch-oleg"))
     act(state, ChooseCharacter("ch-nickel"))
     taken = []
     while state.phase == "stock":
@@ -114,3 +118,76 @@ def test_finishes_games_and_sometimes_wins() -> None:
     results = [play(GAME, 4, 2, seed) for seed in range(1, 9)]
     assert all(why != "unfinished" for _, why in results)
     assert any(won for won, _ in results)
+
+
+def set_up_by_the_policy(rng: Rng, players: int = 2) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Characters and items a computer team takes at the start, with this stream."""
+    state = new_state(players=players)
+    while state.phase in ("characters", "stock"):
+        act(state, POLICY.choose(GAME.view(state, state.active), GAME.legal_actions(state), rng))
+    characters = tuple(kind_of(state, card) for card in state.character if card is not None)
+    items = tuple(sorted(kind_of(state, card) for _, card in state.team_items()))
+    return characters, items
+
+
+def test_the_team_varies_from_game_to_game_with_its_own_stream() -> None:
+    """The Team & Items: each player picks a Character and fills its slots. The computer
+    team does not take the same two Characters and six items every game: the variety comes
+    from the agent's own random stream, so the same stream picks the same team again."""
+    teams = [set_up_by_the_policy(Rng(seed)) for seed in range(12)]
+    assert len({characters for characters, _ in teams}) >= 3
+    assert len({items for _, items in teams}) >= 4
+    assert set_up_by_the_policy(Rng(5)) == teams[5]
+
+
+class NoDice(Rng):
+    """A view's stream that must never be used: the agent has its own."""
+
+    def next64(self) -> int:
+        raise AssertionError("the computer team used the match's random stream")
+
+    def clone(self) -> NoDice:
+        return NoDice(self.state)
+
+
+def test_the_computer_team_never_draws_on_the_match_stream() -> None:
+    """All randomness via the state's seeded RNG is the table's: the computer team thinks
+    on a view whose stream it may not touch, for a whole game, set-up included."""
+    match = Match(GAME, NordguardOptions(players=2, width=4, height=4), 3)
+    stream = Rng(11)
+    while match.outcome() is None:
+        seen = match.view(match.to_move())
+        seen.rng = NoDice(seen.rng.state)
+        match.submit(POLICY.choose(seen, match.legal_actions(), stream))
+    assert match.outcome() is not None
+
+
+def test_rations_are_kept_for_the_last_days() -> None:
+    """Designed Rations (use to gain a day): not eaten on day 1 with the countdown full, but
+    once it is down to its last days."""
+    state = day_one()
+    plain_map(state)
+    (rations,) = hand(state, 0, "rations")
+    assert UseItem(rations) in GAME.legal_actions(state)
+    assert choose(state) != UseItem(rations)
+    state.table.counters["countdown"] = 2
+    assert choose(state) == UseItem(rations)
+
+
+def test_never_scouts_its_way_into_a_known_failure_day_after_day() -> None:
+    """Key Terms (Scout): a scouted roll is the next attempt's. Facing one face-up way on,
+    the team does not scout it first (which only shows a failure it must then spend the
+    day trying): five days of bad dice, five plain attempts, no scouting of it."""
+    state = day_one()
+    plain_map(state)
+    for cell in (1, 4, 9):
+        lay(state, cell, "crevasse", face_up=True)  # blocked without a Rope or a Ladder
+    lay(state, 6, "snowdrift", face_up=True)  # 2d6 on snow, need 8
+    place_team(state, 5, previous=4)
+    for _ in range(5):
+        dice(state, 1, 1)
+        action = choose(state)
+        assert action == Attempt("E"), action
+        act(state, action)
+        assert state.sled == 5 and not state.scouted
+        act(state, EndDay())

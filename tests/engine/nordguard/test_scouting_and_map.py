@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.nordguard.actions import Attempt, EndDay, Look, Scout, Survey
+from engine.games.nordguard.actions import Attempt, EndDay, Look, Scout, Survey, Trade
 from engine.games.nordguard.state import EVENT_DISCARD, OBSTACLES
 from tests.engine.nordguard.helpers import (
     GAME,
@@ -84,6 +84,28 @@ def test_binoculars_scout_one_neighbour_once_a_day() -> None:
     act(state, Look(1))
     assert state.location_at(1) in state.table.face_up
     assert "once a day" in refused(state, Look(4))
+
+
+def test_each_pair_of_binoculars_scouts_once_a_day() -> None:
+    """Key Terms (Scout): Binoculars allow scouting once per turn: two pairs in the team,
+    two looks a day, one per pair. A pair that has looked does not look again today in
+    other hands; a new day, both look again."""
+    state = day_one(("geri", "nickel"))
+    plain_map(state)
+    place_team(state, 5, previous=4)
+    first, second = hand(state, 0, "binoculars", "binoculars")
+    act(state, Look(6))
+    assert {a.cell for a in GAME.legal_actions(state) if isinstance(a, Look)} == {1, 4, 9}
+    act(state, Trade(first, 1))
+    events = act(state, Look(9))
+    assert "Geri (Binoculars) scouts ahead" in texts(events)
+    assert state.looked == {first, second}
+    assert not any(isinstance(a, Look) for a in GAME.legal_actions(state))
+    assert "each pair of Binoculars scouts once a day" in refused(state, Look(4))
+    act(state, EndDay())
+    act(state, Look(4))
+    act(state, Look(1))
+    assert all(state.location_at(cell) in state.table.face_up for cell in (1, 4, 6, 9))
 
 
 def test_binoculars_survey_every_neighbour_for_a_day() -> None:
