@@ -6,11 +6,14 @@ the seed and action, so a failure can be replayed exactly.
 
 from __future__ import annotations
 
+import re
+
 from engine.core import saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.match import Match
 from engine.core.referee import MoveCard
+from engine.core.rng import Rng
 from engine.core.zones import HIDDEN_PREFIX
 
 
@@ -27,18 +30,61 @@ def moves_until_end(match: Match) -> str | None:
 
 
 def hidden_stays_hidden(match: Match) -> str | None:
-    """No seat's view holds the face or the id of a card that seat may not see."""
-    table = match.state.table
+    """Nothing in a seat's view determines a card that seat may not see.
+
+    Checked on the game's own view function (the Match seals views again): no
+    hidden card's face or id in the table, no hidden card's id anywhere in the
+    view's fields (ids name their card: `it-rifle-2`), and no trace of the true
+    random-number state, which with the rules would rebuild every hidden order.
+    """
+    state = match.state
+    table = state.table
+    twin = state.clone()
+    twin.rng = Rng(state.rng.state ^ _TWIN_SALT)
     for player in range(match.players):
-        seen = match.view(player).table
-        for card in table.where:
-            if table.visible_to(card, player):
-                continue
-            if card in seen.faces or card in seen.where:
+        seen = match.game.view(state, player)
+        hidden = [card for card in table.where if not table.visible_to(card, player)]
+        for card in hidden:
+            if card in seen.table.faces or card in seen.table.where:
                 return f"Player {player + 1}'s view shows hidden card {card}"
-        if any(ref.startswith(HIDDEN_PREFIX) for ref in seen.faces):
+        if any(ref.startswith(HIDDEN_PREFIX) for ref in seen.table.faces):
             return f"Player {player + 1}'s view names the face of a hidden place"
+        fields = seen.to_json()
+        named = _hidden_id_in(fields, frozenset(hidden))
+        if named is not None:
+            return f"Player {player + 1}'s view names hidden card {named} ({named!r} in its fields)"
+        if match.game.view(twin, player).to_json() != fields:
+            return (f"Player {player + 1}'s view changes with the random-number state: "
+                    "it would tell the dice and shuffles to come")
     return None
+
+
+_TWIN_SALT = 0x9E3779B97F4A7C15
+
+
+def _hidden_id_in(node: object, hidden: frozenset[str]) -> str | None:
+    """A hidden card id used as any string (key or value) in a view's JSON, or inside one
+    (as in "<card>/<index>")."""
+    if not hidden:
+        return None
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str) and not item.startswith(HIDDEN_PREFIX):
+            if item in hidden:
+                return item
+            for part in _ID_PARTS.split(item):
+                if part in hidden:
+                    return part
+    return None
+
+
+_ID_PARTS = re.compile(r"[/\s,;:|]+")
 
 
 def illegal_changes_nothing(match: Match, action: Action) -> str | None:
