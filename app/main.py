@@ -154,7 +154,7 @@ def start(window: object, args: argparse.Namespace) -> None:
     elif args.game:
         new_from_args(window, args)
         return
-    elif not args.screenshot and offer_resume(window):
+    elif not (args.screenshot or args.quit_when_shown) and offer_resume(window):
         return
     if window.controller.match is None:
         new_from_args(window, args)
@@ -195,8 +195,8 @@ def offer_resume(window: object) -> bool:
     if problem:
         window.warn("Autosave unreadable", f"The last autosave could not be read:\n{problem}")
         return False
-    if path is None or match is None:
-        return False
+    if path is None or match is None or not match.steps:
+        return False  # nothing was played: nothing to lose by starting afresh
     answer = QMessageBox.question(
         window, "Resume?",
         f"A {match.game.title} match was interrupted after "

@@ -112,3 +112,23 @@ def test_damaged_content_file_is_reported_and_the_window_still_opens(qtbot, monk
     assert window.controller.match is None
     assert "table.json" in warnings[0] and "tokens[0] (red token).count" in warnings[0]
     content._read.cache_clear()
+
+
+def test_a_match_with_nothing_played_is_not_offered(qtbot, private_folders, monkeypatch):
+    """An autosave of a table where nothing was played has nothing to resume: no question
+    (an unattended start once waited on it for ever)."""
+    from engine.core import saves
+    from engine.core.game import RuleMode
+    from engine.core.match import Match
+    from engine.games import get_game
+
+    game = get_game("tactica")
+    saves.save(Match(game, game.options_model(), 4, RuleMode.ENFORCED),
+               private_folders / "data" / "autosave.runetable")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.Yes)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    entry.start(window, entry.parse_args([]))
+    assert asked == [] and window.controller.match.game.name == "sandbox"
