@@ -67,7 +67,7 @@ class ComputerPlayers(QObject):
             return
         # The match keeps a new state object per step, so the current one names this table.
         ticket = self._ticket = match.state
-        state = ticket.clone()
+        state = match.view(seat)  # the seat's eyes only: hidden cards and dice stay hidden
         actions = [a for a in match.legal_actions() if not a.referee]
         agent = match.game.agent()
         rng = Rng(match.seed ^ THINK_SALT ^ (len(match.steps) * 0x9E3779B97F4A7C15))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app import __version__
 from app.words import count
+from engine.core import registry
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import RuleMode, make_options
 from engine.games import game_names
@@ -163,7 +164,7 @@ def start(window: object, args: argparse.Namespace) -> None:
 def new_from_args(window: object, args: argparse.Namespace) -> None:
     from engine.games import get_game
 
-    name = args.game or "sandbox"
+    name = args.game or registry.start_game().name
     try:
         game = get_game(name)
     except ContentError as exc:
@@ -179,10 +180,10 @@ def new_from_args(window: object, args: argparse.Namespace) -> None:
     except ValueError as exc:
         window.warn("Bad options", f"{game.title}: {exc}")
         validated = game.options_model()
-    mode = RuleMode(args.mode) if args.mode else (
-        RuleMode.SANDBOX if name == "sandbox" else RuleMode.ENFORCED)
+    listed = registry.entry(name)
+    mode = RuleMode(args.mode) if args.mode else listed.mode
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2**31)
-    window.controller.new_match(name, validated, seed, mode, take_backs=(name == "sandbox"))
+    window.controller.new_match(name, validated, seed, mode, take_backs=listed.take_backs)
 
 
 def offer_resume(window: object) -> bool:

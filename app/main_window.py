@@ -37,6 +37,7 @@ from app.games.base import GamePresenter
 from app.glide import glide_back
 from app.match_controller import MatchController
 from app.window_layout import WindowLayout
+from engine.core import registry
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
 from engine.core.saves import EXTENSION
@@ -574,7 +575,8 @@ class MainWindow(QMainWindow):
         from app.dialogs.rules import RulesDialog
 
         if not name:
-            name = self.controller.match.game.name if self.controller.match else "sandbox"
+            match = self.controller.match
+            name = match.game.name if match else registry.start_game().name
         RulesDialog(name, self).exec()
 
     def _fill_rules_menu(self) -> None:

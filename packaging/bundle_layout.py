@@ -13,7 +13,7 @@ from project_meta import NAME, ROOT
 # Folders the program reads at run time through app.paths (and the games' content
 # loaders), copied to the bundle's top so the checkout's layout is kept.
 DATA_DIRS = ("assets", "ui_forms")
-# Packages whose submodules are imported by name (engine.games._GAMES holds
+# Packages whose submodules are imported by name (registry entries hold
 # "module:Class" strings), which PyInstaller's import scan cannot see.
 BY_NAME_PACKAGES = ("engine.games", "app.games")
 # Never imported by the program: Qt's QML stack (pulled in by PySide6's hooks), the
@@ -78,15 +78,16 @@ SYSTEM_LIBRARIES = re.compile(
 
 
 def registered_game_packages() -> list[str]:
-    """The package of every game in the registry, "engine.games.<game>".
+    """The packages of every game in the registry: "engine.games.<game>" and its table's.
 
     Listed from the registry itself, not by walking engine/games, so that a game
     folder without __init__.py (a namespace package, which a walk skips) is still
     bundled as long as it is registered.
     """
-    from engine.games import _GAMES
+    from engine.core.registry import entries
 
-    return sorted({target.partition(":")[0].rpartition(".")[0] for target in _GAMES.values()})
+    return sorted({target.partition(":")[0].rpartition(".")[0]
+                   for entry in entries() for target in (entry.rules, entry.table)})
 
 
 def datas(root: Path = ROOT) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.forms import load_form
+from engine.core import registry
 from engine.core.game import GameOptions, RuleMode
 from engine.games import game_names, get_game
 
@@ -33,15 +34,6 @@ MODE_LABELS = {
     RuleMode.ENFORCED: "Enforced — only legal moves",
     RuleMode.ASSISTED: "Assisted — rules plus referee overrides",
     RuleMode.SANDBOX: "Sandbox — a free table",
-}
-HINTS = {
-    "sandbox": "A free table: a 52-card deck, tokens and dice. Draw, drag, flip, shuffle "
-               "and roll as you like; nothing is enforced.",
-    "nordguard": "Co-operative: 1 to 7 players cross a map of face-down locations before "
-                 "the countdown runs out. The map size follows the player count unless "
-                 "you set it.",
-    "tactica": "Two players, a war of three battles on a hex field (or a single battle). "
-               "Give seat 2 to the computer to play against it.",
 }
 
 
@@ -108,12 +100,12 @@ class NewGameDialog(QDialog):
         high = getattr(bounds.get("Le"), "le", 8)
         self.players.setRange(low, high)
         self.players.setValue(field.default)
-        sandbox = name == "sandbox"
-        self.mode.setCurrentIndex(list(MODE_LABELS).index(
-            RuleMode.SANDBOX if sandbox else RuleMode.ENFORCED))
-        self.mode.setEnabled(not sandbox)
-        self.take_backs.setChecked(sandbox)
-        self.hint.setText(HINTS.get(name, ""))
+        listed = registry.entry(name)
+        free_table = listed.mode is RuleMode.SANDBOX
+        self.mode.setCurrentIndex(list(MODE_LABELS).index(listed.mode))
+        self.mode.setEnabled(not free_table)
+        self.take_backs.setChecked(listed.take_backs)
+        self.hint.setText(listed.hint)
         self._build_options(game.options_model)
         self._players_changed()  # also fits the dialog to the new rows
 
@@ -156,7 +148,7 @@ class NewGameDialog(QDialog):
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self.seat_combos = []
-        sandbox = self.game.currentData() == "sandbox"
+        free_table = registry.entry(self.game.currentData()).mode is RuleMode.SANDBOX
         for seat in range(self.players.value()):
             combo = QComboBox()
             combo.setObjectName(f"seat{seat + 1}Combo")
@@ -164,10 +156,10 @@ class NewGameDialog(QDialog):
             combo.addItem("Computer player", True)
             combo.setToolTip("Who plays this seat")
             combo.setCurrentIndex(kept[seat] if seat < len(kept) else 0)
-            combo.setEnabled(not sandbox)
+            combo.setEnabled(not free_table)
             self.seats_form.addRow(f"Seat {seat + 1}", combo)
             self.seat_combos.append(combo)
-        self.seats_box.setVisible(not sandbox)
+        self.seats_box.setVisible(not free_table)
         self._fit()
 
     def set_computer(self, seat: int, computer: bool = True) -> None:

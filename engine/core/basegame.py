@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.ai.agent import Agent, RandomAgent
 from engine.core.actions import Action
+from engine.core.agent import Agent, RandomAgent
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome

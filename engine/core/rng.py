@@ -9,7 +9,7 @@ statistical tests that matter for dice and shuffles.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -79,3 +79,32 @@ class SealedRng(Rng):
 
     def next64(self) -> int:
         raise RuntimeError("a seat's view has no dice: use a generator of your own")
+
+
+class ScriptedRng(Rng):
+    """Dice from a script, everything else (shuffles, choices) from the seeded stream.
+
+    For tests and rulebook walkthroughs: the rulebook says "you roll a 4", the
+    script makes it so. Each die rolled takes the next scripted face; a face too
+    high for the die is an error, so a walkthrough that drifts out of step fails
+    loudly rather than quietly rolling something else. When the script runs out,
+    the seeded stream rolls. Clones carry the rest of the script, so a match's
+    checkpoints, undo and redo meet the same faces.
+    """
+
+    __slots__ = ("faces",)
+
+    def __init__(self, seed: int, faces: Iterable[int] = ()) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+
+    def clone(self) -> ScriptedRng:
+        return ScriptedRng(self.state, self.faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if a != 1 or not self.faces:
+            return super().randint(a, b)
+        face = self.faces.pop(0)
+        if not 1 <= face <= b:
+            raise ValueError(f"the script rolls {face} on a die of {b} sides")
+        return face

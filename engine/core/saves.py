@@ -24,6 +24,7 @@ from engine.core.actions import Action, action_from_json
 from engine.core.errors import EXCERPT, ContentError, IllegalAction, SaveError, one_line
 from engine.core.game import RuleMode
 from engine.core.match import Match, Step
+from engine.core.registry import get_game
 
 FORMAT = "runetable-save"
 SCHEMA = 1
@@ -144,8 +145,6 @@ def _describe_validation(exc: ValidationError) -> str:
 
 def from_dict(data: Any, source: str = "save") -> Match:
     """Rebuild a match from a save's parsed JSON; SaveError says what is wrong."""
-    from engine.games import get_game
-
     if not isinstance(data, dict):
         raise _problem(source, "not a Runetable save (expected a JSON object)")
     if data.get("format") != FORMAT:

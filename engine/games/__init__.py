@@ -1,40 +1,20 @@
-"""The registry of games: name -> where its Game class lives.
+"""The games this program ships: each package declares its registry entry.
 
-Games are imported only when asked for, so starting the program or a test
-does not pay for rules it does not use.
+Adding a game is adding its package (with an `ENTRY` in its `__init__.py`) and
+its name to the import below; every list of games is read from the registry.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from engine.core.registry import entry, game_names, get_game, register
+from engine.games import nordguard, sandbox, tactica
 
-from engine.core.basegame import BaseGame
-from engine.core.errors import excerpt
+for _package in (sandbox, tactica, nordguard):
+    register(_package.ENTRY)
 
-_GAMES: dict[str, str] = {
-    "sandbox": "engine.games.sandbox.rules:SandboxGame",
-    "tactica": "engine.games.tactica.rules:TacticaGame",
-    "nordguard": "engine.games.nordguard.rules:NordguardGame",
-}
-
-
-def game_names() -> list[str]:
-    return list(_GAMES)
-
-
-def _game_class(name: str) -> type[BaseGame]:
-    try:
-        target = _GAMES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {excerpt(name)} (known: {', '.join(_GAMES)})") from None
-    module_name, _, class_name = target.partition(":")
-    return getattr(import_module(module_name), class_name)
+__all__ = ["game_names", "game_title", "get_game"]
 
 
 def game_title(name: str) -> str:
     """The game's title without setting the game up (no content is read)."""
-    return _game_class(name).title
-
-
-def get_game(name: str) -> BaseGame:
-    return _game_class(name)()
+    return entry(name).title

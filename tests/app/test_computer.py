@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from pytestqt.qtbot import QtBot
 
 from app.computer import ComputerPlayers
 from app.match_controller import MatchController
+from engine.core import registry
 from engine.core.game import RuleMode
 from tests.engine.toygame import TOY_ENTRY, EndTurn
 
 
 @pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("engine.games", fromlist=["_GAMES"])._GAMES, "toy", TOY_ENTRY)
+def toy_registered() -> Iterator[None]:
+    with registry.registered(TOY_ENTRY):
+        yield
 
 
 def _controller(qtbot: QtBot, computer: list[int]) -> tuple[MatchController, ComputerPlayers]:

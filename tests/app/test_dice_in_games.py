@@ -21,7 +21,7 @@ def window_for(qtbot, game: str, mode: RuleMode, actions: int = 0) -> MainWindow
     match = win.controller.match
     agent, rng = match.game.agent(), Rng(1)
     for _ in range(actions):
-        win.controller.submit(agent.choose(match.state, match.legal_actions(), rng))
+        win.controller.submit(agent.choose(match.view(match.to_move()), match.legal_actions(), rng))
     win.dice_dock.raise_()
     QApplication.processEvents()
     return win
@@ -44,7 +44,7 @@ def test_the_coming_roll_is_charted(qtbot):
     match = win.controller.match
     agent, rng = match.game.agent(), Rng(1)
     while not dock.pending_texts() and len(match.steps) < 80:
-        win.controller.submit(agent.choose(match.state, match.legal_actions(), rng))
+        win.controller.submit(agent.choose(match.view(match.to_move()), match.legal_actions(), rng))
         QApplication.processEvents()
     assert match.state.phase == "day" and dock.pending_texts()
     assert dock._odds_box.isVisible()

@@ -38,7 +38,7 @@ def open_window(qtbot, game: str, size: tuple[int, int], players: int | None = N
         choices = [a for a in match.legal_actions() if a.kind != "declare"]
         if not choices:
             break
-        window.controller.submit(agent.choose(match.state, choices, rng))
+        window.controller.submit(agent.choose(match.view(match.to_move()), choices, rng))
         if window.curtain.isVisible():
             window.curtain.button.click()
     QApplication.processEvents()

@@ -208,7 +208,7 @@ def test_a_finished_tactica_war_cannot_be_undone_without_take_backs():
     match = Match(game, game.options_model(match_length="single battle"), 9)
     agent, rng = game.agent(), Rng(1)
     while match.outcome() is None and len(match.steps) < 5000:
-        match.submit(agent.choose(match.state, match.legal_actions(), rng))
+        match.submit(agent.choose(match.view(match.to_move()), match.legal_actions(), rng))
     assert match.outcome() is not None
     allowed, reason = match.can_undo([0, 1])
     assert not allowed and reason.startswith("the match is over")

@@ -48,7 +48,7 @@ def main() -> int:
     agent = game.agent()
     stream = Rng(1)
     while match.outcome() is None and len(match.steps) < 60:
-        match.submit(agent.choose(match.state, match.legal_actions(), stream))
+        match.submit(agent.choose(match.view(match.to_move()), match.legal_actions(), stream))
     n = 20000
     clone_us = timeit.timeit(match.state.clone, number=n) / n * 1e6
     print(f"state clone (6x6, 4 players, mid-game): {clone_us:.1f} us (target <= 20 us)")

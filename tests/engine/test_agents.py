@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import simulate
-from engine.ai.agent import RandomAgent
+from engine.core.agent import RandomAgent
 from engine.core.game import GameOptions, make_options
 from engine.core.match import Match
 from engine.core.rng import Rng

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-import engine.games
-from engine.core import saves
+from engine.core import registry, saves
 from engine.core.errors import IllegalAction, SaveError
 from engine.core.game import RuleMode
 from engine.core.match import Match
@@ -24,9 +25,10 @@ from tests.engine.toygame import (
 
 
 @pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+def toy_registered() -> Iterator[None]:
     """The toy game in the game registry for one test only."""
-    monkeypatch.setitem(engine.games._GAMES, "toy", TOY_ENTRY)
+    with registry.registered(TOY_ENTRY):
+        yield
 
 
 def toy_match(mode: RuleMode = RuleMode.ENFORCED) -> Match:
@@ -44,12 +46,12 @@ def test_prompt_to_json() -> None:
 def test_registry_lookup_finds_the_toy(toy_registered: None) -> None:
     """With the test registration, get_game('toy') builds a ToyGame."""
     assert isinstance(get_game("toy"), ToyGame)
-    assert "toy" in engine.games.game_names()
+    assert "toy" in registry.game_names()
 
 
 def test_toy_is_not_registered_outside_tests() -> None:
     """The shipped registry does not list the toy game."""
-    assert "toy" not in engine.games.game_names()
+    assert "toy" not in registry.game_names()
 
 
 def test_offer_opens_a_prompt_for_the_other_seat() -> None:

@@ -138,3 +138,24 @@ def test_shuffle_of_short_lists() -> None:
     rng.shuffle(one)
     assert empty == [] and one == [9]
     assert rng.state == before
+
+
+def test_scripted_rng_rolls_the_script_then_the_stream() -> None:
+    """A walkthrough's dice: scripted faces first (any die size), shuffles from the seed,
+    clones carry the rest of the script, and a face too high for its die is an error."""
+    from engine.core.dice import DicePool
+    from engine.core.rng import ScriptedRng
+
+    rng = ScriptedRng(5, [4, 6, 9])
+    assert DicePool.parse("2d6").roll(rng).faces == (4, 6)
+    twin = rng.clone()
+    assert DicePool.parse("1d10").roll(rng).faces == (9,)
+    assert DicePool.parse("1d10").roll(twin).faces == (9,)
+    plain = Rng(5)
+    assert [rng.randint(1, 6) for _ in range(5)] == [plain.randint(1, 6) for _ in range(5)]
+    order, expected = list(range(10)), list(range(10))
+    ScriptedRng(7, [1]).shuffle(order)
+    Rng(7).shuffle(expected)
+    assert order == expected
+    with pytest.raises(ValueError, match="the script rolls 9 on a die of 6 sides"):
+        ScriptedRng(1, [9]).randint(1, 6)

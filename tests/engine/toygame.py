@@ -6,8 +6,8 @@ see it) or end your turn. An offer opens a Prompt for the other seat, who
 must accept (the card moves to their hand), decline, or pass when the offer
 was not "firm". A seat that has given away every card wins.
 
-It is registered only inside tests (monkeypatching engine.games._GAMES as
-TOY_ENTRY), so the shipped game list never shows it.
+It is registered only inside tests (`registry.registered(TOY_ENTRY)`), so the
+shipped game list never shows it.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.prompts import Prompt
+from engine.core.registry import GameEntry
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 
-TOY_ENTRY = "tests.engine.toygame:ToyGame"
+TOY_ENTRY = GameEntry(name="toy", title="Toy", rules="tests.engine.toygame:ToyGame",
+                      table="app.games.sandbox.table:build", hint="A test game.")
 FACES = {"a1": "apple", "a2": "apple", "p1": "pear", "b1": "banana"}
 START = {0: ["a1", "a2", "p1"], 1: ["b1"]}
 

@@ -17,7 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng
-from engine.games.nordguard import combat, flow
+from engine.games.nordguard import ENTRY, combat, flow
 from engine.games.nordguard.actions import (
     Attempt,
     Barter,
@@ -95,8 +95,8 @@ PROMPT_ANSWERS = {
 class NordguardGame(BaseGame):
     """Nordguard: co-operative, 1-7 players cross a map of face-down locations."""
 
-    name = "nordguard"
-    title = "Nordguard"
+    name = ENTRY.name
+    title = ENTRY.title
     options_model = NordguardOptions
 
     def __init__(self, content: NordguardContent | None = None) -> None:
@@ -125,7 +125,7 @@ class NordguardGame(BaseGame):
         return seen
 
     def agent(self) -> NordguardPolicy:
-        """The computer team (engine.ai.agent.Agent): see policy.py."""
+        """The computer team (engine.core.agent.Agent): see policy.py."""
         return NordguardPolicy(self.content)
 
     # -- what may be done ----------------------------------------------------------------

@@ -12,7 +12,7 @@ from pydantic import Field
 from engine.core.basegame import BaseGame
 from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
-from engine.games.sandbox import content
+from engine.games.sandbox import ENTRY, content
 from engine.games.sandbox.state import new_table
 
 
@@ -21,8 +21,8 @@ class SandboxOptions(GameOptions):
 
 
 class SandboxGame(BaseGame):
-    name = "sandbox"
-    title = "Sandbox table"
+    name = ENTRY.name
+    title = ENTRY.title
     options_model = SandboxOptions
 
     def __init__(self) -> None:

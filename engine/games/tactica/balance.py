@@ -49,7 +49,7 @@ def play(seed: int, war: bool) -> BattleResult:
     actions = 0
     while state.result is None and actions < ACTION_CAP:
         choices = legal_actions(state)
-        action = agent.choose(state, choices, stream)
+        action = agent.choose(game.view(state, state.to_move()), choices, stream)
         for event in perform(state, action):
             if event.kind == "battle-won":
                 turns.append(event.data["turns"])

@@ -71,7 +71,7 @@ def troop_value(state: TacticaState, troop: str) -> float:
 
 
 class TacticaPolicy:
-    """engine.ai's Agent protocol: choose(state, actions, rng) -> one of the actions."""
+    """engine.core.agent's Agent protocol: choose(state, actions, rng) -> one of the actions."""
 
     def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
         assert isinstance(state, TacticaState)

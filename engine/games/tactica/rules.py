@@ -18,8 +18,8 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng, SealedRng
+from engine.games.tactica import ENTRY, flow, tactics, war
 from engine.games.tactica import cards as cardmoves
-from engine.games.tactica import flow, tactics, war
 from engine.games.tactica.actions import (
     TACTICA_ACTIONS,
     Attack,
@@ -77,8 +77,8 @@ class TacticaOptions(GameOptions):
 
 
 class TacticaGame(BaseGame):
-    name = "tactica"
-    title = "TACTICA"
+    name = ENTRY.name
+    title = ENTRY.title
     options_model = TacticaOptions
 
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
@@ -124,7 +124,7 @@ class TacticaGame(BaseGame):
         return CONTENT.name(face)
 
     def agent(self) -> TacticaPolicy:
-        """The computer opponent (engine.ai's Agent protocol: choose(state, actions, rng))."""
+        """The computer opponent (the Agent protocol of engine.core.agent)."""
         from engine.games.tactica.policy import TacticaPolicy
 
         return TacticaPolicy()

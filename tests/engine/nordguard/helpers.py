@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.rng import Rng
+from engine.core.rng import Rng, ScriptedRng
 from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
 from engine.games.nordguard.build import NordguardOptions
 from engine.games.nordguard.items import full_uses
@@ -29,28 +29,6 @@ from engine.games.nordguard.state import (
 
 GAME = NordguardGame()
 C = GAME.content
-
-
-class FixedDice(Rng):
-    """Dice from a script (d6 faces), everything else (shuffles) from SplitMix64.
-
-    Clones carry the rest of the script, so a Match's snapshots and redo see the
-    same faces.
-    """
-
-    __slots__ = ("faces",)
-
-    def __init__(self, seed: int, faces: Iterable[int] = ()) -> None:
-        super().__init__(seed)
-        self.faces = list(faces)
-
-    def clone(self) -> FixedDice:
-        return FixedDice(self.state, self.faces)
-
-    def randint(self, a: int, b: int) -> int:
-        if (a, b) == (1, 6) and self.faces:
-            return self.faces.pop(0)
-        return super().randint(a, b)
 
 
 def new_state(players: int = 1, width: int = 4, height: int = 4, seed: int = 7,
@@ -150,7 +128,7 @@ def stack_events(state: NordguardState, *keys: str) -> list[str]:
 
 
 def dice(state: NordguardState, *faces: int) -> None:
-    state.rng = FixedDice(state.rng.state, faces)
+    state.rng = ScriptedRng(state.rng.state, faces)
 
 
 def lying_here(state: NordguardState) -> list[str]:

@@ -4,6 +4,7 @@ a shuffle of the map, and a win — with arranged decks and fixed dice."""
 from __future__ import annotations
 
 from engine.core.match import Match
+from engine.core.rng import ScriptedRng
 from engine.games.nordguard.actions import (
     Attempt,
     ChooseCharacter,
@@ -17,7 +18,7 @@ from engine.games.nordguard.actions import (
 from engine.games.nordguard.build import NordguardOptions
 from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import EVENT_DISCARD, NordguardState
-from tests.engine.nordguard.helpers import FixedDice, lay, stack_events
+from tests.engine.nordguard.helpers import lay, stack_events
 
 LAYOUT = {1: "sea-ice", 4: "wolf-den"}  # every other location is open tundra
 EVENTS = ("avalanche", "thin-ice-breaks", "earthquake", "quiet-night", "quiet-night",
@@ -33,7 +34,7 @@ class ScriptedGame(NordguardGame):
         assert isinstance(state, NordguardState)
         for cell in range(1, 15):
             lay(state, cell, LAYOUT.get(cell, "tundra"), face_up=True)
-        state.rng = FixedDice(state.rng.state, DICE)
+        state.rng = ScriptedRng(state.rng.state, DICE)
         return state
 
     def _set_out(self, s, log):

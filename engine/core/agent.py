@@ -1,7 +1,8 @@
 """Computer players: anything that picks one of the legal actions.
 
-An agent gets the state, the legal actions and its own random stream (never
-the match's, so thinking never changes the dice the table will roll). Games
+An agent gets the deciding seat's view (never the true state: hidden cards and
+the dice to come stay hidden), the legal actions and its own random stream
+(never the match's, so thinking never changes the dice the table will roll). Games
 offer a sensible policy through `Game.agent()`; the random agent is the
 fallback and the driver of the invariant checks in `engine.simulate`.
 """
@@ -17,7 +18,7 @@ from engine.core.rng import Rng
 
 class Agent(Protocol):
     def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
-        """One of `actions`; must use only what the deciding seat could see."""
+        """One of `actions`, decided from `state`, the deciding seat's view."""
         ...
 
 
