@@ -36,10 +36,14 @@ class BaseGame:
         return state.result
 
     def view(self, state: GameState, player: int | None) -> GameState:
+        """What `player` may see (None: everything). The table hides what the zones
+        hide; every declared field drops the ids of cards the seat cannot see (or
+        follows its own view rule); the dice to come are sealed."""
         seen = state.clone()
         seen.table = state.table.view(player)
         if player is not None:
             seen.rng = SealedRng()
+            state.view_fields(seen, player, state.table.hidden_from(player))
         return seen
 
     def all_cards(self, state: GameState) -> frozenset[str]:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core.actions import Action
+from engine.core.declared import Declared
 from engine.core.events import Event
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
@@ -76,52 +77,29 @@ class Outcome:
     scores: dict[int, int] = field(default_factory=dict)
 
 
-class GameState:
-    """Fields every game's state has. Subclasses add theirs and extend clone/to_json."""
+class GameState(Declared):
+    """Fields every game's state has; each game declares its own beside them (see
+    engine.core.declared: clone, JSON, hash and views come from the declaration)."""
 
-    __slots__ = ("active", "players", "prompt", "result", "rng", "table", "turn")
+    players: int
+    table: Table
+    rng: Rng
+    active: int = 0
+    turn: int = 1
+    prompt: Prompt | None = None
+    result: Outcome | None = None
 
     def __init__(self, players: int, table: Table, rng: Rng) -> None:
+        self.init_fields()
         self.players = players
         self.table = table
         self.rng = rng
-        self.active = 0
-        self.turn = 1
-        self.prompt: Prompt | None = None
-        self.result: Outcome | None = None
-
-    def copy_base_into(self, other: GameState) -> None:
-        other.players = self.players
-        other.table = self.table.clone()
-        other.rng = self.rng.clone()
-        other.active = self.active
-        other.turn = self.turn
-        other.prompt = self.prompt
-        other.result = self.result
-
-    def clone(self) -> GameState:
-        new = type(self).__new__(type(self))
-        self.copy_base_into(new)
-        return new
 
     def to_move(self) -> int | None:
         """Who must decide now: a prompt's addressee before the active player."""
         if self.result is not None:
             return None
         return self.prompt.player if self.prompt is not None else self.active
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "table": self.table.to_json(),
-            "rng": self.rng.state,
-            "active": self.active,
-            "turn": self.turn,
-            "prompt": self.prompt.to_json() if self.prompt else None,
-            "result": None if self.result is None else {
-                "winners": list(self.result.winners), "reason": self.result.reason,
-                "scores": {str(k): v for k, v in sorted(self.result.scores.items())}},
-        }
 
     def state_hash(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))

@@ -29,6 +29,13 @@ class Rng:
     def clone(self) -> Rng:
         return Rng(self.state)
 
+    def to_json(self) -> int:
+        return self.state
+
+    @classmethod
+    def from_json(cls, data: int, template: Rng) -> Rng:
+        return Rng(data)
+
     def next64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
         z = self.state

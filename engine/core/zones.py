@@ -184,29 +184,52 @@ class Table:
 
     # -- views and records ------------------------------------------------
     def view(self, player: int | None) -> Table:
-        """A copy holding only what `player` may see (hidden ids become places)."""
+        """A copy holding only what `player` may see (hidden ids become places).
+
+        Who sees a card follows from its zone, so the zone is asked once, not each
+        card (views are made for every seat after every action)."""
         if player is None:
             return self.clone()
         t = Table.__new__(Table)
         t.zones, t.where, t.face_up, t.pos = {}, {}, set(), {}
         t.counters = dict(self.counters)
         faces: dict[str, str] = {}
+        up, pos, own_faces = self.face_up, self.pos, self.faces
         for name, zone in self.zones.items():
+            cards = zone.cards or ()
+            every = zone.visibility is Visibility.OWNER and zone.owner == player
+            some = zone.visibility is not Visibility.HIDDEN
             shown: list[str] = []
-            for i, card in enumerate(zone.cards or ()):
-                ref = card if self.visible_to(card, player) else hidden_ref(name, i)
-                if ref == card:
-                    faces[card] = self.faces[card]
-                    if card in self.face_up:
+            for i, card in enumerate(cards):
+                if every or (some and card in up):
+                    ref = card
+                    faces[card] = own_faces[card]
+                    if card in up:
                         t.face_up.add(card)
-                if card in self.pos:
-                    t.pos[ref] = self.pos[card]
+                else:
+                    ref = hidden_ref(name, i)
+                if card in pos:
+                    t.pos[ref] = pos[card]
                 t.where[ref] = name
                 shown.append(ref)
             t.zones[name] = Zone(zone.name, zone.label, zone.visibility, zone.layout,
                                  zone.owner, shown)
         t.faces = faces
         return t
+
+    def hidden_from(self, player: int) -> frozenset[str]:
+        """The cards `player` may not see: what a view must not name anywhere."""
+        up = self.face_up
+        out: set[str] = set()
+        for zone in self.zones.values():
+            cards = zone.cards
+            if not cards:
+                continue
+            if zone.visibility is Visibility.HIDDEN:
+                out.update(cards)
+            elif zone.visibility is Visibility.PUBLIC or zone.owner != player:
+                out.update(card for card in cards if card not in up)
+        return frozenset(out)
 
     def to_json(self) -> dict:
         return {
@@ -215,6 +238,19 @@ class Table:
             "pos": {card: list(p) for card, p in sorted(self.pos.items())},
             "counters": dict(sorted(self.counters.items())),
         }
+
+    @classmethod
+    def from_json(cls, data: dict, template: Table) -> Table:
+        """The table `data` describes; the card faces, fixed for a match, come from
+        `template` (JSON leaves them out: every state of the match shares them)."""
+        table = cls(template.faces)
+        for z in data["zones"]:
+            table.add_zone(Zone(z["name"], z["label"], Visibility(z["visibility"]),
+                                Layout(z["layout"]), z["owner"], list(z["cards"])))
+        table.face_up = set(data["face_up"])
+        table.pos = {card: (x, y) for card, (x, y) in data["pos"].items()}
+        table.counters = dict(data["counters"])
+        return table
 
     def check_conservation(self, expected: Iterable[str]) -> str | None:
         """Return a description of the first broken invariant, or None when all hold."""

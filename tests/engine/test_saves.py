@@ -59,7 +59,7 @@ def test_save_holds_the_match_record() -> None:
     """A save is the game, options, seed, mode, take-backs, actions, redo and state hash."""
     m = played_match()
     data = json.loads(saves.dumps(m))
-    assert data["format"] == "runetable-save" and data["schema_version"] == 1
+    assert data["format"] == "runetable-save" and data["schema_version"] == 2
     assert data["game"] == "sandbox" and data["options"] == {"players": 3, "computer_seats": []}
     assert data["seed"] == 11 and data["mode"] == "sandbox" and data["take_backs"] is True
     assert len(data["actions"]) == 5 and len(data["redo"]) == 2
@@ -131,10 +131,10 @@ BAD_SAVES: list[tuple[str, Callable[[str], bytes], str]] = [
     ("JSON array", lambda t: b"[1, 2, 3]", "not a Runetable save (expected a JSON object)"),
     ("wrong format", _edit(_set("format", "other-save")),
      "not a Runetable save (no 'format': 'runetable-save')"),
-    ("newer schema", _edit(_set("schema_version", 2)),
-     "written by a newer Runetable (save version 2; this version reads 1)"),
+    ("newer schema", _edit(_set("schema_version", 3)),
+     "written by a newer Runetable (save version 3; this version reads 1 to 2)"),
     ("older schema", _edit(_set("schema_version", 0)),
-     "written by an older Runetable (save version 0; this version reads 1)"),
+     "written by an older Runetable (save version 0; this version reads 1 to 2)"),
     ("missing format", _edit(lambda d: d.pop("format")),
      "not a Runetable save (no 'format': 'runetable-save')"),
     ("missing schema version", _edit(lambda d: d.pop("schema_version")),
@@ -307,3 +307,15 @@ def test_interrupt_while_writing_cleans_up(tmp_path: Path,
     monkeypatch.undo()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.runetable"]
     assert path.read_text() == "old"
+
+
+def test_a_version_1_save_still_loads_by_its_actions(tmp_path: Path) -> None:
+    """Version 1 hashed the state as each game wrote it; its saves load by replaying their
+    actions through the rules (the guarantee) without checking the old hash."""
+    m = played_match()
+    data = json.loads(saves.dumps(m))
+    data["schema_version"] = 1
+    data["state_hash"] = "f" * 64  # a hash of the old way of writing the state
+    loaded = saves.from_dict(data, "old.runetable")
+    assert loaded.state_hash() == m.state_hash()
+    assert json.loads(saves.dumps(loaded))["schema_version"] == 2

@@ -79,7 +79,6 @@ from engine.games.nordguard.state import (
     POOL,
     TEAM,
     NordguardState,
-    hide_unseen,
 )
 
 DIRECTIONS = {d.name: d for d in Direction}
@@ -112,17 +111,6 @@ class NordguardGame(BaseGame):
     def pending_check(self, state: GameState) -> list[Check]:
         """What each possible move would take, with exact odds (for the dice dock)."""
         return pending_check(self.content, _ng(state))
-
-    def view(self, state: GameState, player: int | None) -> GameState:
-        """The table as `player` sees it (decks and face-down locations hidden), and the
-        state's own records stripped of every card it cannot see: card ids name kinds
-        ('it-rifle-2'), so a starting item back in the Item deck, a pair of Binoculars
-        stolen after its look, or the location left behind and shuffled face down must
-        not be named there either."""
-        seen = _ng(super().view(state, player))
-        if player is not None:
-            hide_unseen(seen, seen.table.faces.keys())
-        return seen
 
     def agent(self) -> NordguardPolicy:
         """The computer team (engine.core.agent.Agent): see policy.py."""

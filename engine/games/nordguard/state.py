@@ -73,9 +73,9 @@ Other fields:
   ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
   restocking until the team leaves).
 
-A seat's view (``NordguardGame.view``) hides the decks and the face-down locations, and
-``hide_unseen`` drops every card that seat cannot see from the fields above: no view names
-a hidden card anywhere.
+A seat's view hides the decks and the face-down locations, and (generated from the
+declaration, engine.core.declared) drops every card that seat cannot see from the fields
+above: no view names a hidden card anywhere.
 
 For the odds display, ``challenges.pending_check`` (also ``NordguardGame.pending_check``)
 lists what every possible move would take, with exact chances.
@@ -83,12 +83,11 @@ lists what every possible move would take, with exact chances.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from engine.boards.locationgrid import Cell, Direction
+from engine.core.declared import state_field
 from engine.core.game import GameState
 from engine.core.rng import Rng
 from engine.core.zones import Table
@@ -168,86 +167,39 @@ class Combat:
 
 
 class NordguardState(GameState):
-    __slots__ = ("attempt", "attempted", "character", "combat", "departed", "height", "looked",
-                 "phase", "placed", "previous", "rerolled", "restock_here", "run",
-                 "scouted", "scouted_today", "sled", "starting", "steal_left", "surveyed",
-                 "uses", "width", "worn")
+    """The whole run, declared field by field (engine.core.declared makes clone, JSON,
+    hash and views: a seat's view leaves out every card id it cannot see — ids name
+    kinds, 'it-rifle-2' — from the records below, as from the table)."""
+
+    width: int
+    height: int
+    phase: str = "characters"
+    sled: int = 0
+    previous: str | None = None
+    departed: bool = False
+    character: list[str | None] = state_field(list)
+    starting: list[tuple[str, ...]] = state_field(list)
+    uses: dict[str, int] = state_field(dict)
+    worn: set[str] = state_field(set)
+    placed: dict[str, str] = state_field(dict)
+    scouted: dict[str, tuple[int, ...]] = state_field(dict)
+    attempted: bool = False
+    looked: set[str] = state_field(set)
+    surveyed: bool = False
+    scouted_today: bool = False
+    rerolled: bool = False
+    restock_here: bool = False
+    attempt: Attempt | None = None
+    run: EventRun | None = None
+    combat: Combat | None = None
+    steal_left: int = 0
 
     def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int) -> None:
         super().__init__(players, table, rng)
-        self.phase = "characters"
         self.width = width
         self.height = height
-        self.sled = 0
-        self.previous: str | None = None
-        self.departed = False
-        self.character: list[str | None] = [None] * players
-        self.starting: list[tuple[str, ...]] = [()] * players
-        self.uses: dict[str, int] = {}
-        self.worn: set[str] = set()
-        self.placed: dict[str, str] = {}
-        self.scouted: dict[str, tuple[int, ...]] = {}
-        self.attempted = False
-        self.looked: set[str] = set()
-        self.surveyed = False
-        self.scouted_today = False
-        self.rerolled = False
-        self.restock_here = False
-        self.attempt: Attempt | None = None
-        self.run: EventRun | None = None
-        self.combat: Combat | None = None
-        self.steal_left = 0
-
-    def clone(self) -> NordguardState:
-        new = NordguardState.__new__(NordguardState)
-        self.copy_base_into(new)
-        new.phase = self.phase
-        new.width = self.width
-        new.height = self.height
-        new.sled = self.sled
-        new.previous = self.previous
-        new.departed = self.departed
-        new.character = list(self.character)
-        new.starting = list(self.starting)
-        new.uses = dict(self.uses)
-        new.worn = set(self.worn)
-        new.placed = dict(self.placed)
-        new.scouted = dict(self.scouted)
-        new.attempted = self.attempted
-        new.looked = set(self.looked)
-        new.surveyed = self.surveyed
-        new.scouted_today = self.scouted_today
-        new.rerolled = self.rerolled
-        new.restock_here = self.restock_here
-        new.attempt = self.attempt
-        new.run = self.run
-        new.combat = self.combat
-        new.steal_left = self.steal_left
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        out = super().to_json()
-        out.update({
-            "phase": self.phase, "width": self.width, "height": self.height,
-            "sled": self.sled, "previous": self.previous, "departed": self.departed,
-            "character": list(self.character),
-            "starting": [list(s) for s in self.starting],
-            "uses": dict(sorted(self.uses.items())), "worn": sorted(self.worn),
-            "placed": dict(sorted(self.placed.items())),
-            "scouted": {k: list(v) for k, v in sorted(self.scouted.items())},
-            "today": [self.attempted, sorted(self.looked), self.surveyed, self.scouted_today,
-                      self.rerolled, self.restock_here],
-            "attempt": None if self.attempt is None else [
-                self.attempt.origin, self.attempt.target,
-                [list(q) for q in self.attempt.queue], self.attempt.days],
-            "run": None if self.run is None else [
-                self.run.card, [list(p) for p in self.run.todo], self.run.cell, self.run.left,
-                list(self.run.waiting)],
-            "combat": None if self.combat is None else [
-                self.combat.label, self.combat.need, self.combat.total, list(self.combat.struck)],
-            "steal_left": self.steal_left,
-        })
-        return out
+        self.character = [None] * players
+        self.starting = [()] * players
 
     # -- reading the board ----------------------------------------------------------------
     @property
@@ -305,25 +257,3 @@ class NordguardState(GameState):
     def obstacles_on(self, location: str) -> list[str]:
         """Permanent events lying on `location`, in the order they were placed."""
         return [ev for ev in self.table.cards_in(OBSTACLES) if self.placed.get(ev) == location]
-
-
-def hide_unseen(s: NordguardState, known: Collection[str]) -> None:
-    """Forget, in a view, every card id outside `known` (the cards its seat can see) from
-    the fields above; what is left is what the seat itself could note down at the table."""
-    s.starting = [tuple(card for card in cards if card in known) for cards in s.starting]
-    s.uses = {card: n for card, n in s.uses.items() if card in known}
-    s.worn = {card for card in s.worn if card in known}
-    s.looked = {card for card in s.looked if card in known}
-    s.placed = {ev: loc for ev, loc in s.placed.items() if ev in known and loc in known}
-    s.scouted = {key: faces for key, faces in s.scouted.items()
-                 if key.partition("/")[0] in known}
-    if s.previous is not None and s.previous not in known:
-        s.previous = None
-    if s.attempt is not None:
-        s.attempt = replace(s.attempt, queue=tuple(q for q in s.attempt.queue if q[0] in known))
-    if s.run is not None and s.run.card and s.run.card not in known:
-        s.run = replace(s.run, card="")
-    if s.combat is not None:
-        s.combat = replace(s.combat, struck=tuple(c for c in s.combat.struck if c in known))
-    if s.prompt is not None:
-        s.prompt = replace(s.prompt, context=tuple(c for c in s.prompt.context if c in known))

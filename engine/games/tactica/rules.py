@@ -17,7 +17,7 @@ from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
-from engine.core.rng import Rng, SealedRng
+from engine.core.rng import Rng
 from engine.games.tactica import ENTRY, flow, tactics, war
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica.actions import (
@@ -104,21 +104,6 @@ class TacticaGame(BaseGame):
 
     def outcome(self, state: GameState) -> Outcome | None:
         return state.result
-
-    def view(self, state: GameState, player: int | None) -> GameState:
-        assert isinstance(state, TacticaState)
-        seen = state.clone()
-        seen.table = state.table.view(player)
-        if player is not None:
-            # The match's dice decide every coming shuffle and random rescue: a seat that
-            # held them could work out the order of its piles after the next shuffle.
-            seen.rng = SealedRng()
-        if state.options.honour_rule and player is not None:
-            # Levels stay with the owner, unless a SPY has the training card face up now.
-            shown = state.table.visible_to
-            seen.training = {t: v for t, v in state.training.items()
-                             if owner_of(t) == player or shown(v[0], player)}
-        return seen
 
     def card_name(self, face: str) -> str:
         return CONTENT.name(face)

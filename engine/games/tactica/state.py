@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.core.declared import state_field
 from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
 from engine.core.zones import Table
@@ -159,10 +160,6 @@ class Play:
     hex: Coord | None = None
     other: str = ""
 
-    def to_json(self) -> list[Any]:
-        return [self.card, self.player, self.phase, self.target,
-                None if self.hex is None else list(self.hex), self.other]
-
 
 @dataclass(frozen=True, slots=True)
 class NegateChain:
@@ -176,9 +173,6 @@ class NegateChain:
         last = self.links[-1][0] if self.links else self.play.player
         return 1 - last
 
-    def to_json(self) -> list[Any]:
-        return ["negate", self.play.to_json(), [[p, list(c)] for p, c in self.links]]
-
 
 @dataclass(frozen=True, slots=True)
 class CounterWindow:
@@ -186,9 +180,6 @@ class CounterWindow:
 
     player: int
     trigger: str
-
-    def to_json(self) -> list[Any]:
-        return ["counter", self.player, self.trigger]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,9 +191,6 @@ class GroupMove:
     members: tuple[str, ...]
     moved: tuple[str, ...] = ()
 
-    def to_json(self) -> list[Any]:
-        return ["horse", self.player, self.anchor, list(self.members), list(self.moved)]
-
 
 @dataclass(frozen=True, slots=True)
 class Rearrange:
@@ -211,9 +199,6 @@ class Rearrange:
     player: int
     members: tuple[str, ...]
     swaps_left: int
-
-    def to_json(self) -> list[Any]:
-        return ["shieldwall", self.player, list(self.members), self.swaps_left]
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,132 +210,58 @@ class Choice:
     subject: str = ""
     anchor: str = ""
 
-    def to_json(self) -> list[Any]:
-        return ["choice", self.player, self.kind, self.subject, self.anchor]
-
 
 Frame = NegateChain | CounterWindow | GroupMove | Rearrange | Choice
 
 
 class TacticaState(GameState):
-    """The whole match; plain containers so clone() stays cheap for search and undo."""
+    """The whole match, declared field by field (engine.core.declared makes clone, JSON,
+    hash and views); plain containers, so a clone stays cheap for search and undo."""
 
-    __slots__ = (
-        "_board", "attack_of", "attacked", "battle", "battle_turn", "battles_won",
-        "climbers", "crown_held", "damage", "def_bonus", "deployed", "disengage_to",
-        "engineered", "first", "landmark_side", "lost_battles", "mov_spent", "moves_left",
-        "moves_made", "musters_left", "off_bonus", "options", "pending", "phase",
-        "press", "ransom_blocked", "ransom_due", "ransom_from", "routes", "saved_by",
-        "swaps_due", "training", "unlocked", "vp",
-    )
+    options: GameOptions
+    battle: int = 1
+    first: int = 0
+    phase: Phase = Phase.LANDMARKS
+    battle_turn: int = 1
+    battles_won: list[int] = state_field(lambda: [0, 0])
+    lost_battles: list[int] = state_field(lambda: [0, 0])
+    vp: list[int] = state_field(lambda: [0, 0])
+    landmark_side: dict[str, str] = state_field(dict)
+    # Under the honour rule the opponent's training cards lie in an owner-only zone, so
+    # the generated view leaves out their levels unless a SPY has them face up.
+    training: dict[str, tuple[str, int]] = state_field(dict)
+    damage: dict[str, int] = state_field(dict)
+    # Part 2: MOV is the movement points a troop has in a single turn, however many card
+    # moves it is spread over.
+    mov_spent: dict[str, int] = state_field(dict)
+    attacked: set[str] = state_field(set)
+    attack_of: dict[str, str] = state_field(dict)
+    off_bonus: dict[str, int] = state_field(dict)
+    press: dict[str, int] = state_field(dict)
+    def_bonus: dict[str, int] = state_field(dict)
+    disengage_to: dict[str, Coord] = state_field(dict)
+    saved_by: dict[str, tuple[str, ...]] = state_field(dict)
+    unlocked: set[str] = state_field(set)
+    engineered: set[str] = state_field(set)
+    climbers: set[str] = state_field(set)
+    routes: dict[str, str] = state_field(dict)
+    musters_left: int = 0
+    moves_left: int = 0
+    moves_made: int = 0
+    deployed: list[int] = state_field(lambda: [0, 0])
+    crown_held: list[bool] = state_field(lambda: [False, False])
+    ransom_from: list[int] = state_field(lambda: [0, 0])
+    ransom_blocked: list[bool] = state_field(lambda: [False, False])
+    ransom_due: list[int] = state_field(list)
+    swaps_due: list[int] = state_field(list)
+    pending: list[Frame] = state_field(list)
+    # The board index: shared by clones until one looks, when board() checks it against
+    # that clone's table (a referee override may have moved cards) and forks it.
+    _board: Any = state_field(default=None, cache=True)
 
     def __init__(self, options: GameOptions, table: Table, rng: Rng) -> None:
         super().__init__(2, table, rng)
         self.options = options
-        self.battle = 1
-        self.first = 0
-        self.phase = Phase.LANDMARKS
-        self.battle_turn = 1
-        self.battles_won = [0, 0]
-        self.lost_battles = [0, 0]
-        self.vp = [0, 0]
-        self.landmark_side: dict[str, str] = {}
-        self.training: dict[str, tuple[str, int]] = {}
-        self.damage: dict[str, int] = {}
-        # Part 2: MOV is the movement points a troop has in a single turn, however
-        # many card moves it is spread over.
-        self.mov_spent: dict[str, int] = {}
-        self.attacked: set[str] = set()
-        self.attack_of: dict[str, str] = {}
-        self.off_bonus: dict[str, int] = {}
-        self.press: dict[str, int] = {}
-        self.def_bonus: dict[str, int] = {}
-        self.disengage_to: dict[str, Coord] = {}
-        self.saved_by: dict[str, tuple[str, ...]] = {}
-        self.unlocked: set[str] = set()
-        self.engineered: set[str] = set()
-        self.climbers: set[str] = set()
-        self.routes: dict[str, str] = {}
-        self.musters_left = 0
-        self.moves_left = 0
-        self.moves_made = 0
-        self.deployed = [0, 0]
-        self.crown_held = [False, False]
-        self.ransom_from = [0, 0]
-        self.ransom_blocked = [False, False]
-        self.ransom_due: list[int] = []
-        self.swaps_due: list[int] = []
-        self.pending: list[Frame] = []
-        self._board: Any = None
-
-    def clone(self) -> TacticaState:
-        new = TacticaState.__new__(TacticaState)
-        self.copy_base_into(new)
-        new.options = self.options
-        new.battle = self.battle
-        new.first = self.first
-        new.phase = self.phase
-        new.battle_turn = self.battle_turn
-        new.battles_won = list(self.battles_won)
-        new.lost_battles = list(self.lost_battles)
-        new.vp = list(self.vp)
-        new.landmark_side = dict(self.landmark_side)
-        new.training = dict(self.training)
-        new.damage = dict(self.damage)
-        new.mov_spent = dict(self.mov_spent)
-        new.attacked = set(self.attacked)
-        new.attack_of = dict(self.attack_of)
-        new.off_bonus = dict(self.off_bonus)
-        new.press = dict(self.press)
-        new.def_bonus = dict(self.def_bonus)
-        new.disengage_to = dict(self.disengage_to)
-        new.saved_by = dict(self.saved_by)
-        new.unlocked = set(self.unlocked)
-        new.engineered = set(self.engineered)
-        new.climbers = set(self.climbers)
-        new.routes = dict(self.routes)
-        new.musters_left = self.musters_left
-        new.moves_left = self.moves_left
-        new.moves_made = self.moves_made
-        new.deployed = list(self.deployed)
-        new.crown_held = list(self.crown_held)
-        new.ransom_from = list(self.ransom_from)
-        new.ransom_blocked = list(self.ransom_blocked)
-        new.ransom_due = list(self.ransom_due)
-        new.swaps_due = list(self.swaps_due)
-        new.pending = list(self.pending)
-        # Shared until the clone first looks: board() then checks it against the
-        # clone's table (a referee override may have moved cards) and forks it.
-        new._board = self._board
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        out = super().to_json()
-        out.update({
-            "battle": self.battle, "first": self.first, "phase": str(self.phase),
-            "battle_turn": self.battle_turn, "battles_won": self.battles_won,
-            "lost_battles": self.lost_battles, "vp": self.vp,
-            "landmark_side": dict(sorted(self.landmark_side.items())),
-            "training": {k: list(v) for k, v in sorted(self.training.items())},
-            "damage": dict(sorted(self.damage.items())),
-            "mov_spent": dict(sorted(self.mov_spent.items())),
-            "attacked": sorted(self.attacked),
-            "attack_of": dict(sorted(self.attack_of.items())),
-            "off_bonus": dict(sorted(self.off_bonus.items())),
-            "press": dict(sorted(self.press.items())),
-            "def_bonus": dict(sorted(self.def_bonus.items())),
-            "disengage_to": {k: list(v) for k, v in sorted(self.disengage_to.items())},
-            "saved_by": {k: list(v) for k, v in sorted(self.saved_by.items())},
-            "unlocked": sorted(self.unlocked), "engineered": sorted(self.engineered),
-            "climbers": sorted(self.climbers), "routes": dict(sorted(self.routes.items())),
-            "musters_left": self.musters_left, "moves_left": self.moves_left,
-            "moves_made": self.moves_made, "deployed": self.deployed,
-            "crown_held": self.crown_held, "ransom_from": self.ransom_from,
-            "ransom_blocked": self.ransom_blocked, "ransom_due": self.ransom_due,
-            "swaps_due": self.swaps_due,
-            "pending": [f.to_json() for f in self.pending],
-        })
-        return out
 
     def clear_turn(self) -> None:
         """Forget everything that lasts only until RESOLUTION."""
