@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app import paths
@@ -19,6 +19,7 @@ from engine.core import saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, SaveError, one_line
 from engine.core.events import Event
+from engine.core.frames import Pass
 from engine.core.game import GameOptions, GameState, RuleMode, make_options
 from engine.core.match import Match
 from engine.games import get_game
@@ -129,12 +130,13 @@ class MatchController(QObject):
         return None
 
     # -- changing -------------------------------------------------------
-    def submit(self, action: Action) -> bool:
-        """Apply an action; on refusal say why and change nothing."""
+    def submit(self, action: Action, seat: int | None = None) -> bool:
+        """Apply an action (for `seat`, default: whoever decides first); on refusal say
+        why and change nothing."""
         if self.match is None:
             return False
         try:
-            events = self.match.submit(action, self._actor(action))
+            events = self.match.submit(action, self._actor(action) if seat is None else seat)
         except IllegalAction as exc:
             self.refused.emit(exc.reason)
             self.message.emit(exc.reason)
@@ -220,12 +222,27 @@ class MatchController(QObject):
 
     def _after_change(self) -> None:
         self.autosave()
+        QTimer.singleShot(0, self._pass_for_people)
         seat = self.seat()
         self.changed.emit()
         if seat is not None and seat != self._last_seat:
             previous, self._last_seat = self._last_seat, seat
             if previous is not None:
                 self.seat_changed.emit(seat)
+
+    def _pass_for_people(self) -> None:
+        """Pass for a person whose only answer is Pass, when the match says to stop only
+        for real answers (the New match setting "Stop for my answers")."""
+        match = self.match
+        if (match is None or match.outcome() is not None or match.mode is RuleMode.SANDBOX
+                or match.options.stop_for_answers != "only when I can answer"):
+            return
+        for seat in match.state.deciding():
+            if seat in self.computer_seats():
+                continue
+            if [a for a in match.legal_actions(seat) if not a.referee] == [Pass()]:
+                self.submit(Pass(), seat)
+                return
 
     # -- autosave -------------------------------------------------------
     def autosave(self) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.core import flow
 from engine.core.actions import Action
 from engine.core.agent import Agent, RandomAgent
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.frames import Ability
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng, SealedRng
 
@@ -22,15 +24,47 @@ class BaseGame:
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
         raise NotImplementedError
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    abilities: ClassVar[tuple[Ability, ...]] = ()  # triggered abilities (core.frames)
+
+    # -- the protocol, run by the core's flow (engine.core.flow) ----------------------
+    def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:
+        """What `seat` (default: the first deciding seat) may do now, in a fixed order."""
+        return flow.legal_actions(self, state, seat)
+
+    def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
+        flow.check(self, state, action, seat)
+
+    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
+        """Check, carry out, then run the rules on until someone must decide."""
+        return flow.apply(self, state, action, seat)
+
+    # -- what a game built on frames gives the flow -----------------------------------
+    def turn_actions(self, state: GameState) -> list[Action]:
+        """The active seat's actions when no frame is open."""
         return []
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check_turn(self, state: GameState, action: Action) -> None:
+        """Raise IllegalAction with the rule's reason unless the active seat may take
+        `action` now (no frame is open)."""
         raise IllegalAction(f"{self.title} has no action {action.kind!r}")
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
-        self.check(state, action)
+    def perform(self, state: GameState, action: Action) -> list[Event]:
+        """Carry out a checked turn action; frames it opens go on `state.frames`."""
         raise NotImplementedError
+
+    def advance(self, state: GameState) -> list[Event] | None:
+        """The rules' own progress when nothing is open and nobody is asked (the next
+        phase, the end of a battle); None when the active seat must act."""
+        return None
+
+    def state_checks(self, state: GameState) -> list[Event]:
+        """Checks the rules make at all times ("food is checked always"), before
+        anything else goes on; events when something had to be done."""
+        return []
+
+    def trigger_start(self, state: GameState) -> int:
+        """The seat from which abilities of one priority class resolve, in seat order."""
+        return state.active
 
     def outcome(self, state: GameState) -> Outcome | None:
         return state.result

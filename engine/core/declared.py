@@ -380,6 +380,41 @@ class Variant(Kind):
         return self.arms[type(value).__name__].mask(value, hidden)
 
 
+class Scalar(Kind):
+    """A value of one of several atom types (str | int | bool): a str may be a card id."""
+
+    may_hold_cards = True
+
+    def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        return HIDDEN if isinstance(value, str) and _names_hidden(value, hidden) else value
+
+
+class Polymorphic(Kind):
+    """A base class whose frozen-dataclass subclasses register in `variants` (frames):
+    any of them, tagged with its class name in JSON."""
+
+    def __init__(self, variants: dict[str, type], where: str) -> None:
+        self.variants, self.where = variants, where
+        self.may_hold_cards = True
+        self._arms: dict[str, Kind] = {}
+
+    def _arm(self, name: str) -> Kind:
+        if name not in self._arms:
+            self._arms[name] = _kind(self.variants[name], self.where, False)
+        return self._arms[name]
+
+    def encode(self, value: Any) -> Any:
+        name = type(value).__name__
+        return {"type": name, **self._arm(name).encode(value)}
+
+    def decode(self, data: Any, like: Any) -> Any:
+        fields = dict(data)
+        return self._arm(fields.pop("type")).decode(fields, like)
+
+    def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        return self._arm(type(value).__name__).mask(value, hidden)
+
+
 class Cloned(Kind):
     """The table and the RNG: objects with their own clone and JSON (`from_json(data,
     template)` takes what JSON does not carry, the card faces, from the template)."""
@@ -434,6 +469,8 @@ def _kind(hint: Any, where: str, cache: bool, inside: bool = False) -> Kind:
             return OptionalKind(_kind(arms[0], where, False, inside))
         if all(dataclasses.is_dataclass(a) for a in arms) and len(arms) == len(args):
             return Variant({a.__name__: _kind(a, where, False, inside) for a in arms})
+        if all(a in (int, str, bool, float, type(None)) for a in args):
+            return Scalar()
         raise TypeError(f"{where}: a union other than Optional[X] or of dataclasses cannot "
                         f"be declared ({hint})")
     if origin is tuple:
@@ -447,6 +484,8 @@ def _kind(hint: Any, where: str, cache: bool, inside: bool = False) -> Kind:
         if origin is dict:
             return Mapping(_kind(args[0], where, False, True), _kind(args[1], where, False, True))
         return Collection(origin, _kind(args[0], where, False, True))
+    if isinstance(hint, type) and isinstance(hint.__dict__.get("variants"), dict):
+        return Polymorphic(hint.variants, where)
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         if not hint.__dataclass_params__.frozen:  # type: ignore[attr-defined]
             raise TypeError(f"{where}: dataclass {hint.__name__} must be frozen")

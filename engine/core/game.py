@@ -11,13 +11,14 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core.actions import Action
-from engine.core.declared import Declared
+from engine.core.declared import Declared, state_field
 from engine.core.events import Event
+from engine.core.frames import Frame
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
 from engine.core.zones import Table
@@ -45,6 +46,11 @@ class GameOptions(BaseModel):
     computer_seats: list[int] = Field(
         default_factory=list,
         description="Seats (0-based) played by the computer; the rest are people at this computer")
+    stop_for_answers: Literal["only when I can answer", "always"] = Field(
+        "only when I can answer", title="Stop for my answers",
+        description="Only when I can answer: windows where you could only pass go by "
+                    "(faster, but the table can tell you held nothing). Always: you are "
+                    "asked every time, so nobody learns what you hold")
 
     @model_validator(mode="after")
     def _seats_exist(self) -> GameOptions:
@@ -88,6 +94,7 @@ class GameState(Declared):
     turn: int = 1
     prompt: Prompt | None = None
     result: Outcome | None = None
+    frames: list[Frame] = state_field(list)  # who decides what, top last (core.frames)
 
     def __init__(self, players: int, table: Table, rng: Rng) -> None:
         self.init_fields()
@@ -96,10 +103,22 @@ class GameState(Declared):
         self.rng = rng
 
     def to_move(self) -> int | None:
-        """Who must decide now: a prompt's addressee before the active player."""
+        """Who decides now: the first seat of the open frame (or a prompt's addressee),
+        before the active player."""
         if self.result is not None:
             return None
+        if self.frames and self.frames[-1].seats:
+            return self.frames[-1].seats[0]
         return self.prompt.player if self.prompt is not None else self.active
+
+    def deciding(self) -> tuple[int, ...]:
+        """Every seat that may act now (a window may be answered by any of them)."""
+        if self.result is not None:
+            return ()
+        if self.frames and self.frames[-1].seats:
+            return self.frames[-1].seats
+        mover = self.to_move()
+        return () if mover is None else (mover,)
 
     def state_hash(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))

@@ -102,6 +102,27 @@ def illegal_changes_nothing(match: Match, action: Action) -> str | None:
     return None
 
 
+def only_deciding_seats_act(match: Match) -> str | None:
+    """A seat the rules do not ask now may not take the deciding seat's move: refused
+    with a reason, and nothing changes."""
+    deciding = match.state.deciding()
+    others = [seat for seat in range(match.players) if seat not in deciding]
+    moves = [a for a in match.legal_actions() if not a.referee]
+    if not others or not moves:
+        return None
+    before = match.state_hash(), len(match.steps)
+    try:
+        match.submit(moves[0], others[0])
+    except IllegalAction as exc:
+        if not exc.reason:
+            return f"Player {others[0] + 1}'s {moves[0].key()} was refused without a reason"
+    else:
+        return f"Player {others[0] + 1} took {moves[0].key()} out of turn"
+    if (match.state_hash(), len(match.steps)) != before:
+        return "refusing a move out of turn changed the match"
+    return None
+
+
 def bogus_action() -> Action:
     """An action no game can accept: a card that does not exist moved to no zone."""
     return MoveCard("no-such-card", "no-such-zone", x=0, y=0)

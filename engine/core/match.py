@@ -19,6 +19,7 @@ from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction, one_line
 from engine.core.events import Event
+from engine.core.flow import not_yours
 from engine.core.game import GameOptions, GameState, Outcome, RuleMode
 from engine.core.rng import Rng, SealedRng
 
@@ -90,13 +91,14 @@ class Match:
     def state_hash(self) -> str:
         return self._current.state_hash()
 
-    def legal_actions(self) -> list[Action]:
-        """The game's moves (unless a free table) and referee actions (unless enforced)."""
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The game's moves for `seat` (default: the first deciding seat; none on a free
+        table) and referee actions (unless enforced)."""
         if self.outcome() is not None:
             return []
         out: list[Action] = []
         if self.mode is not RuleMode.SANDBOX:
-            out.extend(self.game.legal_actions(self._current))
+            out.extend(self.game.legal_actions(self._current, seat))
         if self.mode is not RuleMode.ENFORCED:
             out.extend(referee.legal_actions(self._current))
         return out
@@ -165,10 +167,10 @@ class Match:
             return events
         if self.mode is RuleMode.SANDBOX:
             raise IllegalAction("this is a free table: only table actions are possible")
-        if actor != mover:
-            raise IllegalAction(f"it is Player {mover + 1 if mover is not None else '?'} "
-                                "who must decide now")
-        return self.game.apply(state, action)
+        deciding = state.deciding()
+        if actor not in deciding:
+            raise IllegalAction(not_yours(deciding))
+        return self.game.apply(state, action, actor)
 
     def _record(self, action: Action, actor: int, events: list[Event], new: GameState) -> None:
         old = self._current

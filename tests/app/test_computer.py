@@ -70,3 +70,27 @@ def test_a_choice_for_a_table_that_changed_is_thrown_away(qtbot: QtBot,
     stale = controller.match.state.clone()  # a table that is not the match's
     players._play(EndTurn(), stale)
     assert len(controller.match.steps) == 1
+
+
+def test_a_person_with_only_pass_to_answer_is_passed_for(qtbot: QtBot) -> None:
+    """"Stop for my answers: only when I can answer": a window in which the person could
+    only pass goes by on its own; with "always", it waits for them."""
+    from engine.core.frames import Pass
+    from tests.engine.duel import DUEL_ENTRY, Answer, Lay
+
+    with registry.registered(DUEL_ENTRY):
+        for setting, waits in (("only when I can answer", False), ("always", True)):
+            controller = MatchController()
+            controller.autosave_enabled = False
+            controller.new_match("duel", {"stop_for_answers": setting}, 4,
+                                 RuleMode.ENFORCED, take_backs=False)
+            match = controller.match
+            for a, b in (("a4", "b1"), ("a3", "b2")):
+                controller.submit(Lay(a), 0)
+                controller.submit(Lay(b), 1)
+                if isinstance(match.state.frames[-1], Answer) and \
+                        match.legal_actions(1) != [Pass()]:
+                    controller.submit(match.legal_actions(1)[0], 1)  # strike back
+            qtbot.wait(20)
+            at_answer = isinstance(match.state.frames[-1], Answer)
+            assert at_answer == waits, setting

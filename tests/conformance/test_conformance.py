@@ -89,6 +89,8 @@ def check_refusals(match: Match, where: str) -> None:
     for probe in probes:
         problem = invariants.illegal_changes_nothing(match, probe)
         assert problem is None, f"{where}: {problem}"
+    problem = invariants.only_deciding_seats_act(match)
+    assert problem is None, f"{where}: {problem}"
 
 
 def play(game_name: str, seed: int, max_actions: int = MAX_ACTIONS) -> tuple[Match, list[str]]:

@@ -60,7 +60,8 @@ def test_save_holds_the_match_record() -> None:
     m = played_match()
     data = json.loads(saves.dumps(m))
     assert data["format"] == "runetable-save" and data["schema_version"] == 2
-    assert data["game"] == "sandbox" and data["options"] == {"players": 3, "computer_seats": []}
+    assert data["game"] == "sandbox" and data["options"] == {"players": 3, "computer_seats": [],
+                               "stop_for_answers": "only when I can answer"}
     assert data["seed"] == 11 and data["mode"] == "sandbox" and data["take_backs"] is True
     assert len(data["actions"]) == 5 and len(data["redo"]) == 2
     assert data["actions"][1] == {"actor": 0, "action": {"t": "roll", "pool": "3d6"}}

@@ -82,7 +82,7 @@ class ToyGame(BaseGame):
                                 Layout.SPREAD, p, list(START[p])))
         return GameState(2, table, rng)
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:
         if state.result is not None:
             return []
         if state.prompt is not None:
@@ -97,7 +97,7 @@ class ToyGame(BaseGame):
         out.append(EndTurn())
         return out
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
         prompt = state.prompt
         match action:
             case Offer():
@@ -119,7 +119,7 @@ class ToyGame(BaseGame):
             case _:
                 super().check(state, action)
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
         self.check(state, action)
         table = state.table
         match action:

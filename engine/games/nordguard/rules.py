@@ -117,7 +117,7 @@ class NordguardGame(BaseGame):
         return NordguardPolicy(self.content)
 
     # -- what may be done ----------------------------------------------------------------
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:
         s = _ng(state)
         c = self.content
         if s.result is not None:
@@ -206,7 +206,7 @@ class NordguardGame(BaseGame):
         return out
 
     # -- why not -------------------------------------------------------------------------
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
         s = _ng(state)
         if s.result is not None:
             raise IllegalAction("the match is over")
@@ -385,7 +385,7 @@ class NordguardGame(BaseGame):
                     None)
 
     # -- doing it ------------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
         self.check(state, action)
         s = _ng(state)
         log: list[Event] = []

@@ -87,17 +87,17 @@ class TacticaGame(BaseGame):
         flow.settle(state)
         return state
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:
         assert isinstance(state, TacticaState)
         return legal_actions(state)
 
-    def check(self, state: GameState, action: Action) -> None:
+    def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
         assert isinstance(state, TacticaState)
         reason = why_not(state, action)
         if reason is not None:
             raise IllegalAction(reason)
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
+    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
         assert isinstance(state, TacticaState)
         self.check(state, action)
         return perform(state, action)

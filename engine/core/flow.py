@@ -1,0 +1,180 @@
+"""The one loop that runs the rules on until someone must decide, for every game.
+
+A game built on frames gives the core its turn actions (`turn_actions`,
+`check_turn`, `perform`), its automatic progress (`advance`: the next phase,
+the end of a battle), its rule-settling checks (`state_checks`: "food is
+checked always"), its triggered abilities (`abilities`) and its frames. The
+core decides who may act, offers a frame's answers (and Pass), carries the
+answer out, pushes what triggered in the right order, and settles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.frames import Ability, Frame, Pass, Triggered, Use
+from engine.core.prompts import Prompt
+
+if TYPE_CHECKING:
+    from engine.core.basegame import BaseGame
+    from engine.core.game import GameState
+
+SETTLE_LIMIT = 10_000  # steps of automatic play without a decision: a rules bug, said loudly
+
+
+def not_yours(seats: tuple[int, ...]) -> str:
+    """Why a seat outside `seats` may not act: who may, in the rules' words."""
+    if not seats:
+        return "no seat may act now"
+    names = [f"Player {s + 1}" for s in seats]
+    if len(names) == 1:
+        return f"it is {names[0]} who must decide now"
+    return ", ".join(names[:-1]) + " or " + names[-1] + " may answer now"
+
+
+def answers(game: BaseGame, state: GameState, frame: Frame, seat: int) -> list[Action]:
+    """What `seat` may answer to `frame`, Pass last where the frame allows it."""
+    if isinstance(frame, Triggered):
+        out: list[Action] = [Use(frame.ability)]
+    else:
+        out = frame.answers(state, seat)
+    if frame.passable:
+        out.append(Pass())
+    return out
+
+
+def legal_actions(game: BaseGame, state: GameState, seat: int | None) -> list[Action]:
+    if state.result is not None:
+        return []
+    if state.frames:
+        frame = state.frames[-1]
+        seat = frame.seats[0] if seat is None else seat
+        return answers(game, state, frame, seat) if seat in frame.seats else []
+    if seat is not None and seat != state.active:
+        return []
+    return game.turn_actions(state)
+
+
+def check(game: BaseGame, state: GameState, action: Action, seat: int | None) -> int:
+    """Raise IllegalAction with the reason unless `seat` may take `action` now; the seat."""
+    if state.result is not None:
+        raise IllegalAction("the match is over")
+    if state.frames:
+        frame = state.frames[-1]
+        seat = frame.seats[0] if seat is None else seat
+        if seat not in frame.seats:
+            raise IllegalAction(not_yours(frame.seats))
+        if action not in answers(game, state, frame, seat):
+            question = frame.prompt_text(state) or "the open question"
+            raise IllegalAction(f"that does not answer {question}")
+        return seat
+    seat = state.active if seat is None else seat
+    if seat != state.active:
+        raise IllegalAction(not_yours((state.active,)))
+    game.check_turn(state, action)
+    return seat
+
+
+def apply(game: BaseGame, state: GameState, action: Action, seat: int | None) -> list[Event]:
+    """Check, carry out, and settle; the state is unchanged when the action is refused."""
+    seat = check(game, state, action, seat)
+    if state.frames:
+        frame = state.frames.pop()
+        if isinstance(action, Pass):
+            events = frame.passed(state, seat)
+        elif isinstance(frame, Triggered):
+            events = _resolve(game, state, frame)
+        else:
+            events = frame.answer(state, seat, action)
+    else:
+        events = game.perform(state, action)
+    return events + settle(game, state, events)
+
+
+def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
+    """Run the rules on until someone must decide or the match ends."""
+    out: list[Event] = []
+    for _ in range(SETTLE_LIMIT):
+        _push_triggers(game, state, fresh)
+        if state.result is not None:
+            state.frames.clear()
+            break
+        fresh = game.state_checks(state)
+        if fresh:
+            out += fresh
+            continue
+        if state.frames:
+            top = state.frames[-1]
+            if not top.seats:
+                state.frames.pop()
+                fresh = _resolve(game, state, top) if isinstance(top, Triggered) \
+                    else top.run(state)
+            elif any(answers(game, state, top, s) for s in top.seats):
+                # Nobody waits for a seat that has no answer at all (a window always
+                # has one: Pass); the first seat asked is one that can act.
+                able = tuple(s for s in top.seats if answers(game, state, top, s))
+                if able != top.seats:
+                    state.frames[-1] = dataclasses.replace(top, seats=able)
+                break
+            else:
+                state.frames.pop()
+                fresh = top.close(state)
+        else:
+            produced = game.advance(state)
+            if produced is None:
+                break
+            fresh = produced
+        out += fresh
+    else:
+        raise RuntimeError(f"{game.title}: the rules ran {SETTLE_LIMIT} steps without a "
+                           "decision (a rules bug)")
+    state.prompt = _prompt(state)
+    return out
+
+
+def _prompt(state: GameState) -> Prompt | None:
+    """The line the table shows for the open frame (the UI's mirror of the stack)."""
+    if state.result is not None or not state.frames:
+        return None
+    frame = state.frames[-1]
+    return Prompt(frame.seats[0], type(frame).__name__.lower(), frame.prompt_text(state),
+                  frame.passable)
+
+
+# -- triggered abilities -------------------------------------------------------------------
+def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> None:
+    """Push what these events trigger, so the first to resolve is on top: by priority
+    class, then by seat from the game's starting seat, then by event order."""
+    if not game.abilities or not events:
+        return
+    found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
+    start = game.trigger_start(state)
+    for number, event in enumerate(events):
+        for ability in game.abilities:
+            if ability.on != event.kind:
+                continue
+            seat = ability.whose(state, event)
+            if seat is None:
+                continue
+            key = (ability.order, (seat - start) % state.players, number)
+            found.append((key, ability, seat, event))
+    found.sort(key=lambda item: item[0])
+    for _, ability, seat, event in reversed(found):
+        state.frames.append(Triggered(seats=(seat,) if ability.may else (),
+                                      ability=ability.name, facts=_facts(event, seat)))
+
+
+def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
+    """The triggering event's kind and atomic facts, and the seat the ability is of."""
+    atoms = {k: v for k, v in event.data.items() if isinstance(v, str | int | bool)}
+    return tuple(sorted({**atoms, "event": event.kind, "owner": owner}.items()))
+
+
+def _resolve(game: BaseGame, state: GameState, frame: Triggered) -> list[Event]:
+    ability = next(a for a in game.abilities if a.name == frame.ability)
+    facts = dict(frame.facts)
+    return ability.effect(state, int(facts["owner"]), facts)
