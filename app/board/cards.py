@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 
 CARD_W, CARD_H = 72.0, 100.0
+BODY_SHARE = 0.095  # a card's rules text is this share of its width high
 TOKEN_D = 40.0
 RED = QColor("#b3261e")
 BLACK = QColor("#1d1b20")
@@ -134,7 +135,7 @@ def _paint_text_card(painter: QPainter, look: CardLook, rect: QRectF, radius: fl
         art(painter, picture)
         text_top = picture.bottom()
     body_font = QFont("DejaVu Sans", 1)
-    body_font.setPixelSize(max(5, int(rect.width() * 0.095 * look.body_scale)))
+    body_font.setPixelSize(max(5, int(rect.width() * BODY_SHARE * look.body_scale)))
     painter.setFont(body_font)
     painter.setPen(BLACK)
     text_box = QRectF(rect.left() + 4, text_top + 3, rect.width() - 8,

@@ -33,12 +33,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.cards import CARD_H, CARD_W, CardLook, paint_look
+from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
 
-SCALE = 1.15
+BODY_MIN_PT = 8.0  # the least size a card's rules text is drawn at in the dock
+
+
+def hand_scale() -> float:
+    """How much larger than board size the dock draws cards, so their rules text is at
+    least 8 pt and grows with the system font (a larger font gives larger cards)."""
+    font = QApplication.font()
+    screen = QApplication.primaryScreen()
+    dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
+    body_pt = max(BODY_MIN_PT, font.pointSizeF() * 0.9)
+    return max(1.15, body_pt * dpi / 72 / (CARD_W * BODY_SHARE))
+
+
 END_KEY = QKeySequence("Ctrl+E")
 EDGE = 36  # px from the panels' top or bottom edge where a carried card scrolls them
 EDGE_TICK_MS = 40
@@ -56,14 +68,15 @@ class CardWidget(QWidget):
         self.ref, self.zone, self.look = ref, zone, look
         self._press: QPoint | None = None
         self.draggable = True
-        self.setFixedSize(QSize(int(CARD_W * SCALE) + 8, int(CARD_H * SCALE) + 8))
+        self.scale = hand_scale()
+        self.setFixedSize(QSize(int(CARD_W * self.scale) + 8, int(CARD_H * self.scale) + 8))
         self.setToolTip(tooltip)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setObjectName(f"card-{ref}")
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
-        rect = QRectF(4, 4, CARD_W * SCALE, CARD_H * SCALE)
+        rect = QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale)
         paint_look(painter, self.look, rect)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -100,7 +113,8 @@ class SlotWidget(QWidget):
 
     def __init__(self, tooltip: str = "An empty slot") -> None:
         super().__init__()
-        self.setFixedSize(QSize(int(CARD_W * SCALE) + 8, int(CARD_H * SCALE) + 8))
+        self.scale = hand_scale()
+        self.setFixedSize(QSize(int(CARD_W * self.scale) + 8, int(CARD_H * self.scale) + 8))
         self.setToolTip(tooltip)
 
     def paintEvent(self, event: object) -> None:
@@ -108,7 +122,7 @@ class SlotWidget(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(self.palette().color(QPalette.ColorRole.Mid), 1.5, Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        painter.drawRoundedRect(QRectF(4, 4, CARD_W * SCALE, CARD_H * SCALE), 6, 6)
+        painter.drawRoundedRect(QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale), 6, 6)
 
 
 class PanelWidget(QFrame):
@@ -195,7 +209,7 @@ class HandDock(QDockWidget):
         self.scroll.setWidget(self.strip)
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setMinimumHeight(int(CARD_H * SCALE) + 16)
+        self.scroll.setMinimumHeight(int(CARD_H * hand_scale()) + 16)
         self.setWidget(self.scroll)
         # A card carried near the top or bottom edge scrolls the panels, also while the
         # mouse rests there.

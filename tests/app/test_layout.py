@@ -161,10 +161,15 @@ def test_a_carried_card_scrolls_the_panels_at_the_edge(qtbot, drag_target):
     assert bar.maximum() > 0, "seven panels should not all fit at 1366×768"
     bar.setValue(0)
     viewport = dock.scroll.viewport()
-    edge = QPoint(viewport.width() // 2, viewport.height() - 8)
-    target = viewport.childAt(edge)
-    while target is not None and target.parentWidget() is not dock.strip:
-        target = target.parentWidget()
+    target, edge = None, QPoint()
+    for bottom in range(viewport.height() - 3, viewport.height() - 30, -1):
+        for panel in dock.panels:  # a panel under the bottom edge of the dock
+            top_left = panel.mapTo(viewport, QPoint(0, 0))
+            if top_left.y() <= bottom < top_left.y() + panel.height():
+                target, edge = panel, QPoint(top_left.x() + panel.width() // 2, bottom)
+                break
+        if target is not None:
+            break
     assert target is not None
     card = dock.card_widgets()[0]
     drag_target.aim(target, target.mapFrom(viewport, edge))
@@ -198,3 +203,25 @@ def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
         True, True, True, True, False, True, True]
     assert dock.buttons[0] is button
     assert dock.panels[4].cards == []
+
+
+def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font(qtbot):
+    """Cards in the Hand dock draw their rules text at 8 pt at least (it was about 6 pt),
+    and a larger system font gives larger cards."""
+    from PySide6.QtGui import QFont
+
+    from app.board.cards import BODY_SHARE, CARD_W
+    from app.docks.hand import hand_scale
+
+    app = QApplication.instance()
+    dpi = app.primaryScreen().logicalDotsPerInchY()
+    assert CARD_W * hand_scale() * BODY_SHARE * 72 / dpi >= 8.0 - 0.01
+    normal = hand_scale()
+    font = QFont(app.font())
+    old = QFont(font)
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    app.setFont(font)
+    try:
+        assert hand_scale() > normal * 1.2
+    finally:
+        app.setFont(old)
