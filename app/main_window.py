@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         self.curtain_seat = None
         self._lock_table(False)
         self.refresh()
+        self.view.setFocus()  # the keyboard goes back to the table, not the curtain's button
 
     # -- rendering ------------------------------------------------------
     def _match_replaced(self) -> None:
@@ -279,6 +280,7 @@ class MainWindow(QMainWindow):
             self.dice_dock.set_presets(list(presets))
         QTimer.singleShot(0, self.view.fit)
         self.view.fit()
+        self.view.setFocus()
 
     def refresh(self) -> None:
         if (self._thinking_text and not self.computer.busy()

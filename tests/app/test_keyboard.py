@@ -86,3 +86,14 @@ def test_ctrl_e_ends_the_phase(qtbot):
     qtbot.keyClick(win, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: len(match.steps) == steps + 1)  # a shortcut animates the click
     assert match.state.phase != phase
+
+
+def test_focus_returns_to_the_table_when_the_curtain_lifts(qtbot):
+    win = open_tactica(qtbot)
+    match = win.controller.match
+    while not win.curtain.isVisible():
+        win.controller.submit(match.legal_actions()[0])
+    assert win.curtain.button.hasFocus()
+    qtbot.keyClick(win.curtain.button, Qt.Key.Key_Space)
+    assert not win.curtain.isVisible()
+    assert win.view.hasFocus()
