@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, ClassVar, Union
@@ -51,25 +52,40 @@ class Action:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
 
-@cache
-def _field_types(cls: type[Action]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+Checker = Callable[[Any], bool]
 
 
-def _matches(value: Any, annotation: Any) -> bool:
+def _checker(annotation: Any) -> Checker:
+    """A test that a JSON value fits `annotation`, built once per field: loading a long
+    save decodes thousands of actions, and asking typing each time was most of it."""
     origin = typing.get_origin(annotation)
     if origin in (Union, types.UnionType):
-        return any(_matches(value, arm) for arm in typing.get_args(annotation))
+        arms = [_checker(arm) for arm in typing.get_args(annotation)]
+        return lambda value: any(arm(value) for arm in arms)
     if annotation is type(None):
-        return value is None
+        return lambda value: value is None
     if origin is tuple:
-        item = typing.get_args(annotation)[0]
-        return isinstance(value, list | tuple) and all(_matches(v, item) for v in value)
+        item = _checker(typing.get_args(annotation)[0])
+        return lambda value: isinstance(value, list | tuple) and all(map(item, value))
     if annotation is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if annotation is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return isinstance(value, annotation)
+        return lambda value: isinstance(value, int | float) and not isinstance(value, bool)
+    return lambda value: isinstance(value, annotation)
+
+
+@dataclass(frozen=True, slots=True)
+class _Decoder:
+    names: frozenset[str]
+    fields: tuple[tuple[str, Checker, bool], ...]  # name, test, has a default
+
+
+@cache
+def _decoder(cls: type[Action]) -> _Decoder:
+    hints = typing.get_type_hints(cls)
+    return _Decoder(frozenset(f.name for f in fields(cls)) | {"t"},
+                    tuple((f.name, _checker(hints[f.name]), f.default is not f.default_factory)
+                          for f in fields(cls)))
 
 
 def action_from_json(data: Any) -> Action:
@@ -79,22 +95,20 @@ def action_from_json(data: Any) -> Action:
     cls = _REGISTRY.get(data["t"])
     if cls is None:
         raise ValueError(f"unknown action kind {excerpt(data['t'])}")
-    kind = excerpt(data["t"])
-    hints = _field_types(cls)
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names - {"t"}
-    if extra:
-        names_text = ", ".join(excerpt(name) for name in sorted(extra)[:3])
-        raise ValueError(f"action {kind} has unknown field(s) {names_text}")
+    decoder = _decoder(cls)
+    if not decoder.names.issuperset(data):
+        extra = sorted(set(data) - decoder.names)
+        names_text = ", ".join(excerpt(name) for name in extra[:3])
+        raise ValueError(f"action {excerpt(data['t'])} has unknown field(s) {names_text}")
     kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            if f.default is not f.default_factory:  # has a default
+    for name, fits, has_default in decoder.fields:
+        if name not in data:
+            if has_default:
                 continue
-            raise ValueError(f"action {kind} is missing field {f.name!r}")
-        value = data[f.name]
-        if not _matches(value, hints[f.name]):
-            raise ValueError(f"action {kind} field {f.name!r} has a wrong value "
+            raise ValueError(f"action {excerpt(data['t'])} is missing field {name!r}")
+        value = data[name]
+        if not fits(value):
+            raise ValueError(f"action {excerpt(data['t'])} field {name!r} has a wrong value "
                              f"{excerpt(value)}")
-        kwargs[f.name] = tuple(value) if isinstance(value, list) else value
+        kwargs[name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)

@@ -16,6 +16,15 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
+class RecordRefused(IllegalAction):
+    """A recorded action (a save's) the rules refuse where it stands: `number` is its
+    1-based place in the record."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(reason)
+        self.number = number
+
+
 class SaveError(Exception):
     """A save file that cannot be loaded; the message names the file and what is wrong."""
 

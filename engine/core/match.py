@@ -11,13 +11,13 @@ moments quick while the record grows by little more than its actions.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from engine.core import referee
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
-from engine.core.errors import IllegalAction, one_line
+from engine.core.errors import IllegalAction, RecordRefused, one_line
 from engine.core.events import Event
 from engine.core.flow import not_yours
 from engine.core.game import GameOptions, GameState, Outcome, RuleMode
@@ -38,7 +38,7 @@ class Step:
     actor: int
     events: tuple[Event, ...]
     random: bool
-    revealed_to: frozenset[int]
+    revealed_to: frozenset[int] | None  # None: not worked out yet (a step read from a save)
     ended: bool = False
 
 
@@ -210,6 +210,41 @@ class Match:
             self._apply(state, step.action, step.actor)
             yield number, state
 
+    def replay_record(self, record: Iterable[tuple[Action, int]]) -> None:
+        """Apply recorded actions (a save's) through the rules, in place.
+
+        Each action is checked as when it was first played, so a save can never reach
+        a state the rules could not; but no state is cloned per action and what each
+        step showed is worked out only when undo asks (`_revealed`), which made loading
+        several times faster. Raises RecordRefused at the first refused action."""
+        state = self._current.clone()
+        for number, (action, actor) in enumerate(record, start=len(self.steps) + 1):
+            dice, over = state.rng.state, state.result is not None
+            try:
+                events = self._apply(state, action, actor)
+            except IllegalAction as exc:
+                raise RecordRefused(number, exc.reason) from None
+            ended = state.result is not None and not over
+            self.steps.append(Step(action, actor, tuple(events), state.rng.state != dice,
+                                   frozenset(range(state.players)) if ended else None,
+                                   ended))
+            if number % CHECKPOINT == 0:
+                self._checkpoints[number] = state.clone()
+        self._current = state
+        if len(self.steps) % CHECKPOINT == 0:
+            self._checkpoints[len(self.steps)] = state
+        self._redo.clear()
+
+    def _revealed(self, index: int) -> frozenset[int]:
+        """Who step `index` (0-based) showed a hidden card to, worked out once."""
+        step = self.steps[index]
+        if step.revealed_to is None:
+            before, after = self._state_at(index), self._state_at(index + 1)
+            seen = frozenset(after.table.revealed_since(before.table, range(before.players)))
+            step = self.steps[index] = replace(step, revealed_to=seen)
+        assert step.revealed_to is not None
+        return step.revealed_to
+
     def can_undo(self, by: Collection[int] | None = None) -> tuple[bool, str]:
         """Whether the seats `by` (default: whoever took the last step) may undo it, and
         if not, why. A step that showed one of them a hidden card stays, even when
@@ -218,12 +253,13 @@ class Match:
             return False, "nothing to undo"
         if self.take_backs:
             return True, ""
+        self._revealed(len(self.steps) - 1)
         step = self.steps[-1]
         if step.random:
             return False, "dice were rolled or a pile shuffled; take-backs are off"
         if step.ended:
             return False, "the match is over and every hidden card was shown; take-backs are off"
-        if step.revealed_to.intersection((step.actor,) if by is None else by):
+        if (step.revealed_to or frozenset()).intersection((step.actor,) if by is None else by):
             return False, "a hidden card was shown to you; take-backs are off"
         return True, ""
 

@@ -21,7 +21,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core.actions import Action, action_from_json
-from engine.core.errors import EXCERPT, ContentError, IllegalAction, SaveError, one_line
+from engine.core.errors import (
+    EXCERPT,
+    ContentError,
+    IllegalAction,
+    RecordRefused,
+    SaveError,
+    one_line,
+)
 from engine.core.game import RuleMode
 from engine.core.match import Match, Step
 from engine.core.registry import get_game
@@ -195,19 +202,20 @@ def from_dict(data: Any, source: str = "save") -> Match:
 
 
 def _replay(match: Match, save: SaveFile, source: str) -> None:
-    """Submit the recorded actions through the rules, naming the first one refused."""
-    for number, saved in enumerate(save.actions, start=1):
-        action = _decode(source, f"action {number}", saved)
-        try:
-            match.submit(action, saved.actor)
-        except IllegalAction as exc:
-            raise _problem(source, f"action {number} ({_short(action)}) is not legal "
-                                   f"there: {exc.reason}") from None
-        except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
-            # The rules should have refused it with a reason; say so rather than crash.
-            raise _problem(source, f"action {number} ({_short(action)}) could not be "
-                                   f"replayed (a Runetable bug: {type(exc).__name__}); "
-                                   "please report it with this file") from None
+    """Replay the recorded actions through the rules, naming the first one refused."""
+    record = [(_decode(source, f"action {number}", saved), saved.actor)
+              for number, saved in enumerate(save.actions, start=1)]
+    try:
+        match.replay_record(record)
+    except RecordRefused as exc:
+        raise _problem(source, f"action {exc.number} ({_short(record[exc.number - 1][0])}) "
+                               f"is not legal there: {exc.reason}") from None
+    except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+        # The rules should have refused it with a reason; say so rather than crash.
+        number = len(match.steps) + 1
+        raise _problem(source, f"action {number} ({_short(record[number - 1][0])}) could "
+                               f"not be replayed (a Runetable bug: {type(exc).__name__}); "
+                               "please report it with this file") from None
 
 
 def _short(action: Action) -> str:
