@@ -1,19 +1,27 @@
-"""The pieces on TACTICA's field: troop cards that move, wall and landmark cards that stay.
+"""The pieces on TACTICA's field: troop tokens that move, wall and landmark hexes that stay.
 
-A troop card is small enough to sit inside its hex without touching its
-neighbours, so it shows only what matters in play: its side (colour and
-symbol), its name, OFF/DEF/RNG/MOV as they stand now (raised values in
-green, lowered in red), its training, and this turn's damage against its
-DEF. Walls and landmarks are landscape cards under the troops, wide enough
-that a line of walls reads as one wall.
+A troop is a hexagonal token inside its hex, leaving a rim of the hex
+showing (a wall's stones under a troop standing on it). It shows its side
+twice over, by colour and by the emblem in its top band (rayed SUN,
+crescent MOON); its kind by a symbol in the middle; OFF and DEF beside the
+symbol's top, RNG and MOV beside its foot, as the barracks cards print
+them, raised values in green and lowered ones in red; its training as one
+or two chevrons; this turn's damage against its DEF on a red marker.
+Numbers are drawn only where they come out at 8 pt or more: zoomed far out
+the token keeps its emblem and symbol.
+
+Each piece paints into a cache of device pixels, so a repaint or a glide
+across the field costs a picture, not a redraw; the cache is redrawn when
+the piece's look or the zoom changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -21,44 +29,74 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.cards import CARD_H, CARD_W, CardLook, paint_look
+from app.board.cards import CardLook
+from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
 from app.board.topology import Z_PIECE, Z_TERRAIN
 from app.games.tactica.art import (
     SIDE_COLOURS,
     SIDE_FACES,
-    SIDE_SYMBOLS,
+    SIDE_INKS,
     paint_ravine,
     paint_ridge,
     paint_wall,
 )
+from app.games.tactica.symbols import paint_emblem, paint_symbol
 
-TROOP_W, TROOP_H = 74.0, 70.0
-"""As wide as a hex allows with a gap to the next one, so the numbers read at fit zoom."""
-FEATURE_W, FEATURE_H = 80.0, 52.0
+HEX_SIZE = 48.0
+"""The field's hexes, centre to corner, in scene units (flat-topped: the field lies across)."""
+TOKEN = 0.86  # a troop token's size against its hex: the rest is the hex showing around it
+STAT_PX = 22.0
+"""OFF/DEF/RNG/MOV print size: 8 pt or more at the fitted zoom of a 1366x768 window."""
+CAPTION_PX = 21.0
+GLIDE_MS = 200  # a troop's glide to its new hex, and the fade of one mustered or captured
 Z_FEATURE = Z_TERRAIN + 1
 """Walls and landmarks lie on the terrain, under the glows that answer a gesture."""
 
-UP, DOWN = QColor("#1d7a34"), QColor("#b3261e")
+UP, DOWN = QColor("#007a55"), QColor("#c2410c")
+"""Raised and lowered values: Okabe-Ito's bluish green and vermillion, darkened to print."""
 DAMAGE = QColor("#c62828")
 TARGET = QColor("#e53935")
 SELECTED = QColor("#ffffff")
 INK = QColor("#1e2430")
+TRAINED = QColor("#2e7d32")
 
 
-def _font(pixels: float, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans", 1)
-    font.setPixelSize(max(5, round(pixels)))
-    font.setBold(bold)
-    return font
+def _hexagon(radius: float) -> QPolygonF:
+    """A flat-topped hexagon centred on (0, 0)."""
+    h = radius * 0.8660254037844386
+    return QPolygonF([QPointF(radius, 0), QPointF(radius / 2, h), QPointF(-radius / 2, h),
+                      QPointF(-radius, 0), QPointF(-radius / 2, -h), QPointF(radius / 2, -h)])
+
+
+BODY = _hexagon(HEX_SIZE * TOKEN)
+RIM = _hexagon(HEX_SIZE * 0.97)
+HEX = _hexagon(HEX_SIZE)
+_R = HEX_SIZE * TOKEN
+_H = _R * 0.8660254037844386
+BAND_BOTTOM = -_H + 17.0  # the side's band across the token's top
+STAT_X, STAT_TOP, STAT_FOOT = _R * 0.53, -8.0, 11.5
+SYMBOL_CENTRE, SYMBOL_HALF = QPointF(0, 2.5), 16.0
+
+
+def font(pixels: float, bold: bool = True) -> QFont:
+    """A pixel-sized font: sizes are scene units, so print scales with the board."""
+    out = QFont("DejaVu Sans", 1)
+    out.setPixelSize(max(1, round(pixels)))
+    out.setBold(bold)
+    return out
+
+
+STAT_FONT = font(STAT_PX)
+CAPTION_FONT = font(CAPTION_PX)
 
 
 @dataclass(frozen=True)
 class TroopFace:
-    """What a troop card shows; equal faces need no repaint."""
+    """What a troop token shows; equal faces need no repaint."""
 
     side: int
-    title: str
+    kind: str  # the face key: champion, foot, crossbow, archer, crown
     stats: tuple[int, int, int, int]  # OFF, DEF, RNG, MOV as they stand now
     base: tuple[int, int, int, int]  # as printed, to colour what modifiers changed
     training: int | None  # 0, 1, 2, or None when the honour rule hides it
@@ -67,27 +105,115 @@ class TroopFace:
     targeted: bool = False
 
 
+def _pill(text: str, centre: QPointF, pixels: float) -> QRectF:
+    metrics = QFontMetricsF(font(pixels))
+    width = max(metrics.horizontalAdvance(text) + pixels * 0.7, metrics.height() * 1.2)
+    return QRectF(centre.x() - width / 2, centre.y() - metrics.height() * 0.6, width,
+                  metrics.height() * 1.2)
+
+
+def _damage_rect(face: TroopFace) -> QRectF:
+    return _pill(f"{face.damage}/{face.stats[1]}", QPointF(_R * 0.62, -_H - 2), STAT_PX)
+
+
+def _caption_rect(face: TroopFace) -> QRectF:
+    return _pill(face.caption, QPointF(0, _H * 0.5), CAPTION_PX)
+
+
+class Glider:
+    """Moves or fades one piece over GLIDE_MS; a new glide replaces the one under way."""
+
+    def __init__(self, item: QGraphicsItem) -> None:
+        self.item = item
+        self.animation: QVariantAnimation | None = None
+
+    def stop(self) -> None:
+        if self.animation is not None:
+            self.animation.stop()
+            self.animation = None
+
+    def running(self) -> bool:
+        return self.animation is not None
+
+    def _start(self, start: object, end: object, step: Callable[[object], None],
+               done: Callable[[], None] | None = None) -> None:
+        self.stop()
+        animation = QVariantAnimation()
+        animation.setStartValue(start)
+        animation.setEndValue(end)
+        animation.setDuration(GLIDE_MS)
+        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        animation.valueChanged.connect(step)
+
+        def finished() -> None:
+            if self.animation is animation:
+                self.animation = None
+            if done is not None:
+                done()
+
+        animation.finished.connect(finished)
+        self.animation = animation
+        animation.start()
+
+    def glide(self, to: QPointF) -> None:
+        self._start(self.item.pos(), to, self.item.setPos)
+
+    def fade(self, start: float, end: float, done: Callable[[], None] | None = None) -> None:
+        self.item.setOpacity(start)
+        self._start(float(start), float(end), self.item.setOpacity, done)
+
+
 class TroopItem(CardItem):
-    """A troop card on a hex; the scene moves it with the mouse and submits the drop."""
+    """A troop token on a hex; the scene moves it with the mouse and submits the drop."""
 
     def __init__(self, ref: str, face: TroopFace, tooltip: str) -> None:
-        super().__init__(ref, "field", CardLook(face.title), tooltip)
+        super().__init__(ref, "field", CardLook(face.kind), tooltip)
         self.face = face
         self.selected = False
-        self.set_face(face, tooltip)
         self.locked = False  # an enemy troop, or not your decision: a click selects, no drag
+        self.home = QPointF()  # the centre of the hex the state puts it on
+        self.glider = Glider(self)
+        self._bounds = self._measure(face)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_face(face, tooltip)
+
+    # -- where it stands -------------------------------------------------------------
+    def place(self, centre: QPointF, glide: bool) -> None:
+        """Stand on `centre`; glide there from where it is shown now, or jump."""
+        if centre == self.home and (glide or self.pos() == centre):
+            return
+        self.home = QPointF(centre)
+        if glide and self.scene() is not None and self.pos() != centre:
+            self.glider.glide(centre)
+        else:
+            self.glider.stop()
+            self.setPos(centre)
+
+    def start_drag(self, scene_pos: QPointF) -> None:
+        self.glider.stop()
+        self.setOpacity(1.0)
+        super().start_drag(scene_pos)
+
+    def spring_back(self) -> None:
+        """Glide back to the hex it stands on: the drop was refused."""
+        self.glider.glide(self.origin)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if not self.locked:
             super().mouseMoveEvent(event)
 
+    # -- its look ----------------------------------------------------------------------
     def set_face(self, face: TroopFace, tooltip: str) -> None:
         if face != self.face:
-            self.prepareGeometryChange()
+            bounds = self._measure(face)
+            if bounds != self._bounds:
+                self.prepareGeometryChange()
+                self._bounds = bounds
             self.face = face
             self.update()
-        self.setToolTip(tooltip)
-        if not self.dragging:  # markers stick out of the card: keep them above neighbours
+        if tooltip != self.toolTip():
+            self.setToolTip(tooltip)
+        if not self.dragging:  # markers stick out of the token: keep them above neighbours
             self.setZValue(Z_PIECE + (1 if face.damage or face.caption else 0))
 
     def set_selected(self, selected: bool) -> None:
@@ -95,124 +221,108 @@ class TroopItem(CardItem):
             self.selected = selected
             self.update()
 
-    def card_rect(self) -> QRectF:
-        return QRectF(-TROOP_W / 2, -TROOP_H / 2, TROOP_W, TROOP_H)
+    @staticmethod
+    def _measure(face: TroopFace) -> QRectF:
+        rect = RIM.boundingRect().adjusted(-3, -3, 3, 3)
+        if face.damage:
+            rect = rect.united(_damage_rect(face).adjusted(-2, -2, 2, 2))
+        if face.caption:
+            rect = rect.united(_caption_rect(face).adjusted(-2, -2, 2, 2))
+        return rect
 
     def boundingRect(self) -> QRectF:
-        return self.card_rect().adjusted(-14, -12, 14, 4)
+        return self._bounds
 
     def shape(self) -> QPainterPath:
-        """Only the card itself is grabbed, not the room kept for badges around it."""
+        """Only the token itself is grabbed, not the room kept for markers around it."""
         path = QPainterPath()
-        path.addRect(self.card_rect())
+        path.addPolygon(BODY)
+        path.closeSubpath()
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         face = self.face
-        rect = self.card_rect()
         colour = SIDE_COLOURS[face.side]
         if self.dragging or self.selected or face.targeted:
             rim = GLOW_HOVER if self.dragging else TARGET if face.targeted else SELECTED
-            painter.setPen(QPen(rim, 4))
+            painter.setPen(QPen(rim, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                                Qt.PenJoinStyle.RoundJoin))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 8, 8)
-        painter.setPen(QPen(colour.darker(150), 1.5))
+            painter.drawPolygon(RIM)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(SIDE_FACES[face.side])
-        painter.drawRoundedRect(rect, 6, 6)
-        band = QRectF(rect.left(), rect.top(), rect.width(), 18)
-        clip = QPainterPath()
-        clip.addRoundedRect(rect, 6, 6)
+        painter.drawPolygon(BODY)
         painter.save()
+        clip = QPainterPath()
+        clip.addPolygon(BODY)
         painter.setClipPath(clip)
-        painter.fillRect(band, colour)
+        painter.fillRect(QRectF(-_R, -_H, 2 * _R, BAND_BOTTOM + _H), colour)
         painter.restore()
-        self._paint_title(painter, band, face.title)
-        self._paint_watermark(painter, rect.adjusted(0, band.height(), 0, 0), colour)
-        self._paint_stats(painter, QRectF(rect.left() + 2, band.bottom() + 1, rect.width() - 4,
-                                          rect.bottom() - band.bottom() - 2))
+        painter.setPen(QPen(colour.darker(135), 3, Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(BODY)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SIDE_INKS[face.side])
+        paint_emblem(painter, face.side, QPointF(0, (BAND_BOTTOM - _H) / 2 + 0.5), 7.5)
+        painter.setBrush(INK)
+        paint_symbol(painter, face.kind, SYMBOL_CENTRE, SYMBOL_HALF)
+        if legible(painter, STAT_PX):
+            self._paint_stats(painter)
         if face.training:
-            self._paint_training(painter, rect, face.training)
-        if face.damage:
-            self._paint_damage(painter, rect)
-        if face.caption:
-            self._paint_caption(painter, rect, face.caption)
+            self._paint_training(painter, face.training)
+        if face.damage and legible(painter, STAT_PX):
+            self._paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
+                             f"{face.damage}/{face.stats[1]}", STAT_FONT)
+        if face.caption and legible(painter, CAPTION_PX):
+            fill = TARGET if face.targeted else QColor("#f2c230")
+            self._paint_pill(painter, _caption_rect(face), fill,
+                             QColor("#ffffff") if face.targeted else INK, face.caption,
+                             CAPTION_FONT)
 
-    def _paint_title(self, painter: QPainter, band: QRectF, text: str) -> None:
-        font = _font(11, bold=True)
-        font.setStretch(QFont.Stretch.SemiCondensed)
-        painter.setFont(font)
-        box = band.adjusted(3, 0, -3, 0)
-        text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight,
-                                                int(box.width()))
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _paint_watermark(self, painter: QPainter, area: QRectF, colour: QColor) -> None:
-        """The side's SUN or MOON symbol, faint behind the numbers: side told without colour."""
-        faint = QColor(colour)
-        faint.setAlpha(45)
-        painter.setPen(faint)
-        painter.setFont(_font(area.height() * 0.95, bold=True))
-        painter.drawText(area, Qt.AlignmentFlag.AlignCenter, SIDE_SYMBOLS[self.face.side])
-
-    def _paint_training(self, painter: QPainter, rect: QRectF, training: int) -> None:
-        """A green seal over the top-left corner: trained 1x or 2x."""
-        box = QRectF(rect.left() - 9, rect.top() - 10, 20, 16)
-        painter.setPen(QPen(QColor("#1d4a1a"), 1))
-        painter.setBrush(QColor("#3f9a3a"))
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setPen(QColor("#ffffff"))
-        painter.setFont(_font(10.5, bold=True))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{training}x")
-
-    def _paint_stats(self, painter: QPainter, area: QRectF) -> None:
-        """OFF DEF over RNG MOV: a small name beside a large number, as they stand now."""
-        names = ("OFF", "DEF", "RNG", "MOV")
-        cell_w, cell_h = area.width() / 2, area.height() / 2
-        for i, (label, now, printed) in enumerate(zip(names, self.face.stats, self.face.base,
-                                                      strict=True)):
-            cell = QRectF(area.left() + (i % 2) * cell_w, area.top() + (i // 2) * cell_h,
-                          cell_w, cell_h)
-            painter.setPen(QColor("#3d3d3d"))
-            label_font = _font(10.5, bold=True)
-            label_font.setStretch(QFont.Stretch.Condensed)
-            painter.setFont(label_font)
-            painter.drawText(cell.adjusted(1, 0, 0, 0),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
+    def _paint_stats(self, painter: QPainter) -> None:
+        """OFF and DEF beside the symbol's top, RNG and MOV beside its foot."""
+        painter.setFont(STAT_FONT)
+        metrics = QFontMetricsF(STAT_FONT)
+        spots = ((-STAT_X, STAT_TOP), (STAT_X, STAT_TOP), (-STAT_X, STAT_FOOT),
+                 (STAT_X, STAT_FOOT))
+        for (x, y), now, printed in zip(spots, self.face.stats, self.face.base, strict=True):
             painter.setPen(UP if now > printed else DOWN if now < printed else INK)
-            painter.setFont(_font(18 if now < 10 else 14, bold=True))
-            painter.drawText(cell.adjusted(0, 0, -2, 0),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             str(now))
+            text = str(now)
+            width = metrics.horizontalAdvance(text)
+            baseline = y + metrics.capHeight() / 2
+            painter.drawText(QPointF(x - width / 2, baseline), text)
 
-    def _paint_damage(self, painter: QPainter, rect: QRectF) -> None:
-        """A red marker in the corner: damage so far, against the DEF it must exceed."""
-        text = f"{self.face.damage}/{self.face.stats[1]}"
-        painter.setFont(_font(11, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 10
-        box = QRectF(rect.right() - width + 8, rect.top() - 10, width, 17)
-        painter.setPen(QPen(DAMAGE.darker(150), 1))
-        painter.setBrush(DAMAGE)
-        painter.drawRoundedRect(box, 8.5, 8.5)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    def _paint_training(self, painter: QPainter, training: int) -> None:
+        """One chevron for 1x, two for 2x, at the token's foot."""
+        pen = QPen(TRAINED, 3.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                   Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for i in range(training):
+            y = _H - 8.0 - i * 6.5
+            chevron = QPainterPath(QPointF(-9, y))
+            chevron.lineTo(QPointF(0, y - 5.5))
+            chevron.lineTo(QPointF(9, y))
+            painter.drawPath(chevron)
 
-    def _paint_caption(self, painter: QPainter, rect: QRectF, text: str) -> None:
-        """What the gesture would do here, on a pill across the card's lower half."""
-        painter.setFont(_font(10.5, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 12
-        box = QRectF(rect.center().x() - width / 2, rect.bottom() - 24, width, 17)
-        painter.setPen(QPen(TARGET.darker(160), 1))
-        painter.setBrush(TARGET if self.face.targeted else QColor("#f2c230"))
-        painter.drawRoundedRect(box, 8.5, 8.5)
-        painter.setPen(QColor("#ffffff") if self.face.targeted else INK)
+    @staticmethod
+    def _paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
+                    face: QFont) -> None:
+        painter.setPen(QPen(fill.darker(160), 1.2))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+        painter.setPen(ink)
+        painter.setFont(face)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class FeatureItem(QGraphicsItem):
-    """A wall or landmark card lying on its hex; the terrain under it does not move."""
+    """A wall or landmark card lying over its whole hex; the terrain under it does not move."""
+
+    NAME_PX = 15.0  # a landmark's name, shown where the zoom makes it legible
 
     def __init__(self, ref: str, kind: str, side: int, tooltip: str) -> None:
         super().__init__()
@@ -222,22 +332,25 @@ class FeatureItem(QGraphicsItem):
         self.setZValue(Z_FEATURE)
         self.setToolTip(tooltip)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # presses pan the table
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_kind(self, kind: str, tooltip: str) -> None:
         if kind != self.kind:
             self.kind = kind
             self.update()
-        self.setToolTip(tooltip)
+        if tooltip != self.toolTip():
+            self.setToolTip(tooltip)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-FEATURE_W / 2 - 2, -FEATURE_H / 2 - 2, FEATURE_W + 4, FEATURE_H + 4)
+        return HEX.boundingRect().adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(-FEATURE_W / 2, -FEATURE_H / 2, FEATURE_W, FEATURE_H)
+        rect = HEX.boundingRect()
         clip = QPainterPath()
-        clip.addRoundedRect(rect, 5, 5)
+        clip.addPolygon(HEX)
+        clip.closeSubpath()
         painter.save()
         painter.setClipPath(clip)
         if self.kind == "wall":
@@ -247,45 +360,80 @@ class FeatureItem(QGraphicsItem):
         else:
             paint_ravine(painter, rect)
         painter.restore()
-        edge = SIDE_COLOURS[self.side].darker(140) if self.kind == "wall" else QColor("#3a3226")
-        painter.setPen(QPen(edge, 1.5))
+        edge = (SIDE_COLOURS[self.side].darker(150) if self.kind == "wall"
+                else QColor("#3a3226"))
+        painter.setPen(QPen(edge, 2.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(rect, 5, 5)
-        if self.kind != "wall":
-            self._paint_name(painter, rect)
+        painter.drawPolygon(_hexagon(HEX_SIZE - 1.25))
+        if self.kind == "wall":
+            self._paint_seal(painter)
+        elif legible(painter, self.NAME_PX):
+            self._paint_name(painter)
 
-    def _paint_name(self, painter: QPainter, rect: QRectF) -> None:
-        text = f"{SIDE_SYMBOLS[self.side]} {self.kind.upper()}"
-        painter.setFont(_font(9.5, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 8
-        box = QRectF(rect.center().x() - width / 2, rect.bottom() - 14, width, 13)
+    def _paint_seal(self, painter: QPainter) -> None:
+        """The owner's emblem on a disc of its colour: whose wall, without colour alone."""
+        colour = SIDE_COLOURS[self.side]
+        painter.setPen(QPen(colour.darker(160), 2))
+        painter.setBrush(colour)
+        painter.drawEllipse(QPointF(0, 0), 15, 15)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SIDE_INKS[self.side])
+        paint_emblem(painter, self.side, QPointF(0, 0), 10)
+
+    def _paint_name(self, painter: QPainter) -> None:
+        text = self.kind.upper()
+        box = _pill(text, QPointF(0, HEX_SIZE * 0.6), self.NAME_PX)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 150))
         painter.drawRoundedRect(box, 4, 4)
         painter.setPen(QColor("#ffffff"))
+        painter.setFont(font(self.NAME_PX))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class PlayedCard(QGraphicsItem):
-    """A tactics card played this turn, shown beside the field until RESOLUTION routes it."""
+    """A tactics card played this turn, beside the field until RESOLUTION routes it: a
+    tab in its side's colour with the side's emblem and the card's name."""
 
-    SCALE = 1.2
+    WIDTH, HEIGHT = 230.0, 38.0
+    NAME_PX = 21.0
 
-    def __init__(self, ref: str, look: CardLook, tooltip: str) -> None:
+    def __init__(self, ref: str, side: int, title: str, tooltip: str) -> None:
         super().__init__()
         self.ref = ref
-        self.look = look
+        self.side = side
+        self.title = title
         self.setToolTip(tooltip)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def _rect(self) -> QRectF:
-        w, h = CARD_W * self.SCALE, CARD_H * self.SCALE
-        return QRectF(-w / 2, -h / 2, w, h)
+        return QRectF(-self.WIDTH / 2, -self.HEIGHT / 2, self.WIDTH, self.HEIGHT)
 
     def boundingRect(self) -> QRectF:
         return self._rect().adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        paint_look(painter, self.look, self._rect(), lod)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self._rect()
+        colour = SIDE_COLOURS[self.side]
+        painter.setPen(QPen(colour.darker(140), 2))
+        painter.setBrush(SIDE_FACES[self.side])
+        painter.drawRoundedRect(rect, 7, 7)
+        band = QRectF(rect.left(), rect.top(), rect.height(), rect.height())
+        clip = QPainterPath()
+        clip.addRoundedRect(rect, 7, 7)
+        painter.save()
+        painter.setClipPath(clip)
+        painter.fillRect(band, colour)
+        painter.restore()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(SIDE_INKS[self.side])
+        paint_emblem(painter, self.side, band.center(), rect.height() * 0.34)
+        if legible(painter, self.NAME_PX):
+            painter.setPen(INK)
+            painter.setFont(font(self.NAME_PX))
+            painter.drawText(rect.adjusted(band.width() + 8, 0, -6, 0),
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                             self.title)

@@ -20,7 +20,7 @@ from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from app.games.base import Button, GamePresenter, Panel
 from app.games.tactica import looks
-from app.games.tactica.art import SIDE_COLOURS, SIDE_SYMBOLS
+from app.games.tactica.art import CARD_BANDS, SIDE_COLOURS, SIDE_SYMBOLS
 from app.games.tactica.gestures import describe
 from app.match_controller import MatchController
 from engine.core.actions import Action
@@ -172,7 +172,7 @@ class TacticaPresenter(GamePresenter):
                               CardLook(CONTENT.name(face), SIDE_SYMBOLS[self.viewer or 0],
                                        body=("in your", "troop pile" if prefix == SPY_TROOP
                                              else "tactics pile"),
-                                       face_colour=SIDE_COLOURS[self.viewer or 0].name(),
+                                       face_colour=CARD_BANDS[self.viewer or 0],
                                        badge="on top" if face == chosen else ""),
                               "Double-click to put a card of this kind on top of its pile"))
         return Panel("spy", "SPY: your piles", cards,
