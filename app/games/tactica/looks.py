@@ -52,6 +52,11 @@ def side_name(p: int) -> str:
     return SIDE_NAMES[p]
 
 
+def side_label(p: int) -> str:
+    """A side by emblem and name, '☀ SUN': never its colour alone, never split by a wrap."""
+    return f"{SIDE_SYMBOLS[p]}\u00a0{SIDE_NAMES[p]}"
+
+
 def seat_name(p: int) -> str:
     return f"Player {p + 1} ({SIDE_NAMES[p]} {SIDE_SYMBOLS[p]})"
 

@@ -18,13 +18,15 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel
+from app.games.base import Button, GamePresenter, Panel, Summary
 from app.games.tactica import looks
 from app.games.tactica.art import CARD_BANDS, SIDE_COLOURS, SIDE_SYMBOLS
-from app.games.tactica.gestures import describe
+from app.games.tactica.war_summary import summary
+from app.games.tactica.wording import describe, ending
 from app.match_controller import MatchController
 from engine.core.actions import Action
-from engine.core.game import GameState
+from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
     ChooseCard,
@@ -238,9 +240,9 @@ class TacticaPresenter(GamePresenter):
         self.viewer = seat
         if self.after_refresh is not None:
             self.after_refresh()
+        if state.result is not None:
+            return f"<b>{escape(ending(state, state.result))}</b>"
         summary = queries.phase_summary(state)
-        if summary.result:
-            return f"<b>{escape(summary.result)}</b>"
         return f"{self._phase_line(summary)}<br>{self._todo_line(state, summary)}"
 
     def _phase_line(self, summary: queries.PhaseSummary) -> str:
@@ -287,6 +289,21 @@ class TacticaPresenter(GamePresenter):
 
     def seat_name(self, state: GameState, seat: int) -> str:
         return looks.seat_name(seat)
+
+    # -- words for the palette and the end ---------------------------------------------
+    def describe(self, state: GameState, action: Action) -> str:
+        """The palette's line for an action: card names and hexes as the rules log has them,
+        read from the seat's view (a card it may not see is 'a face-down card')."""
+        assert isinstance(state, TacticaState)
+        return describe(state, action)
+
+    def ending(self, state: GameState, outcome: Outcome) -> str:
+        assert isinstance(state, TacticaState)
+        return ending(state, outcome)
+
+    def summary(self, match: Match) -> Summary:
+        """Points after each turn of each battle, battles won, captures, walls lost."""
+        return summary(match)
 
     def drop_action(self, drag: CardDrag, zone: str, pos: object) -> Action | None:
         """A card dropped on a dock: SPY's returned card onto its pile; nothing else."""

@@ -207,7 +207,8 @@ def test_negate_answered_with_a_button(make_table):
     assert isinstance(table.state.pending[-1], NegateChain)
     assert "NEGATE" in table.win.phase_bar.text()
     assert table.win.hand_dock.button("Pass").isEnabled()
-    table.qtbot.mouseClick(table.win.hand_dock.button("NEGATE"), Qt.MouseButton.LeftButton)
+    table.qtbot.mouseClick(table.win.hand_dock.button("NEGATE against SPY"),
+                           Qt.MouseButton.LeftButton)
     step = table.win.controller.match.steps[-1]
     assert isinstance(step.action, Negate) and step.actor == 1
     assert "negated" in " ".join(table.win.log_dock.texts()[-3:])
