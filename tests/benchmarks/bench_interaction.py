@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import os
 import statistics
 import sys
@@ -44,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 WINDOW = (1366, 768)
 BUDGET_MS, PAUSE_MS = 16.0, 50.0
+SHARED = "shared window"  # the parts another engineer owns: autosave, log, docks
+LATER = "frame after an interaction (glide, late repaint)"
 SETTLE_MS = 400  # animations started by an interaction finish within this
 QUIET_MS = 40  # no frame painted for this long: the animations are over
 
@@ -121,11 +124,12 @@ def instrument(window: object, parts: Parts) -> None:
                 parts.wrap(item_type, name, table)
     for name in PRESENTER_HOOKS:
         parts.wrap(type(presenter), name, table)
-    shared = "shared window (autosave, log, hand dock, piles)"
-    parts.wrap(controller, "autosave", shared)
-    for dock, name in ((window.log_dock, "show_entries"), (window.hand_dock, "show_panels"),
-                       (window.hand_dock, "show_buttons"), (window.piles_dock, "show_piles")):
-        parts.wrap(dock, name, shared)
+    parts.wrap(controller, "autosave", "shared window: autosave")
+    for dock, name, part in ((window.log_dock, "show_entries", "shared window: rules log"),
+                             (window.hand_dock, "show_panels", "shared window: hand dock"),
+                             (window.hand_dock, "show_buttons", "shared window: hand dock"),
+                             (window.piles_dock, "show_piles", "shared window: piles dock")):
+        parts.wrap(dock, name, part)
     match = controller.match
     for name in ("submit", "legal_actions", "check", "view", "can_undo"):
         parts.wrap(match, name, "engine (apply, legal actions, views)")
@@ -140,13 +144,15 @@ def _python_method(cls: type, name: str) -> bool:
 
 
 class Clock:
-    """Times interactions and the animation frames after them."""
+    """Times interactions and the frames that follow them."""
 
-    def __init__(self, app: object, viewport: object) -> None:
+    def __init__(self, app: object, parts: Parts | None = None) -> None:
         from PySide6.QtCore import QEvent, QObject
 
         self.app = app
+        self.parts = parts
         self.times: dict[str, list[float]] = defaultdict(list)
+        self.unshared: dict[str, list[float]] = defaultdict(list)  # less the shared window
         self.painted = False
 
         clock = self
@@ -157,26 +163,59 @@ class Clock:
                     clock.painted = True
                 return False
 
-        self._spy = PaintSpy()
-        viewport.installEventFilter(self._spy)
+        self._spy = PaintSpy()  # on the whole application, so only while settling
+        self.collections: list[tuple[int, float]] = []  # (generation, ms) of each GC run
+        self._gc_start = 0.0
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            self.collections.append((info["generation"],
+                                     (time.perf_counter() - self._gc_start) * 1000))
+
+    def close(self) -> None:
+        gc.callbacks.remove(self._collected)
 
     def flush(self) -> None:
-        """Process what the interaction posted: the redraw a timer defers, the paint."""
+        """Process what the interaction posted: the redraw a timer defers, the paint, and
+        the widgets it let go (the real event loop deletes them; processEvents does not)."""
+        from PySide6.QtCore import QCoreApplication, QEvent
+
         for _ in range(2):
             self.app.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
     def time(self, interaction: Interaction) -> float:
+        shared_before = self._shared()
         start = time.perf_counter()
         interaction.run()
         self.flush()
         elapsed = (time.perf_counter() - start) * 1000
         self.times[interaction.kind].append(elapsed)
+        if self.parts is not None:
+            shared = (self._shared() - shared_before) * 1000
+            self.unshared[interaction.kind].append(elapsed - shared)
         self.settle()
         return elapsed
 
+    def _shared(self) -> float:
+        if self.parts is None:
+            return 0.0
+        return sum(t for part, t in self.parts.spent.items() if part.startswith(SHARED))
+
     def settle(self) -> None:
-        """Let animations run to their end, timing each frame that painted the board: it
-        is over once no frame has painted for QUIET_MS (or after SETTLE_MS)."""
+        """Let animations and late repaints run to their end, timing each frame that
+        painted something: it is over once nothing has painted for QUIET_MS (or after
+        SETTLE_MS), so no interaction pays for the one before it."""
+        self.app.installEventFilter(self._spy)
+        try:
+            self._settle()
+        finally:
+            self.app.removeEventFilter(self._spy)
+
+    def _settle(self) -> None:
         now = time.perf_counter()
         end, quiet_since = now + SETTLE_MS / 1000, now
         while now < end and now - quiet_since < QUIET_MS / 1000:
@@ -185,7 +224,7 @@ class Clock:
             self.app.processEvents()
             now = time.perf_counter()
             if self.painted:
-                self.times["animation frame"].append((now - start) * 1000)
+                self.times[LATER].append((now - start) * 1000)
                 quiet_since = now
             time.sleep(0.003)
 
@@ -199,7 +238,7 @@ def figures(times: list[float]) -> str:
 
 def report(title: str, times: dict[str, list[float]]) -> list[float]:
     print(f"  {title}")
-    every = [t for kind, ts in times.items() if kind != "animation frame" for t in ts]
+    every = [t for kind, ts in times.items() if kind != LATER for t in ts]
     for kind in sorted(times):
         print(f"    {kind:<34} {figures(times[kind])}")
     print(f"    {'all interactions':<34} {figures(every)}")
@@ -404,9 +443,11 @@ GAMES: dict[str, Callable[[Path], Driver]] = {
 @dataclass
 class Run:
     times: dict[str, list[float]]
+    unshared: dict[str, list[float]]  # each interaction less the shared window's own work
     parts: Parts
     viewport: tuple[int, int]  # the board's size on screen
     items: int  # items in the scene at the end, for a bare view of the same weight
+    collections: list[tuple[int, float]]  # the garbage collector's runs: generation, ms
 
 
 def run_game(name: str, count: int, folder: Path) -> Run:
@@ -422,8 +463,8 @@ def run_game(name: str, count: int, folder: Path) -> Run:
     driver.open(window)
     app.processEvents()
     window.view.fit()
-    clock = Clock(app, window.view.viewport())
     parts = Parts()
+    clock = Clock(app, parts)
     done = 0
     while done < count:
         instrument(window, parts)
@@ -437,7 +478,9 @@ def run_game(name: str, count: int, folder: Path) -> Run:
             driver.open(window)  # the match ended: back to the late step (untimed)
             clock.flush()
     size = window.view.viewport().size()
-    run = Run(clock.times, parts, (size.width(), size.height()), len(window.scene.items()))
+    clock.close()
+    run = Run(clock.times, clock.unshared, parts, (size.width(), size.height()),
+              len(window.scene.items()), clock.collections)
     window.close()
     return run
 
@@ -447,7 +490,7 @@ def run_bare(count: int, pieces: int, tiles: int, size: tuple[int, int]) -> dict
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     view, scene, movers = bare_view(size, pieces, tiles)  # the scene kept: it owns the items
-    clock = Clock(app, view.viewport())
+    clock = Clock(app)
     for interaction in bare_interactions(view, movers, count):
         clock.time(interaction)
     view.close()
@@ -473,6 +516,11 @@ def main(argv: list[str] | None = None) -> int:
             pauses = sum(t > PAUSE_MS for ts in times.values() for t in ts)
             total = sum(every)
             print(f"    pauses over {PAUSE_MS:.0f} ms: {pauses}")
+            for generation in (0, 1, 2):
+                runs = [ms for g, ms in run.collections if g == generation]
+                if runs:
+                    print(f"    garbage collections of generation {generation}: {len(runs)}, "
+                          f"median {statistics.median(runs):.1f} ms, max {max(runs):.1f} ms")
             print(f"  where the interactions' {total:.0f} ms went (exclusive time):")
             for part, spent in sorted(parts.spent.items(), key=lambda kv: -kv[1]):
                 share = spent * 1000
@@ -481,6 +529,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    {'the rest (Qt events, painting, layout)':<44} {rest:8.0f} ms  "
                   f"{100 * rest / total:5.1f}%")
             pieces = max(1, run.items // 3)
+            report("the same interactions less the shared window's own work (its part of "
+                   "Qt's layout and painting stays in)", run.unshared)
             bare = run_bare(args.count, pieces, run.items - pieces, run.viewport)
             report(f"bare QGraphicsView of the same size and {run.items} plain items, same "
                    "drags, clicks and repaints", bare)

@@ -111,12 +111,12 @@ class FieldDrawing:
             self._leave(self.troops.pop(ref))
             self.faces.pop(ref, None)
         for ref, c in b.pos.items():
-            face, tip = troop_face(state, b, ref, viewer)
+            face = troop_face(state, ref, viewer)
             self.faces[ref] = face
             item = self.troops.get(ref)
             centre = self.scene.center_of(Hex(*c))
             if item is None:
-                item = self.troops[ref] = TroopItem(ref, face, tip)
+                item = self.troops[ref] = TroopItem(ref, face)
                 item.on_press, item.on_release = self._pressed, self._released
                 item.place(centre, glide=False)
                 self.scene.addItem(item)
@@ -125,7 +125,7 @@ class FieldDrawing:
                 continue
             if item.face.caption or item.face.targeted:
                 face = replace(face, caption=item.face.caption, targeted=item.face.targeted)
-            item.set_face(face, tip)
+            item.set_face(face)
             if not item.dragging:
                 item.place(centre, glide=True)
 
@@ -151,7 +151,7 @@ class FieldDrawing:
             face = self.faces[ref]
             if caption or targeted:
                 face = replace(face, caption=caption, targeted=targeted)
-            item.set_face(face, item.toolTip())
+            item.set_face(face)
             item.set_selected(ref == selected)
 
     # -- the played cards ----------------------------------------------------------------
@@ -176,17 +176,15 @@ class FieldDrawing:
             item.setZValue(Z_PIECE + i * 0.01)
 
 
-def troop_face(state: TacticaState, b: Board, troop: str,
-               viewer: int | None) -> tuple[TroopFace, str]:
-    """What a troop token shows, and its tooltip: the same facts in words."""
+def troop_face(state: TacticaState, troop: str, viewer: int | None) -> TroopFace:
+    """What a troop token shows, as `viewer` may know it (the honour rule)."""
     stats = queries.troop_stats(state, troop)
-    kind = state.table.faces[troop]
-    face = TroopFace(owner_of(troop) or 0, kind, stats.now, stats.printed,
+    return TroopFace(owner_of(troop) or 0, state.table.faces[troop], stats.now, stats.printed,
                      queries.training_seen(state, troop, viewer), state.damage.get(troop, 0))
-    return face, troop_tip(state, b, troop, face)
 
 
 def troop_tip(state: TacticaState, b: Board, troop: str, face: TroopFace) -> str:
+    """A token's facts in words, written when the mouse rests on it (not at every redraw)."""
     names = ("OFF", "DEF", "RNG", "MOV")
     shown = []
     for label, now, printed in zip(names, face.stats, face.base, strict=True):

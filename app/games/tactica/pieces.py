@@ -10,9 +10,10 @@ or two chevrons; this turn's damage against its DEF on a red marker.
 Numbers are drawn only where they come out at 8 pt or more: zoomed far out
 the token keeps its emblem and symbol.
 
-Each piece paints into a cache of device pixels, so a repaint or a glide
-across the field costs a picture, not a redraw; the cache is redrawn when
-the piece's look or the zoom changes.
+Each look is painted once per zoom into a picture shared by every piece
+that looks the same (sprites.py), and each piece keeps its picture in Qt's
+device cache: a repaint or a glide across the field costs a copy of
+pixels, and a change of zoom a copy per piece, not a drawing.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from app.board.cards import CardLook
 from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
 from app.board.topology import Z_PIECE, Z_TERRAIN
+from app.games.tactica import sprites
 from app.games.tactica.art import (
     SIDE_COLOURS,
     SIDE_FACES,
@@ -70,6 +72,9 @@ def _hexagon(radius: float) -> QPolygonF:
 
 
 BODY = _hexagon(HEX_SIZE * TOKEN)
+BODY_PATH = QPainterPath()
+BODY_PATH.addPolygon(BODY)
+BODY_PATH.closeSubpath()
 RIM = _hexagon(HEX_SIZE * 0.97)
 HEX = _hexagon(HEX_SIZE)
 _R = HEX_SIZE * TOKEN
@@ -166,8 +171,8 @@ class Glider:
 class TroopItem(CardItem):
     """A troop token on a hex; the scene moves it with the mouse and submits the drop."""
 
-    def __init__(self, ref: str, face: TroopFace, tooltip: str) -> None:
-        super().__init__(ref, "field", CardLook(face.kind), tooltip)
+    def __init__(self, ref: str, face: TroopFace) -> None:
+        super().__init__(ref, "field", CardLook(face.kind), "")
         self.face = face
         self.selected = False
         self.locked = False  # an enemy troop, or not your decision: a click selects, no drag
@@ -175,7 +180,7 @@ class TroopItem(CardItem):
         self.glider = Glider(self)
         self._bounds = self._measure(face)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.set_face(face, tooltip)
+        self.set_face(face)
 
     # -- where it stands -------------------------------------------------------------
     def place(self, centre: QPointF, glide: bool) -> None:
@@ -203,7 +208,7 @@ class TroopItem(CardItem):
             super().mouseMoveEvent(event)
 
     # -- its look ----------------------------------------------------------------------
-    def set_face(self, face: TroopFace, tooltip: str) -> None:
+    def set_face(self, face: TroopFace) -> None:
         if face != self.face:
             bounds = self._measure(face)
             if bounds != self._bounds:
@@ -211,8 +216,6 @@ class TroopItem(CardItem):
                 self._bounds = bounds
             self.face = face
             self.update()
-        if tooltip != self.toolTip():
-            self.setToolTip(tooltip)
         if not self.dragging:  # markers stick out of the token: keep them above neighbours
             self.setZValue(Z_PIECE + (1 if face.damage or face.caption else 0))
 
@@ -235,88 +238,91 @@ class TroopItem(CardItem):
 
     def shape(self) -> QPainterPath:
         """Only the token itself is grabbed, not the room kept for markers around it."""
-        path = QPainterPath()
-        path.addPolygon(BODY)
-        path.closeSubpath()
-        return path
+        return BODY_PATH
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         face = self.face
-        colour = SIDE_COLOURS[face.side]
-        if self.dragging or self.selected or face.targeted:
-            rim = GLOW_HOVER if self.dragging else TARGET if face.targeted else SELECTED
-            painter.setPen(QPen(rim, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                                Qt.PenJoinStyle.RoundJoin))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(RIM)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(SIDE_FACES[face.side])
-        painter.drawPolygon(BODY)
-        painter.save()
-        clip = QPainterPath()
-        clip.addPolygon(BODY)
-        painter.setClipPath(clip)
-        painter.fillRect(QRectF(-_R, -_H, 2 * _R, BAND_BOTTOM + _H), colour)
-        painter.restore()
-        painter.setPen(QPen(colour.darker(135), 3, Qt.PenStyle.SolidLine,
-                            Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        rim = (GLOW_HOVER if self.dragging else TARGET if face.targeted
+               else SELECTED if self.selected else None)
+        sprites.draw(painter, ("troop", face, None if rim is None else rim.rgba()),
+                     self._bounds, lambda p: paint_token(p, face, rim))
+
+
+def paint_token(painter: QPainter, face: TroopFace, rim: QColor | None) -> None:
+    """A troop token as `face` says, ringed in `rim` (dragged, targeted, selected)."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = SIDE_COLOURS[face.side]
+    if rim is not None:
+        painter.setPen(QPen(rim, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPolygon(BODY)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(SIDE_INKS[face.side])
-        paint_emblem(painter, face.side, QPointF(0, (BAND_BOTTOM - _H) / 2 + 0.5), 7.5)
-        painter.setBrush(INK)
-        paint_symbol(painter, face.kind, SYMBOL_CENTRE, SYMBOL_HALF)
-        if legible(painter, STAT_PX):
-            self._paint_stats(painter)
-        if face.training:
-            self._paint_training(painter, face.training)
-        if face.damage and legible(painter, STAT_PX):
-            self._paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
-                             f"{face.damage}/{face.stats[1]}", STAT_FONT)
-        if face.caption and legible(painter, CAPTION_PX):
-            fill = TARGET if face.targeted else QColor("#f2c230")
-            self._paint_pill(painter, _caption_rect(face), fill,
-                             QColor("#ffffff") if face.targeted else INK, face.caption,
-                             CAPTION_FONT)
+        painter.drawPolygon(RIM)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_FACES[face.side])
+    painter.drawPolygon(BODY)
+    painter.save()
+    painter.setClipPath(BODY_PATH)
+    painter.fillRect(QRectF(-_R, -_H, 2 * _R, BAND_BOTTOM + _H), colour)
+    painter.restore()
+    painter.setPen(QPen(colour.darker(135), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPolygon(BODY)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_INKS[face.side])
+    paint_emblem(painter, face.side, QPointF(0, (BAND_BOTTOM - _H) / 2 + 0.5), 7.5)
+    painter.setBrush(INK)
+    paint_symbol(painter, face.kind, SYMBOL_CENTRE, SYMBOL_HALF)
+    if legible(painter, STAT_PX):
+        _paint_stats(painter, face)
+    if face.training:
+        _paint_training(painter, face.training)
+    if face.damage and legible(painter, STAT_PX):
+        _paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
+                    f"{face.damage}/{face.stats[1]}", STAT_FONT)
+    if face.caption and legible(painter, CAPTION_PX):
+        fill = TARGET if face.targeted else QColor("#f2c230")
+        _paint_pill(painter, _caption_rect(face), fill,
+                    QColor("#ffffff") if face.targeted else INK, face.caption, CAPTION_FONT)
 
-    def _paint_stats(self, painter: QPainter) -> None:
-        """OFF and DEF beside the symbol's top, RNG and MOV beside its foot."""
-        painter.setFont(STAT_FONT)
-        metrics = QFontMetricsF(STAT_FONT)
-        spots = ((-STAT_X, STAT_TOP), (STAT_X, STAT_TOP), (-STAT_X, STAT_FOOT),
-                 (STAT_X, STAT_FOOT))
-        for (x, y), now, printed in zip(spots, self.face.stats, self.face.base, strict=True):
-            painter.setPen(UP if now > printed else DOWN if now < printed else INK)
-            text = str(now)
-            width = metrics.horizontalAdvance(text)
-            baseline = y + metrics.capHeight() / 2
-            painter.drawText(QPointF(x - width / 2, baseline), text)
 
-    def _paint_training(self, painter: QPainter, training: int) -> None:
-        """One chevron for 1x, two for 2x, at the token's foot."""
-        pen = QPen(TRAINED, 3.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                   Qt.PenJoinStyle.RoundJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for i in range(training):
-            y = _H - 8.0 - i * 6.5
-            chevron = QPainterPath(QPointF(-9, y))
-            chevron.lineTo(QPointF(0, y - 5.5))
-            chevron.lineTo(QPointF(9, y))
-            painter.drawPath(chevron)
+def _paint_stats(painter: QPainter, face: TroopFace) -> None:
+    """OFF and DEF beside the symbol's top, RNG and MOV beside its foot."""
+    painter.setFont(STAT_FONT)
+    metrics = QFontMetricsF(STAT_FONT)
+    spots = ((-STAT_X, STAT_TOP), (STAT_X, STAT_TOP), (-STAT_X, STAT_FOOT),
+             (STAT_X, STAT_FOOT))
+    for (x, y), now, printed in zip(spots, face.stats, face.base, strict=True):
+        painter.setPen(UP if now > printed else DOWN if now < printed else INK)
+        text = str(now)
+        width = metrics.horizontalAdvance(text)
+        baseline = y + metrics.capHeight() / 2
+        painter.drawText(QPointF(x - width / 2, baseline), text)
 
-    @staticmethod
-    def _paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
-                    face: QFont) -> None:
-        painter.setPen(QPen(fill.darker(160), 1.2))
-        painter.setBrush(fill)
-        painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
-        painter.setPen(ink)
-        painter.setFont(face)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+def _paint_training(painter: QPainter, training: int) -> None:
+    """One chevron for 1x, two for 2x, at the token's foot."""
+    pen = QPen(TRAINED, 3.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+               Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for i in range(training):
+        y = _H - 8.0 - i * 6.5
+        chevron = QPainterPath(QPointF(-9, y))
+        chevron.lineTo(QPointF(0, y - 5.5))
+        chevron.lineTo(QPointF(9, y))
+        painter.drawPath(chevron)
+
+
+def _paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
+            face: QFont) -> None:
+    painter.setPen(QPen(fill.darker(160), 1.2))
+    painter.setBrush(fill)
+    painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+    painter.setPen(ink)
+    painter.setFont(face)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class FeatureItem(QGraphicsItem):
@@ -346,49 +352,56 @@ class FeatureItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = HEX.boundingRect()
-        clip = QPainterPath()
-        clip.addPolygon(HEX)
-        clip.closeSubpath()
-        painter.save()
-        painter.setClipPath(clip)
-        if self.kind == "wall":
-            paint_wall(painter, rect, self.side)
-        elif self.kind == "ridge":
-            paint_ridge(painter, rect)
-        else:
-            paint_ravine(painter, rect)
-        painter.restore()
-        edge = (SIDE_COLOURS[self.side].darker(150) if self.kind == "wall"
-                else QColor("#3a3226"))
-        painter.setPen(QPen(edge, 2.5))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPolygon(_hexagon(HEX_SIZE - 1.25))
-        if self.kind == "wall":
-            self._paint_seal(painter)
-        elif legible(painter, self.NAME_PX):
-            self._paint_name(painter)
+        kind, side = self.kind, self.side
+        sprites.draw(painter, ("feature", kind, side), self.boundingRect(),
+                     lambda p: paint_feature(p, kind, side, self.NAME_PX))
 
-    def _paint_seal(self, painter: QPainter) -> None:
-        """The owner's emblem on a disc of its colour: whose wall, without colour alone."""
-        colour = SIDE_COLOURS[self.side]
-        painter.setPen(QPen(colour.darker(160), 2))
-        painter.setBrush(colour)
-        painter.drawEllipse(QPointF(0, 0), 15, 15)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(SIDE_INKS[self.side])
-        paint_emblem(painter, self.side, QPointF(0, 0), 10)
 
-    def _paint_name(self, painter: QPainter) -> None:
-        text = self.kind.upper()
-        box = _pill(text, QPointF(0, HEX_SIZE * 0.6), self.NAME_PX)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 150))
-        painter.drawRoundedRect(box, 4, 4)
-        painter.setPen(QColor("#ffffff"))
-        painter.setFont(font(self.NAME_PX))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+def paint_feature(painter: QPainter, kind: str, side: int, name_px: float) -> None:
+    """A wall (stones, the owner's seal) or a landmark (its side's picture) over a hex."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rect = HEX.boundingRect()
+    clip = QPainterPath()
+    clip.addPolygon(HEX)
+    clip.closeSubpath()
+    painter.save()
+    painter.setClipPath(clip)
+    if kind == "wall":
+        paint_wall(painter, rect, side)
+    elif kind == "ridge":
+        paint_ridge(painter, rect)
+    else:
+        paint_ravine(painter, rect)
+    painter.restore()
+    edge = SIDE_COLOURS[side].darker(150) if kind == "wall" else QColor("#3a3226")
+    painter.setPen(QPen(edge, 2.5))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPolygon(_hexagon(HEX_SIZE - 1.25))
+    if kind == "wall":
+        _paint_seal(painter, side)
+    elif legible(painter, name_px):
+        _paint_name(painter, kind.upper(), name_px)
+
+
+def _paint_seal(painter: QPainter, side: int) -> None:
+    """The owner's emblem on a disc of its colour: whose wall, without colour alone."""
+    colour = SIDE_COLOURS[side]
+    painter.setPen(QPen(colour.darker(160), 2))
+    painter.setBrush(colour)
+    painter.drawEllipse(QPointF(0, 0), 15, 15)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_INKS[side])
+    paint_emblem(painter, side, QPointF(0, 0), 10)
+
+
+def _paint_name(painter: QPainter, text: str, pixels: float) -> None:
+    box = _pill(text, QPointF(0, HEX_SIZE * 0.6), pixels)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 150))
+    painter.drawRoundedRect(box, 4, 4)
+    painter.setPen(QColor("#ffffff"))
+    painter.setFont(font(pixels))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class PlayedCard(QGraphicsItem):
@@ -407,33 +420,37 @@ class PlayedCard(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def _rect(self) -> QRectF:
-        return QRectF(-self.WIDTH / 2, -self.HEIGHT / 2, self.WIDTH, self.HEIGHT)
-
     def boundingRect(self) -> QRectF:
-        return self._rect().adjusted(-2, -2, 2, 2)
+        return QRectF(-self.WIDTH / 2 - 2, -self.HEIGHT / 2 - 2, self.WIDTH + 4,
+                      self.HEIGHT + 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = self._rect()
-        colour = SIDE_COLOURS[self.side]
-        painter.setPen(QPen(colour.darker(140), 2))
-        painter.setBrush(SIDE_FACES[self.side])
-        painter.drawRoundedRect(rect, 7, 7)
-        band = QRectF(rect.left(), rect.top(), rect.height(), rect.height())
-        clip = QPainterPath()
-        clip.addRoundedRect(rect, 7, 7)
-        painter.save()
-        painter.setClipPath(clip)
-        painter.fillRect(band, colour)
-        painter.restore()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(SIDE_INKS[self.side])
-        paint_emblem(painter, self.side, band.center(), rect.height() * 0.34)
-        if legible(painter, self.NAME_PX):
-            painter.setPen(INK)
-            painter.setFont(font(self.NAME_PX))
-            painter.drawText(rect.adjusted(band.width() + 8, 0, -6, 0),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                             self.title)
+        side, title = self.side, self.title
+        sprites.draw(painter, ("played", side, title), self.boundingRect(),
+                     lambda p: paint_played(p, side, title, self.NAME_PX))
+
+
+def paint_played(painter: QPainter, side: int, title: str, name_px: float) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rect = QRectF(-PlayedCard.WIDTH / 2, -PlayedCard.HEIGHT / 2, PlayedCard.WIDTH,
+                  PlayedCard.HEIGHT)
+    colour = SIDE_COLOURS[side]
+    painter.setPen(QPen(colour.darker(140), 2))
+    painter.setBrush(SIDE_FACES[side])
+    painter.drawRoundedRect(rect, 7, 7)
+    band = QRectF(rect.left(), rect.top(), rect.height(), rect.height())
+    clip = QPainterPath()
+    clip.addRoundedRect(rect, 7, 7)
+    painter.save()
+    painter.setClipPath(clip)
+    painter.fillRect(band, colour)
+    painter.restore()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_INKS[side])
+    paint_emblem(painter, side, band.center(), rect.height() * 0.34)
+    if legible(painter, name_px):
+        painter.setPen(INK)
+        painter.setFont(font(name_px))
+        painter.drawText(rect.adjusted(band.width() + 8, 0, -6, 0),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)

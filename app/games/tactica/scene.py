@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
 
 from app.board.hex_scene import HexScene
 from app.board.items import CardItem
 from app.board.topology import HIGHLIGHT
 from app.dragdrop import CardDrag
 from app.games.tactica import gestures, looks
-from app.games.tactica.drawing import FieldDrawing
+from app.games.tactica.drawing import FieldDrawing, troop_tip
 from app.games.tactica.gestures import Target
 from app.games.tactica.pieces import HEX_SIZE, TroopItem
 from app.games.tactica.presenter import TacticaPresenter
@@ -360,6 +360,17 @@ class TacticaScene(HexScene):
             actions = gestures.at(self._shown, c)
             if actions:
                 self._finish(actions, c)
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """A troop's tooltip is written when the mouse rests on it, from the state shown."""
+        state = self.state
+        if state is not None:
+            b = board(state)
+            for item in self.items(event.scenePos()):
+                if isinstance(item, TroopItem) and item.ref in b.pos:
+                    item.setToolTip(troop_tip(state, b, item.ref, self.drawing.faces[item.ref]))
+                    break
+        super().helpEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and (self._pick or self.selected is not None):

@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QFontInfo, QPainter, QPainterPath
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QFontInfo, QHelpEvent, QPainter, QPainterPath
+from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QToolTip
 
 from app.board.hex_scene import LEGIBLE_PX, HexScene
 from app.dialogs.summary import LINE_COLOURS
-from app.games.tactica import pieces, symbols
+from app.games.tactica import pieces, sprites, symbols
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.pieces import TroopItem
 from engine.boards.hexgrid import HexField, Orientation
@@ -21,6 +21,7 @@ from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
 from engine.games.tactica.actions import PlayTactic
 from engine.games.tactica.board import board
+from engine.games.tactica.cards import label, where
 from tests.app.tactica.tactica_table import Table, free_pair, offset
 
 
@@ -36,6 +37,13 @@ def _mid_battle(table: Table) -> None:
     cardmoves.train(state, b.troops[1][0], 2)
     state.damage[b.troops[1][0]] = 1
     table.win.refresh()
+
+
+def _paint_afresh(scene) -> None:
+    """Forget the pictures of the pieces, so the next paint draws every look again."""
+    sprites.forget()
+    for item in scene.items():
+        item.update()
 
 
 def _at_1366x768(table: Table) -> None:
@@ -99,8 +107,7 @@ def test_nothing_is_printed_under_8pt_at_the_fitted_zoom_of_1366x768(table, monk
 
     record("drawText")
     record("drawStaticText")
-    for item in scene.items():
-        item.update()
+    _paint_afresh(scene)
     table.win.view.viewport().grab()
     assert drawn, "nothing was printed at all"
     small = [(text, round(px, 1)) for text, px in drawn if px < LEGIBLE_PX - 0.01]
@@ -110,7 +117,8 @@ def test_nothing_is_printed_under_8pt_at_the_fitted_zoom_of_1366x768(table, monk
         if isinstance(item, QGraphicsSimpleTextItem) and item.isVisible():
             assert item.font().pixelSize() * zoom >= LEGIBLE_PX - 0.01, item.text()
     stats = [text for text, _ in drawn if text.isdigit()]
-    assert len(stats) >= 4 * len(scene.troops)
+    looks = {item.face for item in scene.troops.values()}  # alike tokens share one picture
+    assert len(stats) >= 4 * len(looks)
 
 
 def test_each_troop_kind_and_each_side_has_its_own_symbol(qapp):
@@ -136,16 +144,16 @@ def test_tokens_and_walls_show_their_side_by_emblem_as_well_as_colour(table, mon
     monkeypatch.setattr(pieces, "paint_emblem",
                         lambda p, side, *a: painted.append(("emblem", side)))
     scene = table.win.scene
-    for item in scene.items():
-        item.update()
+    _paint_afresh(scene)
     table.win.view.viewport().grab()
     state = table.state
     kinds = {state.table.faces[t] for t in scene.troops}
     assert {n for what, n in painted if what == "symbol"} == kinds
     assert {n for what, n in painted if what == "emblem"} == {0, 1}
-    walls = [f for f in scene.features.values() if f.kind == "wall"]
+    walls = {f.side for f in scene.features.values() if f.kind == "wall"}
+    looks = {item.face for item in scene.troops.values()}  # alike tokens share one picture
     emblems = [n for what, n in painted if what == "emblem"]
-    assert len(emblems) >= len(scene.troops) + len(walls)
+    assert walls == {0, 1} and len(emblems) >= len(looks) + len(walls)
     assert {c.name() for c in SIDE_COLOURS} <= {c.lower() for c in LINE_COLOURS}
 
 
@@ -174,7 +182,7 @@ def test_training_shows_as_chevrons(table, monkeypatch, training):
         original(painter, path)
 
     monkeypatch.setattr(QPainter, "drawPath", spy)
-    item.update()
+    _paint_afresh(table.win.scene)
     table.win.view.viewport().grab()
     assert len(chevrons) == training
 
@@ -190,3 +198,27 @@ def test_the_played_cards_stay_on_the_table_beside_the_field(table):
     card = scene.played["sun-spy-1"].sceneBoundingRect()
     assert card.left() > scene.board_rect().right()
     assert scene.content_rect().contains(card)
+
+
+def test_resting_the_mouse_on_a_troop_tells_its_facts_in_words(make_table):
+    """The tooltip names the troop as the log does, its hex, OFF/DEF/RNG/MOV; with the
+    honour rule an enemy's training is not told."""
+    table = make_table(honour_rule=True)
+    table.to_first_turn()
+    b = board(table.state)
+    ours, theirs = b.troops[0][0], b.troops[1][0]
+    cardmoves.train(table.state, theirs, 2)
+    table.win.refresh()
+    viewport = table.win.view.viewport()
+
+    def tip(troop: str) -> str:
+        at = table.point(b.pos[troop])
+        QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                    viewport.mapToGlobal(at)))
+        return QToolTip.text()
+
+    text = tip(ours)
+    assert text.startswith(f"{label(table.state, ours)} (") and where(b.pos[ours]) in text
+    assert all(stat in text for stat in ("OFF", "DEF", "RNG", "MOV"))
+    enemy = tip(theirs)
+    assert "training hidden (honour rule)" in enemy and "2x" not in enemy
