@@ -63,13 +63,13 @@ SPY_TROOP, SPY_TACTIC = "spy-troop:", "spy-tactic:"
 PHASE_HINTS = {
     Phase.LANDMARKS: "Drag the RIDGE or the RAVINE side of your landmark onto a glowing hex.",
     Phase.DEPLOYMENT: "Drag a troop from your barracks to a glowing hex by your walls.",
-    Phase.MUSTER: ("Drag a troop to a glowing hex by your walls, or the Training card onto "
-                   "a troop there; then End MUSTER."),
-    Phase.MOVEMENT: ("Drag your troops: glowing hexes show what each costs in MOV. Tactics "
-                     "cards go onto their targets."),
-    Phase.COMBAT: ("Drag a troop onto an enemy to attack: damage must exceed DEF this turn to "
-                   "capture. Click a ranged troop to see its RIDGE cone."),
+    Phase.MUSTER: "Drag troops to glowing hexes by your walls, or Training onto a troop there.",
+    Phase.MOVEMENT: "Drag your troops: glowing hexes show their MOV cost. Tactics cards go "
+                    "onto their targets.",
+    Phase.COMBAT: "Drag a troop onto an enemy to attack; click a ranged troop for its RIDGE cone.",
 }
+"""Short enough that the phase bar keeps to two lines on a 1366-pixel screen: a third line
+would take the board's room and change its size from one phase to the next."""
 FRAME_HINTS = {
     "negate": "Drag a NEGATE onto the field or press NEGATE; or Pass.",
     "counter": "Drag a counter-card onto your troop, or press its button; or Pass.",
@@ -153,8 +153,13 @@ class TacticaPresenter(GamePresenter):
         return [*panels, spy] if spy is not None else panels
 
     def _hand_note(self, state: TacticaState, seat: int) -> str:
+        """What to do now, or whom the table waits for: never nothing, so the dock keeps
+        its height and the board its size from one turn to the next."""
+        if state.result is not None:
+            return "the war is over"
         if not self.deciding() or self.viewer != seat:
-            return ""
+            mover = self.controller.seat()
+            return "" if mover is None else f"waiting for {looks.seat_name(mover)}"
         frame = state.prompt
         if frame is not None:
             return FRAME_HINTS.get(frame.kind, frame.question)

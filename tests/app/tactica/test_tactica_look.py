@@ -19,7 +19,7 @@ from app.games.tactica.pieces import TroopItem
 from engine.boards.hexgrid import HexField, Orientation
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
-from engine.games.tactica.actions import PlayTactic
+from engine.games.tactica.actions import EndPhase, Pass, PlayTactic
 from engine.games.tactica.board import board
 from engine.games.tactica.cards import label, where
 from tests.app.tactica.tactica_table import Table, free_pair, offset
@@ -222,3 +222,20 @@ def test_resting_the_mouse_on_a_troop_tells_its_facts_in_words(make_table):
     assert all(stat in text for stat in ("OFF", "DEF", "RNG", "MOV"))
     enemy = tip(theirs)
     assert "training hidden (honour rule)" in enemy and "2x" not in enemy
+
+
+def test_the_board_keeps_its_size_from_one_turn_to_the_next(table):
+    """Whose turn it is changes what the barracks dock says, never its height, so the
+    board is not refitted (and every piece redrawn) at each change of seat."""
+    _at_1366x768(table)
+    table.to_first_turn()
+    view = table.win.view
+    sizes = set()
+    for _ in range(3):  # SUN's turn, then MOON's, then SUN's again
+        for _ in range(3):
+            assert table.win.controller.submit(EndPhase())
+            while table.state.pending:
+                assert table.win.controller.submit(Pass())
+            QApplication.processEvents()
+            sizes.add((view.viewport().size().toTuple(), round(view.zoom(), 6)))
+    assert len(sizes) == 1, sizes
