@@ -52,6 +52,8 @@ STAT_PX = 22.0
 """OFF/DEF/RNG/MOV print size: 8 pt or more at the fitted zoom of a 1366x768 window."""
 CAPTION_PX = 21.0
 GLIDE_MS = 200  # a troop's glide to its new hex, and the fade of one mustered or captured
+CARRIED = 0.72
+"""A carried troop lets the glows and captions under it show through."""
 Z_FEATURE = Z_TERRAIN + 1
 """Walls and landmarks lie on the terrain, under the glows that answer a gesture."""
 
@@ -196,8 +198,13 @@ class TroopItem(CardItem):
 
     def start_drag(self, scene_pos: QPointF) -> None:
         self.glider.stop()
-        self.setOpacity(1.0)
+        self.setOpacity(CARRIED)
         super().start_drag(scene_pos)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.dragging:
+            self.setOpacity(1.0)
+        super().mouseReleaseEvent(event)
 
     def spring_back(self) -> None:
         """Glide back to the hex it stands on: the drop was refused."""

@@ -112,3 +112,22 @@ def test_a_loaded_match_is_drawn_at_once_without_fading(table, tmp_path):
     troops = table.win.scene.troops.values()
     assert troops and all(item.opacity() == 1.0 and not item.glider.running()
                           for item in troops)
+
+
+def test_a_carried_troop_lets_the_glows_under_it_show_through(table):
+    """While carried, a troop is see-through, so the MOV costs and the target's damage
+    against DEF under it stay readable; let go, it is solid again."""
+    _to_movement(table)
+    state = table.state
+    b = board(state)
+    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    dest = max(queries.reachable(state, troop))
+    item = table.win.scene.troops[troop]
+    viewport = table.win.view.viewport()
+    a, z = table.point(b.pos[troop]), table.point(dest)
+    table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    table.qtbot.mouseMove(viewport, a + (z - a) / 2)
+    assert 0.5 < item.opacity() < 1.0
+    table.qtbot.mouseMove(viewport, z)
+    table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=z)
+    assert item.opacity() == 1.0
