@@ -23,7 +23,8 @@ from app.board.hex_scene import HexScene
 from app.board.items import CardItem
 from app.board.topology import Z_PIECE, label_font
 from app.games.tactica import looks
-from app.games.tactica.pieces import FeatureItem, PlayedCard, TroopFace, TroopItem
+from app.games.tactica.pieces import TroopFace, TroopItem
+from app.games.tactica.scenery import FeatureItem, PlayedCard
 from engine.boards.hexgrid import Hex
 from engine.games.tactica import queries
 from engine.games.tactica.board import CONTENT, MELEE, Board

@@ -1,4 +1,4 @@
-"""The pieces on TACTICA's field: troop tokens that move, wall and landmark hexes that stay.
+"""TACTICA's troop tokens, and the measures and print every piece on the field shares.
 
 A troop is a hexagonal token inside its hex, leaving a rim of the hex
 showing (a wall's stones under a troop standing on it). It shows its side
@@ -18,10 +18,9 @@ pixels, and a change of zoom a copy per piece, not a drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -33,16 +32,10 @@ from PySide6.QtWidgets import (
 from app.board.cards import CardLook
 from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
-from app.board.topology import Z_PIECE, Z_TERRAIN
+from app.board.topology import Z_PIECE
 from app.games.tactica import sprites
-from app.games.tactica.art import (
-    SIDE_COLOURS,
-    SIDE_FACES,
-    SIDE_INKS,
-    paint_ravine,
-    paint_ridge,
-    paint_wall,
-)
+from app.games.tactica.art import SIDE_COLOURS, SIDE_FACES, SIDE_INKS
+from app.games.tactica.motion import Glider
 from app.games.tactica.symbols import paint_emblem, paint_symbol
 
 HEX_SIZE = 48.0
@@ -51,11 +44,8 @@ TOKEN = 0.86  # a troop token's size against its hex: the rest is the hex showin
 STAT_PX = 22.0
 """OFF/DEF/RNG/MOV print size: 8 pt or more at the fitted zoom of a 1366x768 window."""
 CAPTION_PX = 21.0
-GLIDE_MS = 200  # a troop's glide to its new hex, and the fade of one mustered or captured
 CARRIED = 0.72
 """A carried troop lets the glows and captions under it show through."""
-Z_FEATURE = Z_TERRAIN + 1
-"""Walls and landmarks lie on the terrain, under the glows that answer a gesture."""
 
 UP, DOWN = QColor("#007a55"), QColor("#c2410c")
 """Raised and lowered values: Okabe-Ito's bluish green and vermillion, darkened to print."""
@@ -66,19 +56,19 @@ INK = QColor("#1e2430")
 TRAINED = QColor("#2e7d32")
 
 
-def _hexagon(radius: float) -> QPolygonF:
+def hexagon(radius: float) -> QPolygonF:
     """A flat-topped hexagon centred on (0, 0)."""
     h = radius * 0.8660254037844386
     return QPolygonF([QPointF(radius, 0), QPointF(radius / 2, h), QPointF(-radius / 2, h),
                       QPointF(-radius, 0), QPointF(-radius / 2, -h), QPointF(radius / 2, -h)])
 
 
-BODY = _hexagon(HEX_SIZE * TOKEN)
+BODY = hexagon(HEX_SIZE * TOKEN)
 BODY_PATH = QPainterPath()
 BODY_PATH.addPolygon(BODY)
 BODY_PATH.closeSubpath()
-RIM = _hexagon(HEX_SIZE * 0.97)
-HEX = _hexagon(HEX_SIZE)
+RIM = hexagon(HEX_SIZE * 0.97)
+HEX = hexagon(HEX_SIZE)
 _R = HEX_SIZE * TOKEN
 _H = _R * 0.8660254037844386
 BAND_BOTTOM = -_H + 17.0  # the side's band across the token's top
@@ -112,7 +102,7 @@ class TroopFace:
     targeted: bool = False
 
 
-def _pill(text: str, centre: QPointF, pixels: float) -> QRectF:
+def pill(text: str, centre: QPointF, pixels: float) -> QRectF:
     metrics = QFontMetricsF(font(pixels))
     width = max(metrics.horizontalAdvance(text) + pixels * 0.7, metrics.height() * 1.2)
     return QRectF(centre.x() - width / 2, centre.y() - metrics.height() * 0.6, width,
@@ -120,54 +110,11 @@ def _pill(text: str, centre: QPointF, pixels: float) -> QRectF:
 
 
 def _damage_rect(face: TroopFace) -> QRectF:
-    return _pill(f"{face.damage}/{face.stats[1]}", QPointF(_R * 0.62, -_H - 2), STAT_PX)
+    return pill(f"{face.damage}/{face.stats[1]}", QPointF(_R * 0.62, -_H - 2), STAT_PX)
 
 
 def _caption_rect(face: TroopFace) -> QRectF:
-    return _pill(face.caption, QPointF(0, _H * 0.5), CAPTION_PX)
-
-
-class Glider:
-    """Moves or fades one piece over GLIDE_MS; a new glide replaces the one under way."""
-
-    def __init__(self, item: QGraphicsItem) -> None:
-        self.item = item
-        self.animation: QVariantAnimation | None = None
-
-    def stop(self) -> None:
-        if self.animation is not None:
-            self.animation.stop()
-            self.animation = None
-
-    def running(self) -> bool:
-        return self.animation is not None
-
-    def _start(self, start: object, end: object, step: Callable[[object], None],
-               done: Callable[[], None] | None = None) -> None:
-        self.stop()
-        animation = QVariantAnimation()
-        animation.setStartValue(start)
-        animation.setEndValue(end)
-        animation.setDuration(GLIDE_MS)
-        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-        animation.valueChanged.connect(step)
-
-        def finished() -> None:
-            if self.animation is animation:
-                self.animation = None
-            if done is not None:
-                done()
-
-        animation.finished.connect(finished)
-        self.animation = animation
-        animation.start()
-
-    def glide(self, to: QPointF) -> None:
-        self._start(self.item.pos(), to, self.item.setPos)
-
-    def fade(self, start: float, end: float, done: Callable[[], None] | None = None) -> None:
-        self.item.setOpacity(start)
-        self._start(float(start), float(end), self.item.setOpacity, done)
+    return pill(face.caption, QPointF(0, _H * 0.5), CAPTION_PX)
 
 
 class TroopItem(CardItem):
@@ -286,11 +233,11 @@ def paint_token(painter: QPainter, face: TroopFace, rim: QColor | None) -> None:
     if face.training:
         _paint_training(painter, face.training)
     if face.damage and legible(painter, STAT_PX):
-        _paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
+        paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
                     f"{face.damage}/{face.stats[1]}", STAT_FONT)
     if face.caption and legible(painter, CAPTION_PX):
         fill = TARGET if face.targeted else QColor("#f2c230")
-        _paint_pill(painter, _caption_rect(face), fill,
+        paint_pill(painter, _caption_rect(face), fill,
                     QColor("#ffffff") if face.targeted else INK, face.caption, CAPTION_FONT)
 
 
@@ -322,7 +269,7 @@ def _paint_training(painter: QPainter, training: int) -> None:
         painter.drawPath(chevron)
 
 
-def _paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
+def paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
             face: QFont) -> None:
     painter.setPen(QPen(fill.darker(160), 1.2))
     painter.setBrush(fill)
@@ -330,134 +277,3 @@ def _paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text:
     painter.setPen(ink)
     painter.setFont(face)
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-
-class FeatureItem(QGraphicsItem):
-    """A wall or landmark card lying over its whole hex; the terrain under it does not move."""
-
-    NAME_PX = 15.0  # a landmark's name, shown where the zoom makes it legible
-
-    def __init__(self, ref: str, kind: str, side: int, tooltip: str) -> None:
-        super().__init__()
-        self.ref = ref
-        self.kind = kind  # "wall", "ridge" or "ravine"
-        self.side = side
-        self.setZValue(Z_FEATURE)
-        self.setToolTip(tooltip)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # presses pan the table
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def set_kind(self, kind: str, tooltip: str) -> None:
-        if kind != self.kind:
-            self.kind = kind
-            self.update()
-        if tooltip != self.toolTip():
-            self.setToolTip(tooltip)
-
-    def boundingRect(self) -> QRectF:
-        return HEX.boundingRect().adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        kind, side = self.kind, self.side
-        sprites.draw(painter, ("feature", kind, side), self.boundingRect(),
-                     lambda p: paint_feature(p, kind, side, self.NAME_PX))
-
-
-def paint_feature(painter: QPainter, kind: str, side: int, name_px: float) -> None:
-    """A wall (stones, the owner's seal) or a landmark (its side's picture) over a hex."""
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    rect = HEX.boundingRect()
-    clip = QPainterPath()
-    clip.addPolygon(HEX)
-    clip.closeSubpath()
-    painter.save()
-    painter.setClipPath(clip)
-    if kind == "wall":
-        paint_wall(painter, rect, side)
-    elif kind == "ridge":
-        paint_ridge(painter, rect)
-    else:
-        paint_ravine(painter, rect)
-    painter.restore()
-    edge = SIDE_COLOURS[side].darker(150) if kind == "wall" else QColor("#3a3226")
-    painter.setPen(QPen(edge, 2.5))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawPolygon(_hexagon(HEX_SIZE - 1.25))
-    if kind == "wall":
-        _paint_seal(painter, side)
-    elif legible(painter, name_px):
-        _paint_name(painter, kind.upper(), name_px)
-
-
-def _paint_seal(painter: QPainter, side: int) -> None:
-    """The owner's emblem on a disc of its colour: whose wall, without colour alone."""
-    colour = SIDE_COLOURS[side]
-    painter.setPen(QPen(colour.darker(160), 2))
-    painter.setBrush(colour)
-    painter.drawEllipse(QPointF(0, 0), 15, 15)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(SIDE_INKS[side])
-    paint_emblem(painter, side, QPointF(0, 0), 10)
-
-
-def _paint_name(painter: QPainter, text: str, pixels: float) -> None:
-    box = _pill(text, QPointF(0, HEX_SIZE * 0.6), pixels)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(0, 0, 0, 150))
-    painter.drawRoundedRect(box, 4, 4)
-    painter.setPen(QColor("#ffffff"))
-    painter.setFont(font(pixels))
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-
-class PlayedCard(QGraphicsItem):
-    """A tactics card played this turn, beside the field until RESOLUTION routes it: a
-    tab in its side's colour with the side's emblem and the card's name."""
-
-    WIDTH, HEIGHT = 230.0, 38.0
-    NAME_PX = 21.0
-
-    def __init__(self, ref: str, side: int, title: str, tooltip: str) -> None:
-        super().__init__()
-        self.ref = ref
-        self.side = side
-        self.title = title
-        self.setToolTip(tooltip)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(-self.WIDTH / 2 - 2, -self.HEIGHT / 2 - 2, self.WIDTH + 4,
-                      self.HEIGHT + 4)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        side, title = self.side, self.title
-        sprites.draw(painter, ("played", side, title), self.boundingRect(),
-                     lambda p: paint_played(p, side, title, self.NAME_PX))
-
-
-def paint_played(painter: QPainter, side: int, title: str, name_px: float) -> None:
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    rect = QRectF(-PlayedCard.WIDTH / 2, -PlayedCard.HEIGHT / 2, PlayedCard.WIDTH,
-                  PlayedCard.HEIGHT)
-    colour = SIDE_COLOURS[side]
-    painter.setPen(QPen(colour.darker(140), 2))
-    painter.setBrush(SIDE_FACES[side])
-    painter.drawRoundedRect(rect, 7, 7)
-    band = QRectF(rect.left(), rect.top(), rect.height(), rect.height())
-    clip = QPainterPath()
-    clip.addRoundedRect(rect, 7, 7)
-    painter.save()
-    painter.setClipPath(clip)
-    painter.fillRect(band, colour)
-    painter.restore()
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(SIDE_INKS[side])
-    paint_emblem(painter, side, band.center(), rect.height() * 0.34)
-    if legible(painter, name_px):
-        painter.setPen(INK)
-        painter.setFont(font(name_px))
-        painter.drawText(rect.adjusted(band.width() + 8, 0, -6, 0),
-                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)

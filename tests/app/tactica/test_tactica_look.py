@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QToolTip
 
 from app.board.hex_scene import LEGIBLE_PX, HexScene
 from app.dialogs.summary import LINE_COLOURS
-from app.games.tactica import pieces, sprites, symbols
+from app.games.tactica import pieces, scenery, sprites, symbols
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.pieces import TroopItem
 from engine.boards.hexgrid import HexField, Orientation
@@ -141,8 +141,9 @@ def test_tokens_and_walls_show_their_side_by_emblem_as_well_as_colour(table, mon
     painted: list[tuple[str, object]] = []
     monkeypatch.setattr(pieces, "paint_symbol",
                         lambda p, name, *a: painted.append(("symbol", name)))
-    monkeypatch.setattr(pieces, "paint_emblem",
-                        lambda p, side, *a: painted.append(("emblem", side)))
+    for module in (pieces, scenery):  # tokens, and the walls' seals
+        monkeypatch.setattr(module, "paint_emblem",
+                            lambda p, side, *a: painted.append(("emblem", side)))
     scene = table.win.scene
     _paint_afresh(scene)
     table.win.view.viewport().grab()

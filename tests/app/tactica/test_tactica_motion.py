@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 
-from app.games.tactica.pieces import GLIDE_MS
+from app.games.tactica.motion import GLIDE_MS
 from engine.boards.hexgrid import Hex
 from engine.core import saves
 from engine.games.tactica import queries
