@@ -16,16 +16,22 @@ GLIDE_MS = 200  # a troop's glide to its new hex, and the fade of one mustered o
 
 
 class Glider:
-    """Moves or fades one piece over GLIDE_MS; a new glide replaces the one under way."""
+    """Moves or fades one piece over GLIDE_MS; a new glide replaces the one under way.
+
+    An animation's connections are cut when it ends or is stopped: a slot that
+    holds its own animation would otherwise keep it, and the piece it moves,
+    alive for ever (Qt holds the slot, so Python's collector never sees the loop).
+    """
 
     def __init__(self, item: QGraphicsItem) -> None:
         self.item = item
         self.animation: QVariantAnimation | None = None
 
     def stop(self) -> None:
-        if self.animation is not None:
-            self.animation.stop()
-            self.animation = None
+        animation, self.animation = self.animation, None
+        if animation is not None:
+            animation.stop()
+            _cut(animation)
 
     def running(self) -> bool:
         return self.animation is not None
@@ -39,16 +45,17 @@ class Glider:
         animation.setDuration(GLIDE_MS)
         animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         animation.valueChanged.connect(step)
-
-        def finished() -> None:
-            if self.animation is animation:
-                self.animation = None
-            if done is not None:
-                done()
-
-        animation.finished.connect(finished)
+        animation.finished.connect(lambda: self._finished(animation, done))
         self.animation = animation
         animation.start()
+
+    def _finished(self, animation: QVariantAnimation,
+                  done: Callable[[], None] | None) -> None:
+        if self.animation is animation:
+            self.animation = None
+        _cut(animation)
+        if done is not None:
+            done()
 
     def glide(self, to: QPointF) -> None:
         self._start(self.item.pos(), to, self.item.setPos)
@@ -56,3 +63,8 @@ class Glider:
     def fade(self, start: float, end: float, done: Callable[[], None] | None = None) -> None:
         self.item.setOpacity(start)
         self._start(float(start), float(end), self.item.setOpacity, done)
+
+
+def _cut(animation: QVariantAnimation) -> None:
+    animation.valueChanged.disconnect()
+    animation.finished.disconnect()

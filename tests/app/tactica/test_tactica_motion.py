@@ -4,7 +4,9 @@ after waiting: only the picture lags behind, for a fifth of a second."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+import gc
+
+from PySide6.QtCore import QPoint, Qt, QVariantAnimation
 
 from app.games.tactica.motion import GLIDE_MS
 from engine.boards.hexgrid import Hex
@@ -131,3 +133,28 @@ def test_a_carried_troop_lets_the_glows_under_it_show_through(table):
     table.qtbot.mouseMove(viewport, z)
     table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=z)
     assert item.opacity() == 1.0
+
+
+def test_finished_glides_leave_nothing_behind(table):
+    """Every glide and fade lets go of its animation once over: a long war does not pile
+    up animations (nor the tokens they moved)."""
+    _to_movement(table)
+    controller = table.win.controller
+
+    def animations() -> int:
+        gc.collect()
+        return sum(isinstance(o, QVariantAnimation) for o in gc.get_objects())
+
+    before = animations()
+    for _ in range(3):
+        state = table.state
+        b = board(state)
+        troop = next((t for t in b.troops[0] if queries.reachable(state, t)), None)
+        if troop is None:
+            break
+        assert controller.submit(Move(troop, *max(queries.reachable(state, troop))))
+        table.qtbot.waitUntil(lambda: not any(i.glider.running()
+                                              for i in table.win.scene.troops.values()),
+                              timeout=4 * GLIDE_MS)
+    table.qtbot.wait(50)
+    assert animations() <= before
