@@ -17,14 +17,13 @@ from dataclasses import replace
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from app.board.hex_scene import HexScene
 from app.board.items import CardItem
 from app.board.topology import Z_PIECE, label_font
 from app.games.tactica import looks
 from app.games.tactica.pieces import TroopFace, TroopItem
-from app.games.tactica.scenery import FeatureItem, PlayedCard
+from app.games.tactica.scenery import FeatureItem, Heading, PlayedCard
 from engine.boards.hexgrid import Hex
 from engine.games.tactica import queries
 from engine.games.tactica.board import CONTENT, MELEE, Board
@@ -57,7 +56,7 @@ class FieldDrawing:
         self._terrain: tuple[tuple[Coord, str], ...] | None = None
         field = scene.board_rect()
         self.played_x = field.right() + PLAYED_GAP + PlayedCard.WIDTH / 2
-        title = QGraphicsSimpleTextItem("Played this turn")
+        title = Heading("Played this turn")
         title.setFont(label_font(TITLE_PX, bold=True))
         title.setBrush(QColor("#d9dfd6"))
         title.setPos(self.played_x - PlayedCard.WIDTH / 2, field.top())

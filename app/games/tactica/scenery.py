@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from app.board.hex_scene import legible
 from app.board.topology import Z_TERRAIN
@@ -160,3 +165,13 @@ def paint_played(painter: QPainter, side: int, title: str, name_px: float) -> No
         painter.setFont(font(name_px))
         painter.drawText(rect.adjusted(band.width() + 8, 0, -6, 0),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, title)
+
+
+class Heading(QGraphicsSimpleTextItem):
+    """A heading on the table ('Played this turn'), left out where it would be too small
+    to read."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if legible(painter, self.font().pixelSize()):
+            super().paint(painter, option, widget)

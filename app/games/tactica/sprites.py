@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTransform
 
 ZOOMS_KEPT = 3
+LOOKS_KEPT = 300  # per zoom; a war's many passing captions and damage markers come and go
 
 _pictures: OrderedDict[float, dict[Hashable, QPixmap]] = OrderedDict()
 
@@ -44,6 +45,8 @@ def draw(painter: QPainter, key: Hashable, rect: QRectF,
         _pictures.move_to_end(zoom)
     picture = pictures.get((key, ratio))
     if picture is None:
+        if len(pictures) >= LOOKS_KEPT:
+            del pictures[next(iter(pictures))]  # the oldest look goes first
         picture = pictures[(key, ratio)] = _paint(rect, scale, ratio, paint,
                                                   painter.renderHints())
     corner = transform.map(rect.topLeft())
