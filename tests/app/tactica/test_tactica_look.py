@@ -240,3 +240,24 @@ def test_the_board_keeps_its_size_from_one_turn_to_the_next(table):
             QApplication.processEvents()
             sizes.add((view.viewport().size().toTuple(), round(view.zoom(), 6)))
     assert len(sizes) == 1, sizes
+
+
+def test_tokens_that_look_alike_are_painted_once_per_zoom(table, monkeypatch):
+    """Alike tokens share one picture, and going back to a zoom seen a moment ago paints
+    nothing anew (a dock growing by a line used to repaint every token)."""
+    table.to_first_turn()
+    scene, view = table.win.scene, table.win.view
+    painted: list[object] = []
+    original = pieces.paint_token
+    monkeypatch.setattr(pieces, "paint_token",
+                        lambda p, face, rim: (painted.append(face), original(p, face, rim)))
+    _paint_afresh(scene)
+    view.viewport().grab()
+    looks = {item.face for item in scene.troops.values()}
+    assert len(painted) == len(looks) < len(scene.troops)
+    view.zoom_by(0.9)
+    view.viewport().grab()
+    painted.clear()
+    view.zoom_by(1 / 0.9)
+    view.viewport().grab()
+    assert painted == []
