@@ -1,7 +1,12 @@
-"""The hex board (TACTICA): tinted terrain tiles, reach highlights and the ridge cone.
+"""The hex board (TACTICA): tinted terrain, reach highlights and the ridge cone.
 
-Scene coordinates are the engine's pixel coordinates (``HexField.to_pixel``), so a hex
-centre here is exactly what the engine computes and hit-testing needs no offset.
+Scene coordinates are the engine's pixel coordinates (``HexField.to_pixel``), or those
+turned a quarter turn (``quarter_turn``): a portrait field then lies across a landscape
+screen, which gives every hex more pixels. ``center_of`` and ``hex_at`` are the only way
+between hexes and the scene, so hit-testing agrees with what is drawn either way.
+
+The terrain never moves, so it is one item drawn from a cache of device pixels: a full
+repaint costs one picture, not a polygon and a label per hex.
 """
 
 from __future__ import annotations
@@ -9,11 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QFont,
     QPainter,
     QPainterPath,
     QPen,
@@ -40,7 +44,6 @@ from app.board.topology import (
     highlight_brush,
     highlight_pen,
     label_font,
-    show_detail,
 )
 from engine.boards.hexgrid import Hex, HexField, Orientation
 
@@ -53,6 +56,11 @@ TERRAIN_TINTS: dict[str, QColor] = {
 CONE = QColor("#d55e00")
 """Vermillion (Okabe-Ito): distinct from the gold reach glow for colour-blind players too."""
 
+LEGIBLE_PX = 8 * 96 / 72
+"""8 pt on a 96 dpi screen: text that would come out smaller is not drawn at all."""
+
+LABEL_SIZE = 0.36  # hex labels, as a fraction of the hex size
+BADGE_SIZE = 0.46  # captions on glowing hexes: large enough to read at the fitted zoom
 _INSET = 0.9  # highlight hexes are drawn smaller, so neighbouring glows stay separate
 
 
@@ -70,70 +78,108 @@ def _hex_polygon(orientation: Orientation, size: float) -> QPolygonF:
     )
 
 
-class HexTile(QGraphicsPolygonItem):
-    """One terrain hex; paints its own coordinate label so it can skip it when zoomed out.
+def legible(painter: QPainter, pixel_size: float) -> bool:
+    """Whether text of `pixel_size` scene units comes out at least 8 pt on the device."""
+    lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    return pixel_size * lod >= LEGIBLE_PX - 1e-6
 
-    The label is the wargame-style offset number ``CCRR`` near the top edge, leaving the
-    centre free for a counter and the bottom for a movement cost. It is a QStaticText,
-    laid out once, because re-laying out 2,000 labels doubled the cost of a repaint.
-    """
 
-    def __init__(
-        self, hex_: Hex, polygon: QPolygonF, label: str, font: QFont, label_y: float
-    ) -> None:
-        super().__init__(polygon)
+class HexTile:
+    """One terrain hex as the terrain layer draws it: its tint and its label."""
+
+    def __init__(self, hex_: Hex, centre: QPointF, layer: TerrainLayer) -> None:
         self.hex = hex_
-        self._font = font
-        self._label_y = label_y
-        self.set_label(label)
+        self.centre = centre
+        self.kind = "neutral"
+        self._layer = layer
+        self.label = QStaticText()
+
+    def brush(self) -> QBrush:
+        return QBrush(TERRAIN_TINTS[self.kind])
 
     def set_label(self, label: str) -> None:
         """Replace the coordinate label, e.g. with the numbering a game's rules log uses."""
-        self._label = QStaticText(label)
-        self._label.prepare(font=self._font)
-        text = self._label.size()
-        self._label_pos = QPointF(-text.width() / 2, self._label_y - text.height() / 2)
-        self.update()
+        self.label = QStaticText(label)
+        self.label.prepare(font=self._layer.font)
+        self._layer.update()
 
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,
-        widget: QWidget | None = None,
-    ) -> None:
-        super().paint(painter, option, widget)
-        if show_detail(painter):
-            painter.setFont(self._font)
-            painter.setPen(LABEL_INK)
-            painter.drawStaticText(self._label_pos, self._label)
+
+class TerrainLayer(QGraphicsItem):
+    """Every hex of the field in one item, painted once per zoom into a device cache.
+
+    Labels are drawn only where they come out legible; they sit in the middle of
+    the hex, where a piece on it covers them, so only empty hexes show theirs.
+    """
+
+    def __init__(self, polygon: QPolygonF, bounds: QRectF, size: float) -> None:
+        super().__init__()
+        self.polygon = polygon
+        self.bounds = bounds
+        self.font = label_font(size * LABEL_SIZE, bold=True)
+        self.tiles: dict[Hex, HexTile] = {}
+        self.setZValue(Z_TERRAIN)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(TERRAIN_EDGE, 1.0))
+        for kind, tint in TERRAIN_TINTS.items():
+            painter.setBrush(tint)
+            for tile in self.tiles.values():
+                if tile.kind == kind:
+                    painter.drawPolygon(self.polygon.translated(tile.centre))
+        if not legible(painter, self.font.pixelSize()):
+            return
+        painter.setFont(self.font)
+        ink = QColor(LABEL_INK)
+        ink.setAlpha(80)  # found when looked for, never louder than the pieces
+        painter.setPen(ink)
+        for tile in self.tiles.values():
+            size = tile.label.size()
+            painter.drawStaticText(tile.centre - QPointF(size.width() / 2, size.height() / 2),
+                                   tile.label)
 
 
 class HexScene(BoardScene):
     """Draws a :class:`HexField` and answers "which hex is here" for the game's items."""
 
-    def __init__(self, field: HexField, size: float = 48) -> None:
+    def __init__(self, field: HexField, size: float = 48, quarter_turn: bool = False) -> None:
         super().__init__()
         self.field = field
         self.size = size
-        self._polygon = _hex_polygon(field.orientation, size)
-        self._tiles: dict[Hex, HexTile] = {}
+        self.quarter_turn = quarter_turn
+        drawn = field.orientation
+        if quarter_turn:  # a pointy-topped hex turned a quarter is flat-topped, and back
+            drawn = Orientation.FLAT if drawn is Orientation.POINTY else Orientation.POINTY
+        self.orientation = drawn
+        self._polygon = _hex_polygon(drawn, size)
         self._cone: list[QGraphicsItem] = []
-        edge = QPen(TERRAIN_EDGE, 1.0)
-        font = label_font(size * 0.2)
-        for h in field:
+        centres = {h: self.center_of(h) for h in field}
+        bounds = self._polygon.boundingRect()
+        extent = QRectF()
+        for centre in centres.values():
+            extent = extent.united(bounds.translated(centre))
+        self.terrain = TerrainLayer(self._polygon, extent.adjusted(-1, -1, 1, 1), size)
+        for h, centre in centres.items():
             col, row = field.to_offset(h)
-            tile = HexTile(h, self._polygon, f"{col:02d}{row:02d}", font, -0.58 * size)
-            tile.setPen(edge)
-            tile.setBrush(TERRAIN_TINTS["neutral"])
-            tile.setPos(self.center_of(h))
-            tile.setZValue(Z_TERRAIN)
-            self.addItem(tile)
-            self._tiles[h] = tile
-        self._frame(self.itemsBoundingRect())
+            tile = HexTile(h, centre, self.terrain)
+            tile.set_label(f"{col:02d}{row:02d}")
+            self.terrain.tiles[h] = tile
+        self.addItem(self.terrain)
+        self._frame(extent)
+
+    def polygon(self, scale: float = 1.0) -> QPolygonF:
+        """A hex as drawn here, centred on (0, 0), `scale` times the size (for pieces)."""
+        return QPolygonF([p * scale for p in self._polygon])
 
     def tile(self, h: Hex) -> HexTile:
-        """The terrain item of an on-board hex (KeyError otherwise)."""
-        return self._tiles[h]
+        """The terrain of an on-board hex (KeyError otherwise)."""
+        return self.terrain.tiles[h]
 
     def set_terrain(self, h: Hex, kind: str) -> None:
         """Tint ``h`` as 'neutral', 'high' or 'low' ground."""
@@ -141,16 +187,24 @@ class HexScene(BoardScene):
             raise ValueError(
                 f"unknown terrain {kind!r}; expected one of {', '.join(TERRAIN_TINTS)}"
             )
-        self._tiles[h].setBrush(TERRAIN_TINTS[kind])
+        tile = self.terrain.tiles[h]
+        if tile.kind != kind:
+            tile.kind = kind
+            self.terrain.update()
 
     def hex_at(self, scene_pos: QPointF) -> Hex | None:
         """The on-board hex under ``scene_pos``, or None over the table margin."""
-        h = self.field.from_pixel(scene_pos.x(), scene_pos.y(), self.size)
+        h = self._hex_under(scene_pos)
         return h if self.field.contains(h) else None
+
+    def _hex_under(self, pos: QPointF) -> Hex:
+        x, y = (pos.y(), -pos.x()) if self.quarter_turn else (pos.x(), pos.y())
+        return self.field.from_pixel(x, y, self.size)
 
     def center_of(self, h: Hex) -> QPointF:
         """Scene position of the centre of ``h`` (defined for off-board hexes too)."""
-        return QPointF(*self.field.to_pixel(h, self.size))
+        x, y = self.field.to_pixel(h, self.size)
+        return QPointF(-y, x) if self.quarter_turn else QPointF(x, y)
 
     def highlight(
         self,
@@ -164,8 +218,8 @@ class HexScene(BoardScene):
         :meth:`clear_highlight` first to replace. Off-board hexes are a caller bug.
         """
         pen, brush = highlight_pen(colour), highlight_brush(colour)
-        inset = QPolygonF([p * _INSET for p in self._polygon])
-        font = label_font(self.size * 0.3, bold=True)
+        inset = self.polygon(_INSET)
+        font = label_font(self.size * BADGE_SIZE, bold=True)
         for h in hexes:
             if not self.field.contains(h):
                 raise ValueError(f"{h} is not on the {self.field.width}x{self.field.height} field")
@@ -175,7 +229,7 @@ class HexScene(BoardScene):
             glow.setPos(self.center_of(h))
             self._add(glow, Z_HIGHLIGHT, self._highlights)
             if labels and h in labels:
-                below_centre = self.center_of(h) + QPointF(0, self.size * 0.5)
+                below_centre = self.center_of(h) + QPointF(0, self.size * 0.45)
                 self._add_badge(labels[h], below_centre, font, colour, self._highlights)
 
     def draw_cone(self, origin: Hex, hexes: Iterable[Hex]) -> None:
@@ -198,8 +252,7 @@ class HexScene(BoardScene):
             fill_path.addPolygon(QPolygonF(corners))
             for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
                 # The neighbour across an edge has its centre mirrored through the edge.
-                across = centre + ((a + b) / 2 - centre) * 2
-                if self.field.from_pixel(across.x(), across.y(), self.size) not in region:
+                if self._hex_under(centre + ((a + b) / 2 - centre) * 2) not in region:
                     border.moveTo(a)
                     border.lineTo(b)
         # A light wash plus hatching: a plain orange tint alone would read as 'high' ground.
@@ -214,7 +267,7 @@ class HexScene(BoardScene):
         outline = QGraphicsPathItem(border)
         outline.setPen(QPen(CONE, 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         self._add(outline, Z_OVERLAY, self._cone)
-        ring = QGraphicsPolygonItem(QPolygonF([p * 0.8 for p in self._polygon]))
+        ring = QGraphicsPolygonItem(self.polygon(0.8))
         ring.setPen(QPen(CONE, 3.0, Qt.PenStyle.DashLine))
         ring.setPos(self.center_of(origin))
         self._add(ring, Z_OVERLAY, self._cone)
@@ -222,3 +275,4 @@ class HexScene(BoardScene):
     def clear_cone(self) -> None:
         """Remove the cone overlay; a no-op when none is drawn."""
         self._discard(self._cone)
+

@@ -1,10 +1,14 @@
-"""TACTICA's card art, drawn with QPainter paths so it scales and needs no image files.
+"""TACTICA's colours and card art, drawn with QPainter paths so it scales and needs no files.
 
 Landmarks must read at a glance from across the table: a RIDGE is a
 brown mountain crest standing up out of the card, a RAVINE a dark crack
 cut down into it. A wall is a course of stone blocks in its side's colour.
 The same painters draw the cards on the field and in the hand dock, so a
 landmark looks the same in both places.
+
+The sides' colours are Okabe and Ito's orange and blue, which stay apart
+for every common kind of colour blindness; wherever a side's colour shows,
+its emblem (a rayed SUN, a crescent MOON) or its name shows too.
 """
 
 from __future__ import annotations
@@ -12,10 +16,15 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPainterPath, QPen
 
-SIDE_COLOURS = (QColor("#b8740a"), QColor("#2f5597"))
-"""SUN amber and MOON blue: far apart in hue and lightness, so colour-blind players
-tell them apart too; the SUN and MOON symbols on every card say it again."""
-SIDE_FACES = (QColor("#fbf1d9"), QColor("#e3ebf7"))
+SIDE_COLOURS = (QColor("#e69f00"), QColor("#0072b2"))
+"""SUN orange and MOON blue (Okabe-Ito): far apart in hue and lightness, so colour-blind
+players tell them apart too; the SUN and MOON emblems say it again wherever they show."""
+SIDE_INKS = (QColor("#1e2430"), QColor("#ffffff"))
+"""What reads on each side's colour: dark on the orange, white on the blue."""
+SIDE_FACES = (QColor("#fdf1d8"), QColor("#deebf7"))
+CARD_BANDS = ("#f3b73a", "#0072b2")
+"""Title bands of the side's cards in the hand dock; the SUN's is light enough for dark
+print, which the shared card painter picks by lightness."""
 SIDE_SYMBOLS = ("☀", "☾")
 
 RIDGE_ROCK = QColor("#8a5a2b")
@@ -39,7 +48,7 @@ def _crest(rect: QRectF, peaks: tuple[tuple[float, float], ...]) -> QPainterPath
 def paint_ridge(painter: QPainter, rect: QRectF) -> None:
     """A mountain crest: a sunny sky, a brown massif and pale sunlit faces."""
     painter.save()
-    painter.setClipRect(rect)
+    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
     sky = QLinearGradient(rect.topLeft(), rect.bottomLeft())
     sky.setColorAt(0, RIDGE_SKY.lighter(108))
     sky.setColorAt(1, RIDGE_SKY)
@@ -68,7 +77,7 @@ def paint_ridge(painter: QPainter, rect: QRectF) -> None:
 def paint_ravine(painter: QPainter, rect: QRectF) -> None:
     """A chasm: grey-blue ground split by a jagged dark crack with steep lit sides."""
     painter.save()
-    painter.setClipRect(rect)
+    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
     painter.fillRect(rect, RAVINE_GROUND)
     w, h = rect.width(), rect.height()
 
@@ -107,7 +116,7 @@ def paint_ravine(painter: QPainter, rect: QRectF) -> None:
 def paint_wall(painter: QPainter, rect: QRectF, side: int) -> None:
     """Stone blocks in staggered courses, mortar in the side's colour."""
     painter.save()
-    painter.setClipRect(rect)
+    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
     mortar = SIDE_COLOURS[side].darker(130)
     painter.fillRect(rect, mortar)
     stone = QColor("#d9d2c3") if side == 0 else QColor("#cfd6df")

@@ -13,31 +13,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.games.tactica.looks import LANDMARK_SEP, name
+from app.games.tactica.looks import LANDMARK_SEP
 from engine.core.actions import Action
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
     Attack,
-    ChooseCard,
     Deploy,
-    Done,
-    EndPhase,
     Move,
     Muster,
     Negate,
-    Pass,
     PlaceLandmark,
     PlaceRescued,
     PlayTactic,
     Rescue,
-    SpyStack,
     Swap,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, board, level
-from engine.games.tactica.cards import where
+from engine.games.tactica.board import GEOM, board, level
 from engine.games.tactica.field import Coord
-from engine.games.tactica.state import Phase, TacticaState, owner_of
+from engine.games.tactica.state import TacticaState, owner_of
 
 
 @dataclass(frozen=True)
@@ -149,44 +143,3 @@ def narrowing(state: TacticaState, actions: list[Action], dropped: Coord) -> lis
         if found is not None:
             out.append(Target(found, a))
     return out
-
-
-def describe(state: TacticaState, a: Action) -> str:
-    """A button's label for an action, in the table's words."""
-    match a:
-        case PlayTactic():
-            face = state.table.faces.get(a.card, "")
-            text = CONTENT.name(face) if face else "tactics card"
-            if a.target:
-                text += f" on {name(state, a.target)}"
-            if a.other:
-                text += f" with {name(state, a.other)}"
-            if a.q is not None and a.r is not None:
-                text += f" to {where((a.q, a.r))}"
-            return text
-        case Negate():
-            return "NEGATE" if len(a.cards) == 1 else "Two NEGATEs together"
-        case Pass():
-            return "Pass"
-        case Done():
-            return "Done"
-        case ChooseCard():
-            return name(state, a.card)
-        case PlaceRescued():
-            return f"Place at {where((a.q, a.r))}"
-        case Swap():
-            return f"Swap {name(state, a.a)} and {name(state, a.b)}"
-        case Rescue():
-            return f"Rescue with {name(state, a.troop)} (random hostage)"
-        case SpyStack():
-            troop = CONTENT.name(a.troop_face) if a.troop_face else "nothing"
-            tactic = CONTENT.name(a.tactic_face) if a.tactic_face else "nothing"
-            return f"Put {troop} and {tactic} on top"
-        case EndPhase():
-            return end_label(state)
-    return a.describe()
-
-
-def end_label(state: TacticaState) -> str:
-    return {Phase.MUSTER: "End MUSTER", Phase.MOVEMENT: "End MOVEMENT",
-            Phase.COMBAT: "End turn"}.get(state.phase, "End phase")

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from app.board import cards as card_art
 from app.board.cards import CardLook
-from app.games.tactica.art import SIDE_COLOURS, SIDE_SYMBOLS, paint_ravine, paint_ridge, paint_wall
+from app.games.tactica.art import (
+    CARD_BANDS,
+    SIDE_COLOURS,
+    SIDE_SYMBOLS,
+    paint_ravine,
+    paint_ridge,
+    paint_wall,
+)
 from engine.core.zones import HIDDEN_PREFIX
 from engine.games.tactica.board import CONTENT, MELEE, TROOPS
 from engine.games.tactica.cards import label as engine_label
@@ -43,6 +50,11 @@ TACTIC_NOTES: dict[str, tuple[str, ...]] = {
 
 def side_name(p: int) -> str:
     return SIDE_NAMES[p]
+
+
+def side_label(p: int) -> str:
+    """A side by emblem and name, '☀ SUN': never its colour alone, never split by a wrap."""
+    return f"{SIDE_SYMBOLS[p]}\u00a0{SIDE_NAMES[p]}"
 
 
 def seat_name(p: int) -> str:
@@ -95,7 +107,7 @@ def look(state: TacticaState, ref: str) -> CardLook:
         return _back(hidden_owner(state, ref))
     owner = owner_of(ref)
     symbol = SIDE_SYMBOLS[owner] if owner is not None else "★"
-    colour = SIDE_COLOURS[owner].name() if owner is not None else TRAINING_COLOUR
+    colour = CARD_BANDS[owner] if owner is not None else TRAINING_COLOUR
     if face in TROOPS and face != "crown":  # the CROWN is a tactics card until played
         return CardLook(CONTENT.name(face), symbol, body=troop_lines(face), face_colour=colour)
     if face in TACTIC_NOTES:

@@ -1,19 +1,27 @@
-"""The pieces on TACTICA's field: troop cards that move, wall and landmark cards that stay.
+"""TACTICA's troop tokens, and the measures and print every piece on the field shares.
 
-A troop card is small enough to sit inside its hex without touching its
-neighbours, so it shows only what matters in play: its side (colour and
-symbol), its name, OFF/DEF/RNG/MOV as they stand now (raised values in
-green, lowered in red), its training, and this turn's damage against its
-DEF. Walls and landmarks are landscape cards under the troops, wide enough
-that a line of walls reads as one wall.
+A troop is a hexagonal token inside its hex, leaving a rim of the hex
+showing (a wall's stones under a troop standing on it). It shows its side
+twice over, by colour and by the emblem in its top band (rayed SUN,
+crescent MOON); its kind by a symbol in the middle; OFF and DEF beside the
+symbol's top, RNG and MOV beside its foot, as the barracks cards print
+them, raised values in green and lowered ones in red; its training as one
+or two chevrons; this turn's damage against its DEF on a red marker.
+Numbers are drawn only where they come out at 8 pt or more: zoomed far out
+the token keeps its emblem and symbol.
+
+Each look is painted once per zoom into a picture shared by every piece
+that looks the same (sprites.py), and each piece keeps its picture in Qt's
+device cache: a repaint or a glide across the field costs a copy of
+pixels, and a change of zoom a copy per piece, not a drawing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -21,44 +29,71 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board.cards import CARD_H, CARD_W, CardLook, paint_look
+from app.board.cards import CardLook
+from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
-from app.board.topology import Z_PIECE, Z_TERRAIN
-from app.games.tactica.art import (
-    SIDE_COLOURS,
-    SIDE_FACES,
-    SIDE_SYMBOLS,
-    paint_ravine,
-    paint_ridge,
-    paint_wall,
-)
+from app.board.topology import Z_PIECE
+from app.games.tactica import sprites
+from app.games.tactica.art import SIDE_COLOURS, SIDE_FACES, SIDE_INKS
+from app.games.tactica.motion import Glider
+from app.games.tactica.symbols import paint_emblem, paint_symbol
 
-TROOP_W, TROOP_H = 74.0, 70.0
-"""As wide as a hex allows with a gap to the next one, so the numbers read at fit zoom."""
-FEATURE_W, FEATURE_H = 80.0, 52.0
-Z_FEATURE = Z_TERRAIN + 1
-"""Walls and landmarks lie on the terrain, under the glows that answer a gesture."""
+HEX_SIZE = 48.0
+"""The field's hexes, centre to corner, in scene units (flat-topped: the field lies across)."""
+TOKEN = 0.86  # a troop token's size against its hex: the rest is the hex showing around it
+STAT_PX = 22.0
+"""OFF/DEF/RNG/MOV print size: 8 pt or more at the fitted zoom of a 1366x768 window."""
+CAPTION_PX = 21.0
+CARRIED = 0.72
+"""A carried troop lets the glows and captions under it show through."""
 
-UP, DOWN = QColor("#1d7a34"), QColor("#b3261e")
+UP, DOWN = QColor("#007a55"), QColor("#c2410c")
+"""Raised and lowered values: Okabe-Ito's bluish green and vermillion, darkened to print."""
 DAMAGE = QColor("#c62828")
 TARGET = QColor("#e53935")
 SELECTED = QColor("#ffffff")
 INK = QColor("#1e2430")
+TRAINED = QColor("#2e7d32")
 
 
-def _font(pixels: float, bold: bool = False) -> QFont:
-    font = QFont("DejaVu Sans", 1)
-    font.setPixelSize(max(5, round(pixels)))
-    font.setBold(bold)
-    return font
+def hexagon(radius: float) -> QPolygonF:
+    """A flat-topped hexagon centred on (0, 0)."""
+    h = radius * 0.8660254037844386
+    return QPolygonF([QPointF(radius, 0), QPointF(radius / 2, h), QPointF(-radius / 2, h),
+                      QPointF(-radius, 0), QPointF(-radius / 2, -h), QPointF(radius / 2, -h)])
+
+
+BODY = hexagon(HEX_SIZE * TOKEN)
+BODY_PATH = QPainterPath()
+BODY_PATH.addPolygon(BODY)
+BODY_PATH.closeSubpath()
+RIM = hexagon(HEX_SIZE * 0.97)
+HEX = hexagon(HEX_SIZE)
+_R = HEX_SIZE * TOKEN
+_H = _R * 0.8660254037844386
+BAND_BOTTOM = -_H + 17.0  # the side's band across the token's top
+STAT_X, STAT_TOP, STAT_FOOT = _R * 0.53, -8.0, 11.5
+SYMBOL_CENTRE, SYMBOL_HALF = QPointF(0, 2.5), 16.0
+
+
+def font(pixels: float, bold: bool = True) -> QFont:
+    """A pixel-sized font: sizes are scene units, so print scales with the board."""
+    out = QFont("DejaVu Sans", 1)
+    out.setPixelSize(max(1, round(pixels)))
+    out.setBold(bold)
+    return out
+
+
+STAT_FONT = font(STAT_PX)
+CAPTION_FONT = font(CAPTION_PX)
 
 
 @dataclass(frozen=True)
 class TroopFace:
-    """What a troop card shows; equal faces need no repaint."""
+    """What a troop token shows; equal faces need no repaint."""
 
     side: int
-    title: str
+    kind: str  # the face key: champion, foot, crossbow, archer, crown
     stats: tuple[int, int, int, int]  # OFF, DEF, RNG, MOV as they stand now
     base: tuple[int, int, int, int]  # as printed, to colour what modifiers changed
     training: int | None  # 0, 1, 2, or None when the honour rule hides it
@@ -67,27 +102,75 @@ class TroopFace:
     targeted: bool = False
 
 
-class TroopItem(CardItem):
-    """A troop card on a hex; the scene moves it with the mouse and submits the drop."""
+def pill(text: str, centre: QPointF, pixels: float) -> QRectF:
+    metrics = QFontMetricsF(font(pixels))
+    width = max(metrics.horizontalAdvance(text) + pixels * 0.7, metrics.height() * 1.2)
+    return QRectF(centre.x() - width / 2, centre.y() - metrics.height() * 0.6, width,
+                  metrics.height() * 1.2)
 
-    def __init__(self, ref: str, face: TroopFace, tooltip: str) -> None:
-        super().__init__(ref, "field", CardLook(face.title), tooltip)
+
+def _damage_rect(face: TroopFace) -> QRectF:
+    return pill(f"{face.damage}/{face.stats[1]}", QPointF(_R * 0.62, -_H - 2), STAT_PX)
+
+
+def _caption_rect(face: TroopFace) -> QRectF:
+    return pill(face.caption, QPointF(0, _H * 0.5), CAPTION_PX)
+
+
+class TroopItem(CardItem):
+    """A troop token on a hex; the scene moves it with the mouse and submits the drop."""
+
+    def __init__(self, ref: str, face: TroopFace) -> None:
+        super().__init__(ref, "field", CardLook(face.kind), "")
         self.face = face
         self.selected = False
-        self.set_face(face, tooltip)
         self.locked = False  # an enemy troop, or not your decision: a click selects, no drag
+        self.home = QPointF()  # the centre of the hex the state puts it on
+        self.glider = Glider(self)
+        self._bounds = self._measure(face)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_face(face)
+
+    # -- where it stands -------------------------------------------------------------
+    def place(self, centre: QPointF, glide: bool) -> None:
+        """Stand on `centre`; glide there from where it is shown now, or jump."""
+        if centre == self.home and (glide or self.pos() == centre):
+            return
+        self.home = QPointF(centre)
+        if glide and self.scene() is not None and self.pos() != centre:
+            self.glider.glide(centre)
+        else:
+            self.glider.stop()
+            self.setPos(centre)
+
+    def start_drag(self, scene_pos: QPointF) -> None:
+        self.glider.stop()
+        self.setOpacity(CARRIED)
+        super().start_drag(scene_pos)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.dragging:
+            self.setOpacity(1.0)
+        super().mouseReleaseEvent(event)
+
+    def spring_back(self) -> None:
+        """Glide back to the hex it stands on: the drop was refused."""
+        self.glider.glide(self.origin)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if not self.locked:
             super().mouseMoveEvent(event)
 
-    def set_face(self, face: TroopFace, tooltip: str) -> None:
+    # -- its look ----------------------------------------------------------------------
+    def set_face(self, face: TroopFace) -> None:
         if face != self.face:
-            self.prepareGeometryChange()
+            bounds = self._measure(face)
+            if bounds != self._bounds:
+                self.prepareGeometryChange()
+                self._bounds = bounds
             self.face = face
             self.update()
-        self.setToolTip(tooltip)
-        if not self.dragging:  # markers stick out of the card: keep them above neighbours
+        if not self.dragging:  # markers stick out of the token: keep them above neighbours
             self.setZValue(Z_PIECE + (1 if face.damage or face.caption else 0))
 
     def set_selected(self, selected: bool) -> None:
@@ -95,197 +178,102 @@ class TroopItem(CardItem):
             self.selected = selected
             self.update()
 
-    def card_rect(self) -> QRectF:
-        return QRectF(-TROOP_W / 2, -TROOP_H / 2, TROOP_W, TROOP_H)
+    @staticmethod
+    def _measure(face: TroopFace) -> QRectF:
+        rect = RIM.boundingRect().adjusted(-3, -3, 3, 3)
+        if face.damage:
+            rect = rect.united(_damage_rect(face).adjusted(-2, -2, 2, 2))
+        if face.caption:
+            rect = rect.united(_caption_rect(face).adjusted(-2, -2, 2, 2))
+        return rect
 
     def boundingRect(self) -> QRectF:
-        return self.card_rect().adjusted(-14, -12, 14, 4)
+        return self._bounds
 
     def shape(self) -> QPainterPath:
-        """Only the card itself is grabbed, not the room kept for badges around it."""
-        path = QPainterPath()
-        path.addRect(self.card_rect())
-        return path
+        """Only the token itself is grabbed, not the room kept for markers around it."""
+        return BODY_PATH
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         face = self.face
-        rect = self.card_rect()
-        colour = SIDE_COLOURS[face.side]
-        if self.dragging or self.selected or face.targeted:
-            rim = GLOW_HOVER if self.dragging else TARGET if face.targeted else SELECTED
-            painter.setPen(QPen(rim, 4))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 8, 8)
-        painter.setPen(QPen(colour.darker(150), 1.5))
-        painter.setBrush(SIDE_FACES[face.side])
-        painter.drawRoundedRect(rect, 6, 6)
-        band = QRectF(rect.left(), rect.top(), rect.width(), 18)
-        clip = QPainterPath()
-        clip.addRoundedRect(rect, 6, 6)
-        painter.save()
-        painter.setClipPath(clip)
-        painter.fillRect(band, colour)
-        painter.restore()
-        self._paint_title(painter, band, face.title)
-        self._paint_watermark(painter, rect.adjusted(0, band.height(), 0, 0), colour)
-        self._paint_stats(painter, QRectF(rect.left() + 2, band.bottom() + 1, rect.width() - 4,
-                                          rect.bottom() - band.bottom() - 2))
-        if face.training:
-            self._paint_training(painter, rect, face.training)
-        if face.damage:
-            self._paint_damage(painter, rect)
-        if face.caption:
-            self._paint_caption(painter, rect, face.caption)
-
-    def _paint_title(self, painter: QPainter, band: QRectF, text: str) -> None:
-        font = _font(11, bold=True)
-        font.setStretch(QFont.Stretch.SemiCondensed)
-        painter.setFont(font)
-        box = band.adjusted(3, 0, -3, 0)
-        text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight,
-                                                int(box.width()))
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _paint_watermark(self, painter: QPainter, area: QRectF, colour: QColor) -> None:
-        """The side's SUN or MOON symbol, faint behind the numbers: side told without colour."""
-        faint = QColor(colour)
-        faint.setAlpha(45)
-        painter.setPen(faint)
-        painter.setFont(_font(area.height() * 0.95, bold=True))
-        painter.drawText(area, Qt.AlignmentFlag.AlignCenter, SIDE_SYMBOLS[self.face.side])
-
-    def _paint_training(self, painter: QPainter, rect: QRectF, training: int) -> None:
-        """A green seal over the top-left corner: trained 1x or 2x."""
-        box = QRectF(rect.left() - 9, rect.top() - 10, 20, 16)
-        painter.setPen(QPen(QColor("#1d4a1a"), 1))
-        painter.setBrush(QColor("#3f9a3a"))
-        painter.drawRoundedRect(box, 8, 8)
-        painter.setPen(QColor("#ffffff"))
-        painter.setFont(_font(10.5, bold=True))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{training}x")
-
-    def _paint_stats(self, painter: QPainter, area: QRectF) -> None:
-        """OFF DEF over RNG MOV: a small name beside a large number, as they stand now."""
-        names = ("OFF", "DEF", "RNG", "MOV")
-        cell_w, cell_h = area.width() / 2, area.height() / 2
-        for i, (label, now, printed) in enumerate(zip(names, self.face.stats, self.face.base,
-                                                      strict=True)):
-            cell = QRectF(area.left() + (i % 2) * cell_w, area.top() + (i // 2) * cell_h,
-                          cell_w, cell_h)
-            painter.setPen(QColor("#3d3d3d"))
-            label_font = _font(10.5, bold=True)
-            label_font.setStretch(QFont.Stretch.Condensed)
-            painter.setFont(label_font)
-            painter.drawText(cell.adjusted(1, 0, 0, 0),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-            painter.setPen(UP if now > printed else DOWN if now < printed else INK)
-            painter.setFont(_font(18 if now < 10 else 14, bold=True))
-            painter.drawText(cell.adjusted(0, 0, -2, 0),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             str(now))
-
-    def _paint_damage(self, painter: QPainter, rect: QRectF) -> None:
-        """A red marker in the corner: damage so far, against the DEF it must exceed."""
-        text = f"{self.face.damage}/{self.face.stats[1]}"
-        painter.setFont(_font(11, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 10
-        box = QRectF(rect.right() - width + 8, rect.top() - 10, width, 17)
-        painter.setPen(QPen(DAMAGE.darker(150), 1))
-        painter.setBrush(DAMAGE)
-        painter.drawRoundedRect(box, 8.5, 8.5)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-
-    def _paint_caption(self, painter: QPainter, rect: QRectF, text: str) -> None:
-        """What the gesture would do here, on a pill across the card's lower half."""
-        painter.setFont(_font(10.5, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 12
-        box = QRectF(rect.center().x() - width / 2, rect.bottom() - 24, width, 17)
-        painter.setPen(QPen(TARGET.darker(160), 1))
-        painter.setBrush(TARGET if self.face.targeted else QColor("#f2c230"))
-        painter.drawRoundedRect(box, 8.5, 8.5)
-        painter.setPen(QColor("#ffffff") if self.face.targeted else INK)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        rim = (GLOW_HOVER if self.dragging else TARGET if face.targeted
+               else SELECTED if self.selected else None)
+        sprites.draw(painter, ("troop", face, None if rim is None else rim.rgba()),
+                     self._bounds, lambda p: paint_token(p, face, rim))
 
 
-class FeatureItem(QGraphicsItem):
-    """A wall or landmark card lying on its hex; the terrain under it does not move."""
-
-    def __init__(self, ref: str, kind: str, side: int, tooltip: str) -> None:
-        super().__init__()
-        self.ref = ref
-        self.kind = kind  # "wall", "ridge" or "ravine"
-        self.side = side
-        self.setZValue(Z_FEATURE)
-        self.setToolTip(tooltip)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # presses pan the table
-
-    def set_kind(self, kind: str, tooltip: str) -> None:
-        if kind != self.kind:
-            self.kind = kind
-            self.update()
-        self.setToolTip(tooltip)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(-FEATURE_W / 2 - 2, -FEATURE_H / 2 - 2, FEATURE_W + 4, FEATURE_H + 4)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(-FEATURE_W / 2, -FEATURE_H / 2, FEATURE_W, FEATURE_H)
-        clip = QPainterPath()
-        clip.addRoundedRect(rect, 5, 5)
-        painter.save()
-        painter.setClipPath(clip)
-        if self.kind == "wall":
-            paint_wall(painter, rect, self.side)
-        elif self.kind == "ridge":
-            paint_ridge(painter, rect)
-        else:
-            paint_ravine(painter, rect)
-        painter.restore()
-        edge = SIDE_COLOURS[self.side].darker(140) if self.kind == "wall" else QColor("#3a3226")
-        painter.setPen(QPen(edge, 1.5))
+def paint_token(painter: QPainter, face: TroopFace, rim: QColor | None) -> None:
+    """A troop token as `face` says, ringed in `rim` (dragged, targeted, selected)."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = SIDE_COLOURS[face.side]
+    if rim is not None:
+        painter.setPen(QPen(rim, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                            Qt.PenJoinStyle.RoundJoin))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(rect, 5, 5)
-        if self.kind != "wall":
-            self._paint_name(painter, rect)
+        painter.drawPolygon(RIM)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_FACES[face.side])
+    painter.drawPolygon(BODY)
+    painter.save()
+    painter.setClipPath(BODY_PATH)
+    painter.fillRect(QRectF(-_R, -_H, 2 * _R, BAND_BOTTOM + _H), colour)
+    painter.restore()
+    painter.setPen(QPen(colour.darker(135), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                        Qt.PenJoinStyle.RoundJoin))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPolygon(BODY)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SIDE_INKS[face.side])
+    paint_emblem(painter, face.side, QPointF(0, (BAND_BOTTOM - _H) / 2 + 0.5), 7.5)
+    painter.setBrush(INK)
+    paint_symbol(painter, face.kind, SYMBOL_CENTRE, SYMBOL_HALF)
+    if legible(painter, STAT_PX):
+        _paint_stats(painter, face)
+    if face.training:
+        _paint_training(painter, face.training)
+    if face.damage and legible(painter, STAT_PX):
+        paint_pill(painter, _damage_rect(face), DAMAGE, QColor("#ffffff"),
+                    f"{face.damage}/{face.stats[1]}", STAT_FONT)
+    if face.caption and legible(painter, CAPTION_PX):
+        fill = TARGET if face.targeted else QColor("#f2c230")
+        paint_pill(painter, _caption_rect(face), fill,
+                    QColor("#ffffff") if face.targeted else INK, face.caption, CAPTION_FONT)
 
-    def _paint_name(self, painter: QPainter, rect: QRectF) -> None:
-        text = f"{SIDE_SYMBOLS[self.side]} {self.kind.upper()}"
-        painter.setFont(_font(9.5, bold=True))
-        width = painter.fontMetrics().horizontalAdvance(text) + 8
-        box = QRectF(rect.center().x() - width / 2, rect.bottom() - 14, width, 13)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 150))
-        painter.drawRoundedRect(box, 4, 4)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+def _paint_stats(painter: QPainter, face: TroopFace) -> None:
+    """OFF and DEF beside the symbol's top, RNG and MOV beside its foot."""
+    painter.setFont(STAT_FONT)
+    metrics = QFontMetricsF(STAT_FONT)
+    spots = ((-STAT_X, STAT_TOP), (STAT_X, STAT_TOP), (-STAT_X, STAT_FOOT),
+             (STAT_X, STAT_FOOT))
+    for (x, y), now, printed in zip(spots, face.stats, face.base, strict=True):
+        painter.setPen(UP if now > printed else DOWN if now < printed else INK)
+        text = str(now)
+        width = metrics.horizontalAdvance(text)
+        baseline = y + metrics.capHeight() / 2
+        painter.drawText(QPointF(x - width / 2, baseline), text)
 
 
-class PlayedCard(QGraphicsItem):
-    """A tactics card played this turn, shown beside the field until RESOLUTION routes it."""
+def _paint_training(painter: QPainter, training: int) -> None:
+    """One chevron for 1x, two for 2x, at the token's foot."""
+    pen = QPen(TRAINED, 3.6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+               Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for i in range(training):
+        y = _H - 8.0 - i * 6.5
+        chevron = QPainterPath(QPointF(-9, y))
+        chevron.lineTo(QPointF(0, y - 5.5))
+        chevron.lineTo(QPointF(9, y))
+        painter.drawPath(chevron)
 
-    SCALE = 1.2
 
-    def __init__(self, ref: str, look: CardLook, tooltip: str) -> None:
-        super().__init__()
-        self.ref = ref
-        self.look = look
-        self.setToolTip(tooltip)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def _rect(self) -> QRectF:
-        w, h = CARD_W * self.SCALE, CARD_H * self.SCALE
-        return QRectF(-w / 2, -h / 2, w, h)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect().adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        paint_look(painter, self.look, self._rect(), lod)
+def paint_pill(painter: QPainter, box: QRectF, fill: QColor, ink: QColor, text: str,
+            face: QFont) -> None:
+    painter.setPen(QPen(fill.darker(160), 1.2))
+    painter.setBrush(fill)
+    painter.drawRoundedRect(box, box.height() / 2, box.height() / 2)
+    painter.setPen(ink)
+    painter.setFont(face)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

@@ -18,13 +18,15 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel
+from app.games.base import Button, GamePresenter, Panel, Summary
 from app.games.tactica import looks
-from app.games.tactica.art import SIDE_COLOURS, SIDE_SYMBOLS
-from app.games.tactica.gestures import describe
+from app.games.tactica.art import CARD_BANDS, SIDE_COLOURS, SIDE_SYMBOLS
+from app.games.tactica.war_summary import summary
+from app.games.tactica.wording import describe, ending
 from app.match_controller import MatchController
 from engine.core.actions import Action
-from engine.core.game import GameState
+from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
     ChooseCard,
@@ -61,13 +63,13 @@ SPY_TROOP, SPY_TACTIC = "spy-troop:", "spy-tactic:"
 PHASE_HINTS = {
     Phase.LANDMARKS: "Drag the RIDGE or the RAVINE side of your landmark onto a glowing hex.",
     Phase.DEPLOYMENT: "Drag a troop from your barracks to a glowing hex by your walls.",
-    Phase.MUSTER: ("Drag a troop to a glowing hex by your walls, or the Training card onto "
-                   "a troop there; then End MUSTER."),
-    Phase.MOVEMENT: ("Drag your troops: glowing hexes show what each costs in MOV. Tactics "
-                     "cards go onto their targets."),
-    Phase.COMBAT: ("Drag a troop onto an enemy to attack: damage must exceed DEF this turn to "
-                   "capture. Click a ranged troop to see its RIDGE cone."),
+    Phase.MUSTER: "Drag troops to glowing hexes by your walls, or Training onto a troop there.",
+    Phase.MOVEMENT: "Drag your troops: glowing hexes show their MOV cost. Tactics cards go "
+                    "onto their targets.",
+    Phase.COMBAT: "Drag a troop onto an enemy to attack; click a ranged troop for its RIDGE cone.",
 }
+"""Short enough that the phase bar keeps to two lines on a 1366-pixel screen: a third line
+would take the board's room and change its size from one phase to the next."""
 FRAME_HINTS = {
     "negate": "Drag a NEGATE onto the field or press NEGATE; or Pass.",
     "counter": "Drag a counter-card onto your troop, or press its button; or Pass.",
@@ -151,8 +153,13 @@ class TacticaPresenter(GamePresenter):
         return [*panels, spy] if spy is not None else panels
 
     def _hand_note(self, state: TacticaState, seat: int) -> str:
+        """What to do now, or whom the table waits for: never nothing, so the dock keeps
+        its height and the board its size from one turn to the next."""
+        if state.result is not None:
+            return "the war is over"
         if not self.deciding() or self.viewer != seat:
-            return ""
+            mover = self.controller.seat()
+            return "" if mover is None else f"waiting for {looks.seat_name(mover)}"
         frame = state.prompt
         if frame is not None:
             return FRAME_HINTS.get(frame.kind, frame.question)
@@ -172,7 +179,7 @@ class TacticaPresenter(GamePresenter):
                               CardLook(CONTENT.name(face), SIDE_SYMBOLS[self.viewer or 0],
                                        body=("in your", "troop pile" if prefix == SPY_TROOP
                                              else "tactics pile"),
-                                       face_colour=SIDE_COLOURS[self.viewer or 0].name(),
+                                       face_colour=CARD_BANDS[self.viewer or 0],
                                        badge="on top" if face == chosen else ""),
                               "Double-click to put a card of this kind on top of its pile"))
         return Panel("spy", "SPY: your piles", cards,
@@ -238,9 +245,9 @@ class TacticaPresenter(GamePresenter):
         self.viewer = seat
         if self.after_refresh is not None:
             self.after_refresh()
+        if state.result is not None:
+            return f"<b>{escape(ending(state, state.result))}</b>"
         summary = queries.phase_summary(state)
-        if summary.result:
-            return f"<b>{escape(summary.result)}</b>"
         return f"{self._phase_line(summary)}<br>{self._todo_line(state, summary)}"
 
     def _phase_line(self, summary: queries.PhaseSummary) -> str:
@@ -287,6 +294,21 @@ class TacticaPresenter(GamePresenter):
 
     def seat_name(self, state: GameState, seat: int) -> str:
         return looks.seat_name(seat)
+
+    # -- words for the palette and the end ---------------------------------------------
+    def describe(self, state: GameState, action: Action) -> str:
+        """The palette's line for an action: card names and hexes as the rules log has them,
+        read from the seat's view (a card it may not see is 'a face-down card')."""
+        assert isinstance(state, TacticaState)
+        return describe(state, action)
+
+    def ending(self, state: GameState, outcome: Outcome) -> str:
+        assert isinstance(state, TacticaState)
+        return ending(state, outcome)
+
+    def summary(self, match: Match) -> Summary:
+        """Points after each turn of each battle, battles won, captures, walls lost."""
+        return summary(match)
 
     def drop_action(self, drag: CardDrag, zone: str, pos: object) -> Action | None:
         """A card dropped on a dock: SPY's returned card onto its pile; nothing else."""

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
 
 from app.board.hex_scene import HexScene
 from app.board.items import CardItem
-from app.board.topology import HIGHLIGHT, Z_PIECE, label_font
+from app.board.topology import HIGHLIGHT
 from app.dragdrop import CardDrag
 from app.games.tactica import gestures, looks
+from app.games.tactica.drawing import FieldDrawing, troop_tip
 from app.games.tactica.gestures import Target
-from app.games.tactica.pieces import FeatureItem, PlayedCard, TroopFace, TroopItem
+from app.games.tactica.pieces import HEX_SIZE, TroopItem
 from app.games.tactica.presenter import TacticaPresenter
 from app.match_controller import MatchController
 from engine.boards.hexgrid import Hex
@@ -41,11 +42,9 @@ from engine.games.tactica.actions import (
     Swap,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOPS, Board, board
+from engine.games.tactica.board import CONTENT, GEOM, TROOPS, Board, board
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import (
-    FIELD,
-    PLAYED,
     Choice,
     NegateChain,
     Phase,
@@ -54,19 +53,19 @@ from engine.games.tactica.state import (
     owner_of,
 )
 
-HEX_SIZE = 48.0
 ATTACK_GLOW = QColor("#e53935")
 PLACE_GLOW = QColor("#3ddc84")
 PICK_GLOW = QColor("#4fc3f7")
 CLICK = 8.0
 """A press and release closer than this (scene units) is a click, not a drag."""
-PLAYED_GAP = 80.0  # from the field's right edge to the middle of the played cards
-PLAYED_STEP = 128.0
 
 
 class TacticaScene(HexScene):
+    """The field turned a quarter, SUN's walls on the left and MOON's on the right, so the
+    long field lies along a landscape screen; its hexes keep the rules log's numbers."""
+
     def __init__(self, controller: MatchController, presenter: TacticaPresenter) -> None:
-        super().__init__(GEOM.grid, HEX_SIZE)
+        super().__init__(GEOM.grid, HEX_SIZE, quarter_turn=True)
         self.controller = controller
         self.presenter = presenter
         presenter.after_refresh = self.sync_overlays
@@ -74,31 +73,25 @@ class TacticaScene(HexScene):
             col, row = self.field.to_offset(h)
             self.tile(h).set_label(f"{col + 1}-{row + 1}")  # as the rules log names hexes
         self.state: TacticaState | None = None
-        self.troops: dict[str, TroopItem] = {}
-        self.features: dict[str, FeatureItem] = {}
-        self.played: dict[str, PlayedCard] = {}
-        field = self.board_rect()
-        self._played_x = field.right() + PLAYED_GAP
-        title = QGraphicsSimpleTextItem("Played this turn")
-        title.setFont(label_font(13, bold=True))
-        title.setBrush(QColor("#d9dfd6"))
-        title.setPos(self._played_x - title.boundingRect().width() / 2, field.top())
-        self.addItem(title)
+        self.drawing = FieldDrawing(self, self._pressed, self._released)
+        self.troops = self.drawing.troops
+        self.features = self.drawing.features
+        self.played = self.drawing.played
         self.selected: str | None = None
         self._rendered: GameState | None = None  # the match state last drawn, held
-        self._terrain_key: tuple[tuple[Coord, str], ...] | None = None
         self._gesture: list[Target] | None = None  # what the drag under way may do
         self._gesture_troop: str | None = None
         self._drag_ref: str | None = None
         self._pick: list[Target] = []  # hexes that finish a pick
         self._shown: list[Target] = []  # what a click on a glowing hex does
         self._captions: dict[str, tuple[str, bool]] = {}
+        self._glow_key: tuple[object, ...] | None = None  # what the glows on show answer
         self.glowing: dict[Coord, tuple[QColor, str]] = {}  # hex -> glow colour, caption
         self._click_at: QPointF | None = None
 
     def content_rect(self) -> QRectF:
         """The field and the column of played cards beside it."""
-        return self.board_rect().adjusted(-6, -6, PLAYED_GAP + 52, 6)
+        return self.board_rect().adjusted(-2, -2, self.drawing.width() + 2, 2)
 
     # -- rendering ----------------------------------------------------------
     def render_state(self, state: GameState) -> None:
@@ -111,108 +104,21 @@ class TacticaScene(HexScene):
             self.selected = None
             self._pick = []
             self.presenter.forget_choices()
-        b = board(state)
-        self._paint_terrain(state, b)
-        self._sync_features(state)
-        self._sync_troops(state, b)
-        self._sync_played(state)
-
-    def _sync_played(self, state: TacticaState) -> None:
-        cards = state.table.cards_in(PLAYED)
-        for ref in [r for r in self.played if r not in cards]:
-            self.removeItem(self.played.pop(ref))
-        top = self.board_rect().top() + 40 + PLAYED_STEP / 2
-        step = min(PLAYED_STEP, (self.board_rect().height() - 120) / max(1, len(cards) - 1))
-        for i, ref in enumerate(cards):
-            item = self.played.get(ref)
-            if item is None:
-                item = self.played[ref] = PlayedCard(ref, looks.look(state, ref),
-                                                     looks.tooltip(state, ref))
-                self.addItem(item)
-            item.setPos(self._played_x, top + i * step)
-            item.setZValue(Z_PIECE + i * 0.01)
-
-    def _paint_terrain(self, state: TacticaState, b: Board) -> None:
-        key = tuple(sorted((c, state.landmark_side.get(card, "ridge"))
-                           for c, card in b.landmark_at.items()))
-        if key == self._terrain_key:
-            return
-        self._terrain_key = key
-        for h in self.field:
-            self.set_terrain(h, queries.terrain(state, (h.q, h.r)))
-
-    def _sync_features(self, state: TacticaState) -> None:
-        table = state.table
-        wanted = {c for c in table.cards_in(FIELD) if table.faces.get(c) in ("wall", "landmark")}
-        for ref in [r for r in self.features if r not in wanted]:
-            self.removeItem(self.features.pop(ref))
-        for ref in wanted:
-            face = table.faces[ref]
-            kind = "wall" if face == "wall" else state.landmark_side.get(ref, "ridge")
-            side = owner_of(ref) or 0
-            tip = _feature_tip(kind, side)
-            item = self.features.get(ref)
-            if item is None:
-                item = self.features[ref] = FeatureItem(ref, kind, side, tip)
-                self.addItem(item)
-            else:
-                item.set_kind(kind, tip)
-            q, r = table.pos[ref]
-            item.setPos(self.center_of(Hex(q, r)))
-
-    def _sync_troops(self, state: TacticaState, b: Board) -> None:
-        for ref in [r for r in self.troops if r not in b.pos]:
-            item = self.troops.pop(ref)
-            if item.dragging:
-                item.ungrabMouse()
-            self.removeItem(item)
-        for ref, c in b.pos.items():
-            face, tip = self._troop_face(state, b, ref), self._troop_tip(state, b, ref)
-            item = self.troops.get(ref)
-            if item is None:
-                item = self.troops[ref] = TroopItem(ref, face, tip)
-                item.on_press = self._pressed
-                item.on_release = self._released
-                self.addItem(item)
-            else:
-                item.set_face(face, tip)
-            if not item.dragging:
-                item.setPos(self.center_of(Hex(*c)))
-            item.set_selected(ref == self.selected)
-
-    def _troop_face(self, state: TacticaState, b: Board, troop: str) -> TroopFace:
-        stats = queries.troop_stats(state, troop)
-        caption, targeted = self._captions.get(troop, ("", False))
-        return TroopFace(owner_of(troop) or 0, TROOPS[state.table.faces[troop]].name,
-                         stats.now, stats.printed,
-                         queries.training_seen(state, troop, self.presenter.viewer),
-                         state.damage.get(troop, 0), caption, targeted)
-
-    def _troop_tip(self, state: TacticaState, b: Board, troop: str) -> str:
-        face = self._troop_face(state, b, troop)
-        off, defence, rng, mov = face.stats
-        kind = "melee" if state.table.faces[troop] in MELEE else "ranged"
-        parts = [f"{looks.name(state, troop)} ({kind})",
-                 f"OFF {off}, DEF {defence}, RNG {rng}, MOV {mov}"]
-        if face.training is None:
-            parts.append("training hidden (honour rule)")
-        elif face.training:
-            parts.append(f"trained {face.training}x")
-        ground = queries.terrain(state, b.pos[troop])
-        if ground != "neutral":
-            parts.append(f"on {ground} ground")
-        if face.damage:
-            parts.append(f"{face.damage} damage this turn against DEF {defence}")
-        return "; ".join(parts) + ". Drag to move or attack; click to select."
+        self.drawing.render(state, board(state), self.presenter.viewer)
 
     # -- overlays ------------------------------------------------------------
     def sync_overlays(self) -> None:
-        """Glow what the gesture under way (or the selection, or a pick) may do."""
-        self.clear_highlight()
-        self.clear_cone()
+        """Glow what the gesture under way (or the selection, or a pick) may do.
+
+        Called after each refresh and each step of a gesture; the glow items are
+        rebuilt only when what they show changed.
+        """
         state = self.state
         if state is None:
             return
+        b = board(state)
+        if self.presenter.viewer != self.drawing.viewer:  # another seat sits at the table
+            self.drawing.render(state, b, self.presenter.viewer)
         if self._gesture is not None:
             shown = self._gesture
             focus = self._gesture_troop
@@ -225,17 +131,24 @@ class TacticaScene(HexScene):
             shown = gestures.loose_targets(self.presenter.legal())
             focus = None
         self._shown = shown
-        self._glow(state, shown, picking=bool(self._pick) and self._gesture is None)
+        self._plan_glow(b, shown, picking=bool(self._pick) and self._gesture is None)
         self._mark_answered(state)
-        if focus is not None:
-            self._cone_of(state, focus)
-        b = board(state)
-        for ref, item in self.troops.items():
-            item.set_face(self._troop_face(state, b, ref), item.toolTip())
+        origin = b.pos.get(focus) if focus is not None else None
+        cone = queries.ridge_cone(state, focus) if origin is not None else frozenset()
+        key = (tuple(sorted((c, colour.name(), caption, c in b.troop_at)
+                            for c, (colour, caption) in self.glowing.items())),
+               origin, cone)
+        if key != self._glow_key:
+            self._glow_key = key
+            self._draw_glow(b)
+            self.clear_cone()
+            if cone and origin is not None:
+                self.draw_cone(Hex(*origin), [Hex(*c) for c in cone])
+        self.drawing.show_captions(self._captions, self.selected)
 
-    def _glow(self, state: TacticaState, shown: list[Target], picking: bool) -> None:
-        """Glow each target hex; a caption goes on the hex, or on the troop standing there."""
-        b = board(state)
+    def _plan_glow(self, b: Board, shown: list[Target], picking: bool) -> None:
+        """Which hexes glow in which colour; a caption goes on the hex, or on the troop
+        standing there."""
         self._captions = {}
         self.glowing = {}
         for t in shown:
@@ -249,6 +162,9 @@ class TacticaScene(HexScene):
             self.glowing[t.hex] = (colour, caption)
             if troop is not None:
                 self._captions[troop] = (caption, isinstance(t.action, Attack))
+
+    def _draw_glow(self, b: Board) -> None:
+        self.clear_highlight()
         by_colour: dict[str, list[Coord]] = {}
         for c, (colour, _) in self.glowing.items():
             by_colour.setdefault(colour.name(), []).append(c)
@@ -263,14 +179,6 @@ class TacticaScene(HexScene):
         if isinstance(frame, NegateChain) and frame.play.target in self.troops:
             face = state.table.faces.get(frame.play.card, "")
             self._captions.setdefault(frame.play.target, (f"{CONTENT.name(face)}?", False))
-
-    def _cone_of(self, state: TacticaState, troop: str) -> None:
-        b = board(state)
-        if troop not in b.pos:
-            return
-        cone = queries.ridge_cone(state, troop)
-        if cone:
-            self.draw_cone(Hex(*b.pos[troop]), [Hex(*c) for c in cone])
 
     def _troop_targets(self, troop: str) -> list[Target]:
         if self.state is None or owner_of(troop) != self.presenter.viewer:
@@ -453,6 +361,17 @@ class TacticaScene(HexScene):
             if actions:
                 self._finish(actions, c)
 
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """A troop's tooltip is written when the mouse rests on it, from the state shown."""
+        state = self.state
+        if state is not None:
+            b = board(state)
+            for item in self.items(event.scenePos()):
+                if isinstance(item, TroopItem) and item.ref in b.pos:
+                    item.setToolTip(troop_tip(state, b, item.ref, self.drawing.faces[item.ref]))
+                    break
+        super().helpEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and (self._pick or self.selected is not None):
             self.cancel()
@@ -465,15 +384,3 @@ def _short(action: Action) -> str:
     labels: dict[type, str] = {Train: "train", Swap: "swap", PlayTactic: "here"}
     return labels.get(type(action), "")
 
-
-def _feature_tip(kind: str, side: int) -> str:
-    owner = looks.side_name(side)
-    if kind == "wall":
-        return (f"{owner} wall: its troops may stand on it (2 MOV on or off); melee troops "
-                "attack a troop on a wall at -2 OFF; it falls only to ENGINEER.")
-    if kind == "ridge":
-        return (f"{owner} landmark, RIDGE side: hexes next to it are high ground (+1 DEF, "
-                "ranged +1 RNG); troops next to it are covered from shots from behind it. "
-                "Melee troops cannot enter it.")
-    return (f"{owner} landmark, RAVINE side: hexes next to it are low ground (ranged -1 RNG). "
-            "Melee troops cannot enter it.")

@@ -15,6 +15,7 @@ from app.main_window import MainWindow
 from engine.boards.hexgrid import Hex
 from engine.core.game import RuleMode
 from engine.games.tactica import cards as cardmoves
+from engine.games.tactica import queries
 from engine.games.tactica.actions import Deploy, PlaceLandmark
 from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.field import Coord
@@ -98,7 +99,7 @@ class Table:
         return self.win.view.mapFromScene(self.win.scene.center_of(Hex(*c)))
 
     def centre(self, card: str) -> QPointF:
-        return self.win.scene.troops[card].pos()
+        return self.win.scene.troops[card].home  # where it stands, whatever glide is shown
 
     def carry(self, start: Coord, end: Coord, steps: int = 6) -> None:
         """A real mouse drag through the view's viewport, from hex to hex."""
@@ -135,3 +136,23 @@ class Table:
 def hexat(col: int, row: int) -> Coord:
     """A hex by the mat's 1-based column and row, as the rules log and the field name it."""
     return GEOM.at(col - 1, row - 1)
+
+
+def free_pair(table: Table) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Two adjacent empty hexes of the middle rows, on neutral ground, away from troops."""
+    b = board(table.state)
+    busy = set(b.troop_at) | set(b.landmark_at) | set(b.wall_at)
+    for a in GEOM.hexes:
+        if not 4 <= a[1] <= 8 or a in busy or queries.terrain(table.state, a) != "neutral":
+            continue
+        for c in GEOM.neighbours[a]:
+            near = set(GEOM.neighbours[a] + GEOM.neighbours[c]) - {a, c}
+            if (c not in busy and queries.terrain(table.state, c) == "neutral"
+                    and not near & set(b.troop_at)):
+                return a, c
+    raise AssertionError("no free pair of hexes")
+
+
+def offset(c: tuple[int, int]) -> tuple[int, int]:
+    col, row = GEOM.offset[c]
+    return col + 1, row + 1

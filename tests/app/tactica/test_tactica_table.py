@@ -29,27 +29,7 @@ from engine.games.tactica.state import (
     Phase,
     barracks,
 )
-from tests.app.tactica.tactica_table import Table, hexat
-
-
-def _free_pair(table: Table) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Two adjacent empty hexes of the middle rows, on neutral ground, away from troops."""
-    b = board(table.state)
-    busy = set(b.troop_at) | set(b.landmark_at) | set(b.wall_at)
-    for a in GEOM.hexes:
-        if not 4 <= a[1] <= 8 or a in busy or queries.terrain(table.state, a) != "neutral":
-            continue
-        for c in GEOM.neighbours[a]:
-            near = set(GEOM.neighbours[a] + GEOM.neighbours[c]) - {a, c}
-            if (c not in busy and queries.terrain(table.state, c) == "neutral"
-                    and not near & set(b.troop_at)):
-                return a, c
-    raise AssertionError("no free pair of hexes")
-
-
-def _offset(c: tuple[int, int]) -> tuple[int, int]:
-    col, row = GEOM.offset[c]
-    return col + 1, row + 1
+from tests.app.tactica.tactica_table import Table, free_pair, hexat, offset
 
 
 def test_muster_by_dragging_a_troop_from_the_barracks(table, drag_target):
@@ -118,8 +98,8 @@ def test_a_carried_troop_glows_only_the_mov_it_has_left_this_turn(table):
     move only the hexes its last MOV reaches glow; once it is spent nothing glows, the card
     shows MOV 0 and a drop springs back saying why."""
     _to_movement(table)
-    start, step = _free_pair(table)
-    table.arrange({"sun-foot-1": _offset(start)})
+    start, step = free_pair(table)
+    table.arrange({"sun-foot-1": offset(start)})
     table.carry(start, step)
     assert table.where("sun-foot-1") == step
     reach = queries.reachable(table.state, "sun-foot-1")
@@ -174,8 +154,8 @@ def test_attack_by_dragging_onto_an_enemy_shows_damage_against_def(table):
     """Part 2, combat: a melee troop attacks an adjacent enemy; the target shows the
     damage it would take against its DEF while aimed at, then carries a damage marker."""
     table.to_first_turn()
-    ours, theirs = _free_pair(table)
-    table.arrange({"sun-champion-1": _offset(ours), "moon-foot-1": _offset(theirs)},
+    ours, theirs = free_pair(table)
+    table.arrange({"sun-champion-1": offset(ours), "moon-foot-1": offset(theirs)},
                   phase=Phase.COMBAT, active=0)
     assert distance(ours, theirs) == 1
     viewport = table.win.view.viewport()
@@ -199,12 +179,12 @@ def test_counter_card_played_by_dragging_it_onto_the_attacked_troop(make_table, 
     defender drags SHIELDWALL onto it (Part 2: +2 DEF for Foot side by side in COMBAT)."""
     table = make_table(computer=(0,))
     table.to_first_turn()
-    foot, friend = _free_pair(table)
+    foot, friend = free_pair(table)
     enemy = next(n for n in GEOM.neighbours[foot] if n != friend
                  and n not in board(table.state).troop_at and distance(n, friend) > 1)
     negates = table.cards_of("sun", "negate")
-    table.arrange({"moon-foot-1": _offset(foot), "moon-foot-2": _offset(friend),
-                   "sun-champion-1": _offset(enemy)}, phase=Phase.COMBAT, active=0,
+    table.arrange({"moon-foot-1": offset(foot), "moon-foot-2": offset(friend),
+                   "sun-champion-1": offset(enemy)}, phase=Phase.COMBAT, active=0,
                   hand=["moon-shieldwall-1"], away=negates)
     assert table.win.controller.submit(Attack("sun-champion-1", "moon-foot-1"))
     assert isinstance(table.state.pending[-1], CounterWindow)
@@ -227,7 +207,8 @@ def test_negate_answered_with_a_button(make_table):
     assert isinstance(table.state.pending[-1], NegateChain)
     assert "NEGATE" in table.win.phase_bar.text()
     assert table.win.hand_dock.button("Pass").isEnabled()
-    table.qtbot.mouseClick(table.win.hand_dock.button("NEGATE"), Qt.MouseButton.LeftButton)
+    table.qtbot.mouseClick(table.win.hand_dock.button("NEGATE against SPY"),
+                           Qt.MouseButton.LeftButton)
     step = table.win.controller.match.steps[-1]
     assert isinstance(step.action, Negate) and step.actor == 1
     assert "negated" in " ".join(table.win.log_dock.texts()[-3:])
@@ -242,7 +223,7 @@ def test_engineer_on_a_troop_between_two_walls_asks_which(table):
                 and sum(n in b.wall_at for n in GEOM.neighbours[c]) == 2
                 and not any(n in b.landmark_at for n in GEOM.neighbours[c]))
     walls = [n for n in GEOM.neighbours[spot] if n in b.wall_at]
-    table.arrange({"sun-foot-3": _offset(spot)}, phase=Phase.COMBAT, active=0,
+    table.arrange({"sun-foot-3": offset(spot)}, phase=Phase.COMBAT, active=0,
                   hand=["sun-engineer-1"])
     scene = table.win.scene
     assert scene.drop(CardDrag("sun-engineer-1", barracks(0)), scene.center_of(Hex(*spot)))
@@ -364,8 +345,8 @@ def test_horse_group_move_by_dragging_the_troops(table, drag_target):
     """HORSE in MOVEMENT: the troop it is played on moves first, its companions then end
     next to it, all as the first card move; Done closes the group move."""
     _to_movement(table)
-    anchor_at, friend_at = _free_pair(table)
-    table.arrange({"sun-foot-1": _offset(anchor_at), "sun-foot-2": _offset(friend_at)},
+    anchor_at, friend_at = free_pair(table)
+    table.arrange({"sun-foot-1": offset(anchor_at), "sun-foot-2": offset(friend_at)},
                   hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
     table.drag_card(drag_target, "sun-horse-1", anchor_at)
     assert table.state.prompt is not None and table.state.prompt.kind == "horse"
@@ -383,8 +364,8 @@ def test_horse_companion_must_join_the_anchor_before_done(table, drag_target):
     With a companion left behind there is no Done button; its drag glows only the hexes
     next to the anchor, and the drop there ends the group move."""
     _to_movement(table)
-    anchor_at, friend_at = _free_pair(table)
-    table.arrange({"sun-foot-1": _offset(anchor_at), "sun-foot-2": _offset(friend_at)},
+    anchor_at, friend_at = free_pair(table)
+    table.arrange({"sun-foot-1": offset(anchor_at), "sun-foot-2": offset(friend_at)},
                   hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
     table.drag_card(drag_target, "sun-horse-1", anchor_at)
     reach = queries.reachable(table.state, "sun-foot-1")
@@ -410,8 +391,8 @@ def test_honour_rule_hides_enemy_training_on_the_field(make_table):
     remember it, so enemy troop cards show no training while your own still do."""
     table = make_table(honour_rule=True)
     table.to_first_turn()
-    ours, theirs = _free_pair(table)
-    table.arrange({"sun-foot-1": _offset(ours), "moon-foot-1": _offset(theirs)})
+    ours, theirs = free_pair(table)
+    table.arrange({"sun-foot-1": offset(ours), "moon-foot-1": offset(theirs)})
     cardmoves.train(table.state, "sun-foot-1", 1)
     cardmoves.train(table.state, "moon-foot-1", 2)
     table.win.refresh()

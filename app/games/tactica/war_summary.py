@@ -1,0 +1,165 @@
+"""The end of a TACTICA match in numbers: points turn by turn, battles won, captures, walls.
+
+The match is walked once (``Match.replay``): after each step the battle, its
+turn and both sides' points are read from the state. A battle's last turn
+ends inside the step that starts the next battle (whose points start at
+nought), so its closing totals come from what that step logged: each
+capture scores its captor a point, and the landmark count ends in the new
+total. Everything here was public by the end of the match.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from app.games.base import Chart, Series, Summary
+from app.games.tactica.looks import side_label
+from app.games.tactica.wording import ending
+from engine.core.events import Event
+from engine.core.match import Match
+from engine.games.tactica.actions import PlayTactic
+from engine.games.tactica.state import TacticaState, owner_of
+
+HOW = {"points": "on points", "wipe-out": "by leaving the enemy no troop on the field",
+       "turn limit": "at the turn limit"}
+_TOTAL = re.compile(r"(\d+) points\)?$")
+
+
+@dataclass
+class Battle:
+    """One battle as the summary tells it."""
+
+    number: int
+    points: dict[int, tuple[int, int]] = field(default_factory=dict)  # turn -> (SUN, MOON)
+    winner: int | None = None
+    how: str = ""
+
+
+@dataclass
+class Tally:
+    battles: list[Battle] = field(default_factory=list)
+    captures: list[int] = field(default_factory=lambda: [0, 0])  # by captor
+    walls_lost: list[int] = field(default_factory=lambda: [0, 0])  # by owner
+    tactics: list[int] = field(default_factory=lambda: [0, 0])  # played, by player
+
+
+def walk(match: Match) -> Tally:
+    """Read the whole match once: points after every turn of every battle, and the rest."""
+    tally = Tally()
+    turn = 0
+    for number, state in match.replay():
+        assert isinstance(state, TacticaState)
+        if number == 0:
+            tally.battles.append(Battle(state.battle))
+            turn = state.battle_turn
+            continue
+        step = match.steps[number - 1]
+        battle = tally.battles[-1]
+        if isinstance(step.action, PlayTactic):
+            tally.tactics[step.actor] += 1
+        for event in step.events:
+            _count(tally, event)
+        ended = next((e for e in step.events if e.kind == "battle-won"), None)
+        if ended is not None:
+            battle.winner, battle.how = ended.data["winner"], ended.data["how"]
+            battle.points[ended.data["turns"]] = _closing(battle, step.events)
+            if state.battle != battle.number:
+                tally.battles.append(Battle(state.battle))
+        elif state.battle_turn != turn:  # a turn ended: its points are settled
+            battle.points[turn] = (state.vp[0], state.vp[1])
+        turn = state.battle_turn
+    return tally
+
+
+def _count(tally: Tally, event: Event) -> None:
+    if event.kind == "capture":
+        tally.captures[event.data["capturer"]] += 1
+    elif event.kind == "engineer" and "card" in event.data:
+        owner = owner_of(event.data["card"])
+        if owner is not None and "-wall-" in event.data["card"]:
+            tally.walls_lost[owner] += 1
+
+
+def _closing(battle: Battle, events: tuple[Event, ...]) -> tuple[int, int]:
+    """Both sides' points at the end of a battle, from the turn before and its log."""
+    before = battle.points[max(battle.points)] if battle.points else (0, 0)
+    points = list(before)
+    for event in events:
+        if event.kind == "battle-won":
+            break
+        if event.kind == "capture":
+            points[event.data["capturer"]] += 1
+        elif event.kind == "points":
+            found = _TOTAL.search(event.text)
+            if found:
+                points[event.data["player"]] = int(found.group(1))
+    return points[0], points[1]
+
+
+def summary(match: Match) -> Summary:
+    """The summary the window shows when the war (or the single battle) is over."""
+    outcome = match.outcome()
+    assert outcome is not None
+    state = match.state
+    assert isinstance(state, TacticaState)
+    tally = walk(match)
+    battles = [b for b in tally.battles if b.points or b.winner is not None]
+    facts = [("Battles won", f"{side_label(0)} {state.battles_won[0]} – "
+                             f"{state.battles_won[1]} {side_label(1)}")]
+    for b in battles:
+        facts.append((f"Battle {b.number}", _battle_line(b)))
+    facts += [
+        ("Captures", _pair(tally.captures)),
+        ("Walls lost", _pair(tally.walls_lost)),
+        ("Tactics cards played", _pair(tally.tactics)),
+        ("Turns", _turns(battles)),
+        ("Actions", str(len(match.steps))),
+    ]
+    return Summary(ending(state, outcome), facts, [_points_chart(battles)])
+
+
+def _battle_line(b: Battle) -> str:
+    turns = max(b.points) if b.points else 0
+    final = b.points.get(turns, (0, 0))
+    if b.winner is None:
+        return f"not finished: {final[0]} – {final[1]} points after {turns} turn(s)"
+    return (f"{side_label(b.winner)} won {HOW.get(b.how, b.how)}, {final[b.winner]} points "
+            f"to {final[1 - b.winner]}, in {turns} turns")
+
+
+def _pair(values: list[int]) -> str:
+    return f"{side_label(0)} {values[0]} · {side_label(1)} {values[1]}"
+
+
+def _turns(battles: list[Battle]) -> str:
+    counts = [max(b.points) if b.points else 0 for b in battles]
+    if len(counts) == 1:
+        return str(counts[0])
+    return f"{sum(counts)} ({' + '.join(str(c) for c in counts)})"
+
+
+def _points_chart(battles: list[Battle]) -> Chart:
+    """Each side's points after every turn, the battles one after the other with a gap
+    between them (a battle's points start again from nought)."""
+    lines: list[list[tuple[float, float]]] = [[], []]
+    spans = []
+    start = 0
+    for b in battles:
+        turns = sorted(b.points)
+        for turn in turns:
+            for p in (0, 1):
+                lines[p].append((start + turn, b.points[turn][p]))
+        end = start + (turns[-1] if turns else 0)
+        spans.append(f"battle {b.number}: turns {start + 1}–{end}")
+        for p in (0, 1):
+            lines[p].append((end + 0.5, math.nan))  # breaks the line between battles
+        start = end
+    x_label = "turn of the war" if len(battles) > 1 else "turn"
+    if len(battles) > 1:
+        x_label += " (" + " · ".join(spans) + ")"
+    # MOON first: the summary's palette gives the first line blue and the second orange,
+    # the very colours of the two sides on the table.
+    series = [Series(f"{side_label(p)} (Player {p + 1})", lines[p][:-1]) for p in (1, 0)]
+    return Chart("Points after each turn", x_label, "points", series)
