@@ -7,6 +7,7 @@ autosaves atomically after each change, and tells the views to re-render.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,6 +34,9 @@ def step_label(events: Sequence[Event], action: Action) -> str:
     from the match after a reload, so the label never changes with a restart.
     """
     return events[0].text if events else action.describe()
+
+
+FREEZE_EVERY = 50  # steps between moving the match's objects out of the collector's sight
 
 
 class _StepCommand(QUndoCommand):
@@ -196,6 +200,7 @@ class MatchController(QObject):
         self.message.emit(f"Saved {Path(path).name}.")
 
     def _open(self, match: Match, path: Path | None) -> None:
+        self._tidy_memory(fresh=True)
         self.match = match
         self.path = path
         self._rebuild_stack()
@@ -220,7 +225,21 @@ class MatchController(QObject):
         finally:
             self.syncing = False
 
+    def _tidy_memory(self, fresh: bool = False) -> None:
+        """Keep the garbage collector from rescanning the whole match.
+
+        A long match holds many objects that live as long as it does; each full
+        collection walked them all (pauses of 30-170 ms under the mouse). They are
+        moved out of its sight now and then (gc.freeze); a new match first lets the
+        old one's go (unfreeze, collect)."""
+        if fresh:
+            gc.unfreeze()
+            gc.collect()
+        gc.freeze()
+
     def _after_change(self) -> None:
+        if self.match is not None and len(self.match.steps) % FREEZE_EVERY == 0:
+            self._tidy_memory()
         self.autosave()
         QTimer.singleShot(0, self._pass_for_people)
         seat = self.seat()

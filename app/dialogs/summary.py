@@ -72,7 +72,7 @@ class SummaryDialog(QDialog):
             axis.setTextPen(text)
             plot.setLabel(side, label)
         for i, series in enumerate(chart.series):
-            colour = QColor(LINE_COLOURS[i % len(LINE_COLOURS)])
+            colour = QColor(series.colour or LINE_COLOURS[i % len(LINE_COLOURS)])
             xs = [x for x, _ in series.points]
             ys = [y for _, y in series.points]
             plot.plot(xs, ys, name=series.name, pen=pyqtgraph.mkPen(colour, width=2),

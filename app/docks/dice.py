@@ -129,6 +129,10 @@ class DiceDock(QDockWidget):
         self._coming_title.hide()
         self._coming.hide()
         self._pending: list[RollPreview] = []
+        # The roll history as far as it has been read (see _refresh_history).
+        self._history_of: object = None
+        self._steps_read: list[object] = []
+        self._last_roll: dict[str, Any] | None = None
 
         self._quiet = QLabel("No roll is coming up.")
         self._quiet.setObjectName("noRollComing")
@@ -427,15 +431,26 @@ class DiceDock(QDockWidget):
 
     # -- history -----------------------------------------------------------------------
     def _refresh_history(self) -> None:
+        """The match's rolls, newest first. Only the steps added since the last look are
+        read: walking the whole log after every action cost a frame in a long match."""
         match = self._controller.match
-        log = match.log() if match is not None else ()
-        rolls = [(step, event) for step, event in log if event.kind == "roll"]
-        self._history.clear()
-        for step, event in reversed(rolls):
-            item = QListWidgetItem(event.text)
-            item.setToolTip(f"Step {step}")
-            self._history.addItem(item)
-        self._show_faces(rolls[-1][1].data if rolls else None)
+        steps = match.steps if match is not None else []
+        known = self._steps_read
+        if match is not self._history_of or len(steps) < len(known) or any(
+                a is not b for a, b in zip(known[-1:], steps[len(known) - 1:len(known)],
+                                           strict=False)):
+            self._history.clear()
+            self._history_of, known = match, []
+            self._last_roll = None
+        for number, step in enumerate(steps[len(known):], start=len(known) + 1):
+            for event in step.events:
+                if event.kind == "roll":
+                    item = QListWidgetItem(event.text)
+                    item.setToolTip(f"Step {number}")
+                    self._history.insertItem(0, item)
+                    self._last_roll = event.data
+        self._steps_read = list(steps)
+        self._show_faces(self._last_roll)
 
     def _show_faces(self, data: dict[str, Any] | None) -> None:
         """The last roll drawn large, one tile per die, so it reads at a glance.

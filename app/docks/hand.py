@@ -254,7 +254,9 @@ class HandDock(QDockWidget):
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
         widget = PanelWidget(panel)
-        widget.title.setVisible(titled or bool(panel.note))  # else the dock's title says it
+        if not titled:  # the dock's own title names a lone panel: show only its note
+            widget.title.setText(escape(panel.note))
+        widget.title.setVisible(titled or bool(panel.note))
         widget.dropped.connect(self.dropped)
         widget.installEventFilter(self)
         for card in widget.cards:

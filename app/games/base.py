@@ -56,6 +56,7 @@ class Series:
 
     name: str
     points: list[tuple[float, float]]
+    colour: str | None = None  # the seat's own colour, where it has one (else the palette's)
 
 
 @dataclass(frozen=True)

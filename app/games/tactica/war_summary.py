@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from app.games.base import Chart, Series, Summary
+from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.looks import side_label
 from app.games.tactica.wording import ending
 from engine.core.events import Event
@@ -159,7 +160,7 @@ def _points_chart(battles: list[Battle]) -> Chart:
     x_label = "turn of the war" if len(battles) > 1 else "turn"
     if len(battles) > 1:
         x_label += " (" + " · ".join(spans) + ")"
-    # MOON first: the summary's palette gives the first line blue and the second orange,
-    # the very colours of the two sides on the table.
-    series = [Series(f"{side_label(p)} (Player {p + 1})", lines[p][:-1]) for p in (1, 0)]
+    # Each side's line in its colour on the table.
+    series = [Series(f"{side_label(p)} (Player {p + 1})", lines[p][:-1],
+                     SIDE_COLOURS[p].name()) for p in (0, 1)]
     return Chart("Points after each turn", x_label, "points", series)

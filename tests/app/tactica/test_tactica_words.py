@@ -60,8 +60,11 @@ def test_a_single_battle_ends_on_its_points_chart(qtbot, tmp_path):
     assert dialog.chart_titles() == ["Points after each turn"]
     lines = {item.name(): item.getData() for item in dialog.plots[0].getPlotItem()
              .listDataItems()}
-    assert list(lines) == ["☾\u00a0MOON (Player 2)", "☀\u00a0SUN (Player 1)"]
-    moon, sun = lines.values()
+    assert list(lines) == ["☀\u00a0SUN (Player 1)", "☾\u00a0MOON (Player 2)"]
+    sun, moon = lines.values()
+    colours = [item.opts["pen"].color().name() for item in dialog.plots[0].getPlotItem()
+               .listDataItems()]
+    assert colours == ["#e69f00", "#0072b2"]  # each side in its colour on the table
     assert (sun[1][-1], moon[1][-1]) == (state.vp[0], state.vp[1])
     assert list(sun[0]) == list(range(1, state.battle_turn + 1))
     assert "won (won" not in win.phase_bar.text()
