@@ -11,7 +11,9 @@ buttons. Everything shown is built from a view of the state.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
@@ -64,6 +66,7 @@ from engine.games.nordguard.state import (
     slots,
 )
 
+T = TypeVar("T")
 KIND_PREFIX = "kind:"  # a restock card in the hand dock names an item kind, not a card
 
 
@@ -84,13 +87,55 @@ class NordguardPresenter(GamePresenter):
         self.game = game
         self.content = game.content
         self.controller = controller
-        self._legal_for: tuple[NordguardState, frozenset[Action]] | None = None
+        self._memo_for: NordguardState | None = None
+        self._memo: dict[str, object] = {}
+
+    # -- worked out once per rendered state ------------------------------------------------
+    def _once(self, s: NordguardState, what: str, make: Callable[[], T]) -> T:
+        """`make()` for this state, remembered: the window hands every hook (scene,
+        panels, buttons, phase bar, dice dock) the same view, and several of them ask
+        the same questions of it."""
+        if self._memo_for is not s:
+            self._memo_for, self._memo = s, {}
+        if what not in self._memo:
+            self._memo[what] = make()
+        return self._memo[what]  # type: ignore[return-value]
+
+    def legal_list(self, s: NordguardState) -> list[Action]:
+        """What the deciding seat may do in this view, in the engine's order."""
+        return self._once(s, "legal list", lambda: self.game.legal_actions(s))
 
     def legal(self, s: NordguardState) -> frozenset[Action]:
-        """What the deciding seat may do in this view (asked once per rendered state)."""
-        if self._legal_for is None or self._legal_for[0] is not s:
-            self._legal_for = (s, frozenset(self.game.legal_actions(s)))
-        return self._legal_for[1]
+        return self._once(s, "legal", lambda: frozenset(self.legal_list(s)))
+
+    def moves(self, s: NordguardState) -> dict[int, odds.MoveOdds]:
+        """Every move the team could try today, with its exact chance, by cell."""
+        return self._once(s, "moves", lambda: odds.move_odds(self.content, s)
+                          if s.phase == "day" and s.result is None else {})
+
+    def _clicks(self, s: NordguardState) -> dict[int, Action]:
+        """What a click on each location means: a legal look comes first, then a legal
+        scout; failing both, the gesture the team has the means for, so that the click
+        is refused with the rule's reason. Locations missing mean nothing."""
+        if s.phase != "day" or s.prompt is not None or s.result is not None:
+            return {}
+        c = self.content
+        out: dict[int, Action] = {}
+        adjacent = {cell for _, cell in s.neighbours(s.sled)}
+        has_binoculars = bool(binoculars(c, s))
+        has_scout = seat_with_ability(c, s, "scout") is not None
+        for cell in range(s.width * s.height):
+            if cell == s.sled:
+                continue
+            if cell in adjacent and has_binoculars:
+                out[cell] = Look(cell)
+            elif has_scout:
+                out[cell] = Scout(cell)
+        legal = self.legal(s)
+        for cell, action in list(out.items()):
+            if action not in legal and isinstance(action, Look) and Scout(cell) in legal:
+                out[cell] = Scout(cell)
+        return out
 
     # -- reading the table ---------------------------------------------------------------
     def _now(self) -> NordguardState | None:
@@ -229,7 +274,7 @@ class NordguardPresenter(GamePresenter):
         if binoculars(self.content, s):
             out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
                               "location at once, for a day of the countdown", Survey()))
-        for action in self.game.legal_actions(s):
+        for action in self.legal_list(s):
             if isinstance(action, UseItem):
                 effect = c.effects_by_face[s.table.faces[action.item]]["gain_days"]
                 assert effect.kind == "gain_days"
@@ -338,7 +383,8 @@ class NordguardPresenter(GamePresenter):
         return f"{head} · " + "; ".join(todo)
 
     def pending_rolls(self, state: GameState) -> list[RollPreview]:
-        return odds.rolls(self.content, _ng(state))
+        s = _ng(state)
+        return odds.rolls(self.content, s, self.moves(s))
 
     # -- cards ---------------------------------------------------------------------------
     def look(self, state: GameState, ref: str) -> CardLook:
@@ -421,22 +467,9 @@ class NordguardPresenter(GamePresenter):
         return receiver(self.content, s, seat)
 
     def click_action(self, state: GameState, cell: int) -> Action | None:
-        """Clicking a location: look through the Binoculars at a neighbour, or scout.
-
-        A legal look comes first, then a legal scout; failing both, the gesture the
-        team has the means for, so that the click is refused with the rule's reason.
-        """
+        """Clicking a location: look through the Binoculars at a neighbour, or scout."""
         s = _ng(state)
-        if s.phase != "day" or s.prompt is not None or s.result is not None or cell == s.sled:
-            return None
-        legal = self.legal(s)
-        for action in (Look(cell), Scout(cell)):
-            if action in legal:
-                return action
-        adjacent = cell in {n for _, n in s.neighbours(s.sled)}
-        if adjacent and binoculars(self.content, s):
-            return Look(cell)
-        return Scout(cell) if seat_with_ability(self.content, s, "scout") is not None else None
+        return self._once(s, "clicks", lambda: self._clicks(s)).get(cell)
 
     def click_hint(self, action: Action | None, s: NordguardState) -> str:
         if action is None or action not in self.legal(s):
