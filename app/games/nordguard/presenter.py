@@ -20,6 +20,7 @@ from app.dragdrop import CardDrag
 from app.games.base import Button, GamePresenter, Panel, RollPreview
 from app.games.nordguard import looks, odds
 from app.match_controller import MatchController
+from app.words import possessive
 from engine.core.actions import Action
 from engine.core.game import GameState
 from engine.games.nordguard.actions import (
@@ -326,7 +327,7 @@ class NordguardPresenter(GamePresenter):
                     out.append(Button("Draw next event", prompt.question, action))
                 case GiveUp(item=ref):
                     holder = s.holder(ref)
-                    owner = f"{who(c, s, holder)}'s" if holder is not None else "the dropped"
+                    owner = possessive(who(c, s, holder)) if holder is not None else "the dropped"
                     out.append(Button(f"Lose {looks.name_of(c, s, ref)}",
                                       f"The thief takes {owner} {looks.name_of(c, s, ref)}",
                                       action))
