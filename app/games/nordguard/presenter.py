@@ -17,12 +17,13 @@ from typing import TypeVar
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, RollPreview
-from app.games.nordguard import looks, odds
+from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary
+from app.games.nordguard import looks, odds, summary, wording
 from app.match_controller import MatchController
 from app.words import possessive
 from engine.core.actions import Action
-from engine.core.game import GameState
+from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.games.nordguard.actions import (
     Attempt,
     Barter,
@@ -249,6 +250,18 @@ class NordguardPresenter(GamePresenter):
         return Panel(ITEM_DECK, f"Item deck — restock at {where}: drag an item to a Character",
                      cards)
 
+    # -- words ---------------------------------------------------------------------------
+    def describe(self, state: GameState, action: Action) -> str:
+        return wording.describe(self.content, _ng(state), action)
+
+    def ending(self, state: GameState, outcome: Outcome) -> str:
+        return wording.ending(self.content, _ng(state), outcome)
+
+    def summary(self, match: Match) -> Summary:
+        outcome = match.outcome()
+        assert outcome is not None
+        return summary.summarize(self.content, match, self.ending(match.state, outcome))
+
     def seat_name(self, state: GameState, seat: int) -> str:
         s = _ng(state)
         ch = character_of(self.content, s, seat)
@@ -344,8 +357,8 @@ class NordguardPresenter(GamePresenter):
         s = _ng(state)
         c = self.content
         if s.result is not None:
-            verdict = "The run succeeds" if s.result.winners else "The run fails"
-            return f"{verdict}: {s.result.reason}. Day {s.turn}, {s.countdown} on the countdown."
+            return (f"{wording.ending(c, s, s.result)} · "
+                    f"{looks.plural(s.countdown, 'day')} left on the countdown")
         countdown = f"{looks.plural(s.countdown, 'day')} on the countdown"
         if s.phase == "characters":
             return (f"Set-up · Player {s.active + 1} chooses a Character: drag one from the "

@@ -18,7 +18,7 @@ from app.board.items import GLOW_LEGAL, CardItem
 from app.board.location_scene import LocationScene
 from app.board.topology import HIGHLIGHT, Z_DRAG, Z_PIECE
 from app.dragdrop import CardDrag, encode
-from app.games.nordguard import looks, odds
+from app.games.nordguard import looks, odds, wording
 from app.games.nordguard.countdown import SIZE as COUNTDOWN_SIZE
 from app.games.nordguard.countdown import CountdownItem
 from app.games.nordguard.lettering import Print
@@ -174,10 +174,8 @@ class NordguardScene(LocationScene):
         if state.result is None:
             self.banner.set_result(False, "", "")
         else:
-            won = bool(state.result.winners)
-            reason = state.result.reason
-            self.banner.set_result(won, "The run succeeds!" if won else "The run fails",
-                                   reason[:1].upper() + reason[1:])
+            title, line = wording.banner(self.presenter.content, state, state.result)
+            self.banner.set_result(bool(state.result.winners), title, line)
 
     def _moved_on(self) -> int | None:
         """The match's step count at the last render when it has moved on since (so what

@@ -295,8 +295,12 @@ def test_the_end_of_the_run_is_written_across_the_map(table):
     table.carry(win.scene.sled.pos(), table.cell_point(state.destination_cell))
     assert table.state.sled == table.state.destination_cell
     table.press("End day")
-    assert win.scene.banner.isVisible() and win.scene.banner.title == "The run succeeds!"
-    assert win.phase_bar.text().startswith("The run succeeds")
+    assert win.scene.banner.isVisible()
+    assert win.scene.banner.title == "The team reached Tartok Mine"
+    assert win.scene.banner.reason == "On day 1, with 8 days to spare"
+    assert win.phase_bar.text() == ("The team reached Tartok Mine on day 1 · 8 days left on "
+                                    "the countdown")
+    assert win.seat_label.text().startswith("The team reached Tartok Mine on day 1 · ")
 
 
 def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
@@ -334,7 +338,8 @@ def test_the_countdown_card_stops_at_zero_when_time_runs_out(table):
     table.submit(Attempt("E"))
     assert win.scene.countdown.days == 0
     assert win.scene.countdown.toolTip().startswith("The Countdown has run out")
-    assert win.phase_bar.text() == ("The run fails: the countdown ran out. Day 1, 0 on the "
-                                    "countdown.")
-    assert win.scene.banner.isVisible() and win.scene.banner.title == "The run fails"
+    assert win.phase_bar.text() == ("The team lost: time ran out · 0 days left on the "
+                                    "countdown")
+    assert win.scene.banner.isVisible() and win.scene.banner.title == "The team lost"
+    assert win.scene.banner.reason == "Time ran out"
     assert "-1" not in table.log()
