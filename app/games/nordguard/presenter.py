@@ -19,6 +19,7 @@ from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary
 from app.games.nordguard import looks, odds, summary, wording
+from app.games.nordguard.seats import seat_colour, seat_label, seat_symbol
 from app.match_controller import MatchController
 from app.words import possessive
 from engine.core.actions import Action
@@ -187,7 +188,7 @@ class NordguardPresenter(GamePresenter):
     def _seat_panel(self, s: NordguardState, seat: int) -> Panel:
         c = self.content
         ch = character_of(c, s, seat)
-        title = f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+        title = seat_label(seat) + (f" · {ch.name}" if ch is not None else "")
         tags = []
         if seat in self.controller.computer_seats():
             tags.append("computer")
@@ -215,7 +216,9 @@ class NordguardPresenter(GamePresenter):
                      + " out of Frontier")
         ref = s.character[seat]
         assert ref is not None
-        portrait = (ref, looks.character_look(c, s, ref), looks.character_tip(c, s, ref))
+        look = replace(looks.character_look(c, s, ref), face_colour=seat_colour(seat),
+                       symbol=seat_symbol(seat))  # the seat's colour, never without its mark
+        portrait = (ref, look, looks.character_tip(c, s, ref))
         return Panel(slots(seat), title, cards, ch.slots, note, portrait)
 
     def _pool_panel(self, s: NordguardState) -> Panel:
@@ -265,7 +268,7 @@ class NordguardPresenter(GamePresenter):
     def seat_name(self, state: GameState, seat: int) -> str:
         s = _ng(state)
         ch = character_of(self.content, s, seat)
-        return f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+        return seat_label(seat) + (f" · {ch.name}" if ch is not None else "")
 
     # -- buttons -------------------------------------------------------------------------
     def buttons(self, state: GameState, seat: int) -> list[Button]:
