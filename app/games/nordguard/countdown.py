@@ -20,6 +20,7 @@ from app.games.nordguard.seats import seat_colour, seat_symbol
 SIZE = (190.0, 270.0)
 STEP_MS = 160  # the clip's move from one day to the next
 FLASH_MS = 2200  # how long a change stays written across the card, fading
+FLASH_Y = 95.0  # across the foot of the big number, which stays readable above it
 URGENT = QColor("#b3261e")
 LOST, GAINED = QColor("#b3261e"), QColor("#1f6b3a")
 MAX_COLUMNS = 7
@@ -31,9 +32,47 @@ def change_text(days: int) -> str:
     return f"{sign}{abs(days)} day{'s' if abs(days) != 1 else ''}"
 
 
+class FlashItem(QGraphicsItem):
+    """A change of the countdown written across the card ("−2 days"), fading away.
+
+    It is its own item, over the card's cached picture, so that fading it repaints a
+    pill and not the whole card sixty times a second.
+    """
+
+    def __init__(self, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hide()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, -40, SIZE[0], 80)
+
+    def show_text(self, text: str) -> None:
+        self.text = text
+        self.setOpacity(1.0)
+        self.show()
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pr = Print.of(painter)
+        font = pr.font(20, bold=True)
+        width = min(SIZE[0] - 8, metrics(font).horizontalAdvance(self.text) + 24)
+        height = min(pr.line(20) + 6, 80.0)
+        pill = QRectF((SIZE[0] - width) / 2, -height / 2, width, height)
+        fill = GAINED if self.text.startswith("+") else LOST
+        painter.setPen(QPen(fill.darker(140), 1.5))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(pill, height / 2, height / 2)
+        painter.setPen(WHITE)
+        write(painter, font, pill, self.text)
+
+
 class CountdownItem(QGraphicsItem):
     """The Countdown card. `days` is the countdown; `shown` is where the clip is while it
-    steps there; `flash` the change written across the card while `flash_level` > 0."""
+    steps there; `flash` the change written across the card while it fades."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -42,12 +81,20 @@ class CountdownItem(QGraphicsItem):
         self.shown = 0
         self.day = 0
         self.leader: tuple[str, int] | None = None  # the day's leader: name, seat
-        self.flash = ""
-        self.flash_level = 0.0
         self.steps: QVariantAnimation | None = None
         self.fade: QVariantAnimation | None = None
+        self.flash_item = FlashItem(self)
+        self.flash_item.setPos(0, FLASH_Y)
         self.setZValue(Z_PIECE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def flash(self) -> str:
+        return self.flash_item.text if self.flash_item.isVisible() else ""
+
+    @property
+    def flash_level(self) -> float:
+        return self.flash_item.opacity() if self.flash_item.isVisible() else 0.0
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, *SIZE).adjusted(-2, -2, 2, 2)
@@ -90,20 +137,19 @@ class CountdownItem(QGraphicsItem):
     def _flash(self, text: str) -> None:
         if self.fade is not None:
             self.fade.stop()
-        self.flash = text
+        self.flash_item.show_text(text)
         fade = QVariantAnimation()
         fade.setStartValue(1.0)
         fade.setEndValue(0.0)
         fade.setDuration(FLASH_MS)
         fade.setEasingCurve(QEasingCurve.Type.InQuart)  # stays bright, then fades
         fade.valueChanged.connect(self._fade)
+        fade.finished.connect(self.flash_item.hide)
         fade.start()
         self.fade = fade
-        self.flash_level = 1.0
 
     def _fade(self, value: object) -> None:
-        self.flash_level = float(value) if isinstance(value, float) else 0.0
-        self.update()
+        self.flash_item.setOpacity(float(value) if isinstance(value, float) else 0.0)
 
     # -- painting -------------------------------------------------------------------------
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -135,8 +181,6 @@ class CountdownItem(QGraphicsItem):
         y += pr.line(12) + 2
         y = self._paint_day(painter, pr, y)
         self._paint_track(painter, pr, QRectF(6, y + 4, w - 12, h - y - 10))
-        if self.flash and self.flash_level > 0.01:
-            self._paint_flash(painter, pr, number)
 
     def _paint_day(self, painter: QPainter, pr: Print, y: float) -> float:
         """'Day 5' and the leader's seat chip (colour and symbol) with the name."""
@@ -196,19 +240,3 @@ class CountdownItem(QGraphicsItem):
             else:
                 painter.setBrush(painter.pen().color())
                 painter.drawEllipse(box.center(), 2.5, 2.5)
-
-    def _paint_flash(self, painter: QPainter, pr: Print, over: QRectF) -> None:
-        """The change across the foot of the number, which stays readable above it."""
-        font = pr.font(20, bold=True)
-        width = min(SIZE[0] - 8, metrics(font).horizontalAdvance(self.flash) + 24)
-        pill = QRectF((SIZE[0] - width) / 2, over.bottom() - pr.line(20) / 2 - 3,
-                      width, pr.line(20) + 6)
-        painter.save()
-        painter.setOpacity(self.flash_level)
-        fill = GAINED if self.flash.startswith("+") else LOST
-        painter.setPen(QPen(fill.darker(140), 1.5))
-        painter.setBrush(fill)
-        painter.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2)
-        painter.setPen(WHITE)
-        write(painter, font, pill, self.flash)
-        painter.restore()

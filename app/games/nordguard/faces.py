@@ -10,11 +10,13 @@ card. Card backs carry no print at all: their colour and emblem tell them apart.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
 
 from app.board.cards import CardLook
-from app.games.nordguard.lettering import Print, metrics, wrap, write, write_lines
+from app.games.nordguard.lettering import Print, metrics, wrap, write, write_lines, zoom_of
 from app.games.nordguard.looks import BLUE_BACK, LocationFace
 
 INK = QColor("#1d1b20")
@@ -63,56 +65,127 @@ def _glow(painter: QPainter, rect: QRectF, glow: QColor | None) -> None:
 
 # -- backs ------------------------------------------------------------------------------
 
-def paint_back(painter: QPainter, rect: QRectF, colour: str, glow: QColor | None = None
-               ) -> None:
-    """A card back: its colour, a fine lattice and a compass-star emblem."""
+def paint_back(painter: QPainter, rect: QRectF, colour: str, glow: QColor | None = None,
+               plain: bool = False) -> None:
+    """A card back: its colour, a fine lattice and a compass-star emblem (`plain`: the
+    colour alone, for the cards under a pile's top, of which only an edge shows).
+
+    The lattice is drawn once per size, colour and zoom and then copied: a map of 47
+    backs redrawn at a new zoom costs one back and 47 copies, not 47 lattices.
+    """
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     _glow(painter, rect, glow)
+    if plain:
+        r = radius_of(rect)
+        painter.setPen(QPen(EDGE, 1.2))
+        painter.setBrush(QColor(colour))
+        painter.drawRoundedRect(rect, r, r)
+        return
+    scale = max(0.05, round(zoom_of(painter), 3))
+    ratio = painter.device().devicePixelRatio() if painter.device() is not None else 1.0
+    picture = _back_picture(rect.width(), rect.height(), colour, scale * ratio)
+    painter.drawPixmap(rect, picture, QRectF(picture.rect()))
+
+
+@lru_cache(maxsize=24)
+def _back_picture(width: float, height: float, colour: str, scale: float) -> QPixmap:
+    """A back of this size and colour, drawn at `scale` device pixels per scene unit."""
+    picture = QPixmap(max(1, round(width * scale)), max(1, round(height * scale)))
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(picture.width() / width, picture.height() / height)
+    rect = QRectF(0.6, 0.6, width - 1.2, height - 1.2)
     fill = QColor(colour)
     r = radius_of(rect)
     painter.setPen(QPen(EDGE, 1.2))
     painter.setBrush(fill)
     painter.drawRoundedRect(rect, r, r)
     inner = rect.adjusted(5, 5, -5, -5)
-    lines = QPainterPath()
-    x, step = inner.left() - inner.height(), 11.0
-    while x < inner.right():
-        lines.moveTo(QPointF(x, inner.bottom()))
-        lines.lineTo(QPointF(x + inner.height(), inner.top()))
-        lines.moveTo(QPointF(x, inner.top()))
-        lines.lineTo(QPointF(x + inner.height(), inner.bottom()))
-        x += step
-    painter.save()
-    painter.setClipPath(rounded(inner, r * 0.6))
+    painter.translate(inner.topLeft())
     painter.setPen(QPen(fill.lighter(128), 1))
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawPath(lines)
-    painter.restore()
+    painter.drawPath(_lattice(inner.width(), inner.height(), r * 0.6))
     painter.setPen(QPen(fill.lighter(150), 1))
-    painter.drawRoundedRect(inner, r * 0.6, r * 0.6)
-    _paint_star(painter, rect.center(), min(rect.width(), rect.height()) * 0.24, fill)
-
-
-def _paint_star(painter: QPainter, centre: QPointF, size: float, fill: QColor) -> None:
-    """A four-pointed compass star on a disc, the team's mark on every back."""
+    painter.drawRoundedRect(QRectF(0, 0, inner.width(), inner.height()), r * 0.6, r * 0.6)
+    size = min(rect.width(), rect.height()) * 0.24
+    painter.translate(inner.width() / 2, inner.height() / 2)
     painter.setPen(QPen(fill.darker(140), 1))
     painter.setBrush(fill.darker(125))
-    painter.drawEllipse(centre, size * 0.62, size * 0.62)
-    star = QPainterPath()
-    points = []
-    for i in range(8):
-        length = size * (0.55 if i % 2 == 0 else 0.16)
-        direction = [(0, -1), (0.7, -0.7), (1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0),
-                     (-0.7, -0.7)][i]
-        points.append(QPointF(centre.x() + direction[0] * length,
-                              centre.y() + direction[1] * length))
-    star.moveTo(points[0])
-    for point in points[1:]:
-        star.lineTo(point)
-    star.closeSubpath()
+    painter.drawEllipse(QPointF(0, 0), size * 0.62, size * 0.62)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#f4efe2"))
-    painter.drawPath(star)
+    painter.drawPath(_star(size))
+    painter.end()
+    return picture
+
+
+@lru_cache(maxsize=32)
+def _lattice(width: float, height: float, radius: float) -> QPainterPath:
+    """Diagonal lines across a back, clipped to its inner frame (built once per size)."""
+    lines = QPainterPath()
+    x, step = -height, 11.0
+    while x < width:
+        lines.moveTo(QPointF(x, height))
+        lines.lineTo(QPointF(x + height, 0))
+        lines.moveTo(QPointF(x, 0))
+        lines.lineTo(QPointF(x + height, height))
+        x += step
+    frame = QPainterPath()
+    frame.addRoundedRect(QRectF(0, 0, width, height), radius, radius)
+    return _clipped(lines, frame)
+
+
+def _clipped(lines: QPainterPath, frame: QPainterPath) -> QPainterPath:
+    """`lines` cut to `frame`, segment by segment (QPainterPath.intersected fills shapes,
+    which would close the lines into areas)."""
+    out = QPainterPath()
+    box = frame.boundingRect()
+    for i in range(0, lines.elementCount() - 1, 2):
+        a, b = lines.elementAt(i), lines.elementAt(i + 1)
+        start, end = _cut(QPointF(a.x, a.y), QPointF(b.x, b.y), box)
+        if start is not None and end is not None:
+            out.moveTo(start)
+            out.lineTo(end)
+    return out
+
+
+def _cut(a: QPointF, b: QPointF, box: QRectF) -> tuple[QPointF | None, QPointF | None]:
+    """The part of segment a-b inside `box` (Liang-Barsky)."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, a.x() - box.left()), (dx, box.right() - a.x()),
+                 (-dy, a.y() - box.top()), (dy, box.bottom() - a.y())):
+        if p == 0:
+            if q < 0:
+                return None, None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    if low > high:
+        return None, None
+    return QPointF(a.x() + low * dx, a.y() + low * dy), QPointF(a.x() + high * dx,
+                                                                a.y() + high * dy)
+
+
+@lru_cache(maxsize=32)
+def _star(size: float) -> QPainterPath:
+    """A four-pointed compass star around (0, 0), the team's mark on every back."""
+    star = QPainterPath()
+    rays = ((0, -1), (0.7, -0.7), (1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0),
+            (-0.7, -0.7))
+    for i, (x, y) in enumerate(rays):
+        length = size * (0.55 if i % 2 == 0 else 0.16)
+        point = QPointF(x * length, y * length)
+        if i == 0:
+            star.moveTo(point)
+        else:
+            star.lineTo(point)
+    star.closeSubpath()
+    return star
 
 
 # -- item, event and character faces ------------------------------------------------------

@@ -297,10 +297,7 @@ class PileCard(QGraphicsItem):
         painter.drawRoundedRect(rect.adjusted(-4, -4, 4, 4), 9, 9)
         if self.top is not None:
             for i in (2, 1) if self.count > 1 else ():
-                painter.save()
-                painter.translate(i * 2.0, i * 2.0)
-                paint_back(painter, rect, self.back)
-                painter.restore()
+                paint_back(painter, rect.translated(i * 2.0, i * 2.0), self.back, plain=True)
             paint_face(painter, self.top, rect, pr, self.highlight)
         elif self.highlight is not None:
             painter.setPen(QPen(self.highlight, 5))
@@ -335,6 +332,7 @@ class TrayItem(QGraphicsItem):
         self.count = 0
         self.highlight: QColor | None = None
         self.setZValue(Z_PIECE - 1)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, *self.size).adjusted(-4, -4, 4, 4)

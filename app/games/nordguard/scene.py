@@ -72,6 +72,10 @@ class NordguardScene(LocationScene):
     def __init__(self, controller: MatchController, presenter: NordguardPresenter,
                  width: int, height: int) -> None:
         super().__init__(LocationGrid(height, width), CARD_SIZE, GAP)
+        for slot in self.items():
+            # Every cell always holds a location card, exactly covering its slot: hidden
+            # slots cost nothing when the map repaints (half of a full repaint).
+            slot.hide()
         self.controller = controller
         self.presenter = presenter
         self.columns = width

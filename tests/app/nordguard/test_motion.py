@@ -96,7 +96,7 @@ def test_an_undone_day_cost_does_not_flash(table):
     table.submit(Survey())
     countdown = win.scene.countdown
     countdown.fade.stop()
-    countdown.flash = ""
+    countdown.flash_item.hide()
     win.undo()
     assert countdown.days == 8 and countdown.shown == 8 and countdown.flash == ""
 
