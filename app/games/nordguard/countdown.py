@@ -24,6 +24,7 @@ FLASH_Y = 95.0  # across the foot of the big number, which stays readable above 
 URGENT = QColor("#b3261e")
 LOST, GAINED = QColor("#b3261e"), QColor("#1f6b3a")
 MAX_COLUMNS = 7
+BAND, NUMBER, WORDS, TRACK = 14.0, 60.0, 14.0, 17.0  # design sizes (lettering)
 
 
 def change_text(days: int) -> str:
@@ -162,7 +163,7 @@ class CountdownItem(QGraphicsItem):
         painter.setPen(QPen(EDGE, 1.2))
         painter.setBrush(QColor("#e9eef2"))
         painter.drawRoundedRect(rect, r, r)
-        band = QRectF(0, 0, w, pr.line(13) + 6)
+        band = QRectF(0, 0, w, pr.line(BAND) + 6)
         painter.save()
         painter.setClipRect(band)
         painter.setBrush(QColor("#23313a"))
@@ -170,31 +171,31 @@ class CountdownItem(QGraphicsItem):
         painter.drawRoundedRect(rect, r, r)
         painter.restore()
         painter.setPen(WHITE)
-        write(painter, pr.font(13, bold=True), band, "COUNTDOWN")
+        write(painter, pr.font(BAND, bold=True), band, "COUNTDOWN")
         y = band.bottom()
         painter.setPen(URGENT if self.shown <= 2 else INK)
-        number = QRectF(0, y, w, pr.line(44))
-        write(painter, pr.font(44, bold=True), number, str(self.shown))
+        number = QRectF(0, y, w, pr.line(NUMBER))
+        write(painter, pr.font(NUMBER, bold=True), number, str(self.shown))
         y = number.bottom() - 4
         word = {0: "time is up", 1: "day left"}.get(self.shown, "days left")
-        write(painter, pr.font(12, bold=True), QRectF(0, y, w, pr.line(12)), word)
-        y += pr.line(12) + 2
+        write(painter, pr.font(WORDS, bold=True), QRectF(0, y, w, pr.line(WORDS)), word)
+        y += pr.line(WORDS) + 2
         y = self._paint_day(painter, pr, y)
         self._paint_track(painter, pr, QRectF(6, y + 4, w - 12, h - y - 10))
 
     def _paint_day(self, painter: QPainter, pr: Print, y: float) -> float:
         """'Day 5' and the leader's seat chip (colour and symbol) with the name."""
         w = SIZE[0]
-        line = pr.line(12)
+        line = pr.line(WORDS)
         if not self.day:
             return y
         painter.setPen(SOFT_INK)
-        write(painter, pr.font(12, bold=True), QRectF(4, y, w - 8, line), f"Day {self.day}")
+        write(painter, pr.font(WORDS, bold=True), QRectF(4, y, w - 8, line), f"Day {self.day}")
         y += line
         if self.leader is None:
             return y
         name, seat = self.leader
-        font = pr.font(12)
+        font = pr.font(WORDS)
         chip_w = line + 2
         text = f"{name} leads"
         width = min(w - 12, chip_w + 4 + metrics(font).horizontalAdvance(text))
@@ -205,28 +206,29 @@ class CountdownItem(QGraphicsItem):
         painter.setBrush(colour)
         painter.drawRoundedRect(chip, 4, 4)
         painter.setPen(ink_on(colour))
-        write(painter, pr.font(12, bold=True), chip, seat_symbol(seat))
+        write(painter, pr.font(WORDS, bold=True), chip, seat_symbol(seat))
         painter.setPen(INK)
         write(painter, font, QRectF(chip.right() + 4, y, width - chip_w - 4, line), text,
               Qt.AlignmentFlag.AlignLeft)
         return y + line
 
     def _paint_track(self, painter: QPainter, pr: Print, area: QRectF) -> None:
-        """The days printed on the card, the clip on the one the countdown is at; numbers
-        when they fit at the small print, plain marks otherwise."""
+        """The days printed along the card's foot, the clip on the one the countdown is at;
+        numbers when they fit at the small print, plain marks otherwise."""
         top = max(self.start, self.shown, 1)
-        font = pr.font(11, bold=True)
+        font = pr.font(TRACK, bold=True)
         widest = metrics(font).horizontalAdvance("00") + 4
         columns = max(1, min(MAX_COLUMNS, int(area.width() // widest)))
         rows = (top + columns - 1) // columns
         cell_w = area.width() / columns
-        cell_h = min(pr.line(11) + 2, area.height() / max(rows, 1))
-        numbers = pr.fits(11, cell_h) and widest <= cell_w
+        cell_h = min(pr.line(TRACK) + 2, area.height() / max(rows, 1))
+        numbers = pr.fits(TRACK, cell_h) and widest <= cell_w
         if not numbers:  # marks only: as many to a row as the card is wide for
             columns = MAX_COLUMNS
             rows = (top + columns - 1) // columns
             cell_w = area.width() / columns
-            cell_h = min(pr.line(11) + 2, area.height() / max(rows, 1))
+            cell_h = min(pr.line(TRACK) + 2, area.height() / max(rows, 1))
+        area.setTop(area.bottom() - rows * cell_h)  # the track runs along the card's foot
         for n in range(1, top + 1):
             row, col = divmod(n - 1, columns)
             box = QRectF(area.left() + col * cell_w, area.top() + row * cell_h, cell_w, cell_h)

@@ -249,8 +249,10 @@ def _paint_badge(painter: QPainter, text: str, rect: QRectF, top: float, pr: Pri
 
 # -- locations ----------------------------------------------------------------------------
 
-def paint_location(painter: QPainter, face: LocationFace, rect: QRectF, pr: Print) -> None:
-    """A face-up location: name band, challenges large, then what lies on it, then notes."""
+def paint_location(painter: QPainter, face: LocationFace, rect: QRectF, pr: Print,
+                   foot: float = 0.0) -> None:
+    """A face-up location: name band, challenges large, then what lies on it, then notes,
+    all above `foot` (where the sled stands on the team's own location)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     r = radius_of(rect)
     painter.setPen(QPen(QColor(BLUE_BACK), 5) if face.blue else QPen(EDGE, 1.2))
@@ -271,7 +273,7 @@ def paint_location(painter: QPainter, face: LocationFace, rect: QRectF, pr: Prin
     band = _band(painter, rect, len(names) * line + PAD, colour)
     painter.setPen(WHITE)
     write_lines(painter, name_font, band.adjusted(PAD, PAD / 2, -PAD, 0), name, len(names))
-    inner = rect.adjusted(PAD, 0, -PAD, -PAD)
+    inner = rect.adjusted(PAD, 0, -PAD, -PAD - foot)
     y = band.bottom() + 1
     main_font, sub_font = pr.font(CHALLENGE, bold=True), pr.font(SMALL)
     lying = _lying_height(face, pr)  # what lies on the card comes before small print

@@ -31,6 +31,7 @@ from app.games.nordguard.looks import LocationFace
 
 CARD_SIZE = (180.0, 112.0)  # a location, lying landscape
 SLED_SIZE = (100.0, 40.0)
+SLED_FOOT = 30.0  # the foot of the team's location card that the sled covers
 EVENT_SIZE = (350.0, 270.0)
 PILE_SIZE = (125.0, 150.0)
 ITEM_SIZE = (125.0, 175.0)  # an item lying at the team's location
@@ -102,7 +103,8 @@ class LocationCard(QGraphicsItem):
         if self.face is None:
             paint_back(painter, rect, self.back_colour)
         else:
-            paint_location(painter, self.face, rect, Print.of(painter))
+            paint_location(painter, self.face, rect, Print.of(painter),
+                           SLED_FOOT if self.here else 0.0)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or not self.clickable:

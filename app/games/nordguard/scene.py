@@ -26,6 +26,7 @@ from app.games.nordguard.pieces import (
     CARD_SIZE,
     EVENT_SIZE,
     PILE_SIZE,
+    SLED_FOOT,
     SLED_SIZE,
     EventItem,
     LocationCard,
@@ -59,7 +60,7 @@ GAP = 12.0
 SIDE_GAP = 40.0  # between the map and the piles beside it
 BLOCK_GAP = 26.0  # between the rows of things beside the map
 SIDE_W = COUNTDOWN_SIZE[0] + 10 + EVENT_SIZE[0]
-TRAY_MIN = 230.0  # the items lying here need this much height, else a column of their own
+TRAY_MIN = 230.0  # a row of items lying here and the tray's label
 GLOW_HOVERED = HIGHLIGHT
 BADGE_Z = Z_DRAG - 1  # chance badges stay readable over the cards, under the carried sled
 MOVE_HELP = ("The team moves one location North, South, East or West, never diagonally "
@@ -114,7 +115,7 @@ class NordguardScene(LocationScene):
     def _lay_out_side(self) -> None:
         """Beside the map, top to bottom: the Countdown and the event being resolved; the
         Event deck, discard, Item deck and spent items; the items lying at the team's
-        location. What does not fit beside a short map starts a column of its own."""
+        location, in what height the map leaves (at least enough for a row of items)."""
         board = self.board_rect()
         left = board.right() + SIDE_GAP
         self.countdown = CountdownItem()
@@ -138,13 +139,10 @@ class NordguardScene(LocationScene):
             self.addItem(pile)
             self.piles[zone] = pile
         below = top + PILE_SIZE[1] + 40 + BLOCK_GAP
-        room = max(board.height(), COUNTDOWN_SIZE[1]) - below
-        if room >= TRAY_MIN:
-            self.tray = TrayItem(DROPPED, SIDE_W, room)
-            self.tray.setPos(left, below)
-        else:
-            self.tray = TrayItem(DROPPED, SIDE_W, max(TRAY_MIN, min(board.height(), 360.0)))
-            self.tray.setPos(left + SIDE_W + SIDE_GAP, 0)
+        # One column even beside a short map: screens are wider than tall, so a taller
+        # table fits them better than a wider one.
+        self.tray = TrayItem(DROPPED, SIDE_W, max(TRAY_MIN, board.height() - below))
+        self.tray.setPos(left, below)
         self.addItem(self.tray)
         self.piles[DROPPED] = self.tray
         side = QRectF(left, 0, 1, 1)
@@ -296,7 +294,7 @@ class NordguardScene(LocationScene):
     def _sled_spot(self, cell: int) -> QPointF:
         """Across the foot of the team's card: once inside, its challenge matters no more."""
         slot = self._slot(cell)
-        return QPointF(slot.center().x(), slot.bottom() - SLED_SIZE[1] / 2 + 6)
+        return QPointF(slot.center().x(), slot.bottom() - SLED_FOOT + SLED_SIZE[1] / 2)
 
     def _sled_tip(self, s: NordguardState) -> str:
         here = looks.name_of(self.presenter.content, s, s.location_at(s.sled))

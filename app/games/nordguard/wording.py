@@ -101,8 +101,8 @@ def describe(c: NordguardContent, s: NordguardState, action: Action) -> str:
     match action:
         case ChooseCharacter(character=ref):
             ch = c.characters[looks.kind(s, ref) or ""]
-            return (f"Choose {ch.name} for Player {s.active + 1} "
-                    f"({count(ch.slots, 'item slot')}; {looks.character_line(ch)})")
+            return (f"Choose {ch.name} for Player {s.active + 1}: "
+                    f"{count(ch.slots, 'item slot')}, {looks.character_line(ch)}")
         case TakeItem(item=ref):
             return f"{who(c, s, s.active)} takes a {name(ref)} from the stocking pool"
         case DoneStocking():
@@ -136,7 +136,10 @@ def describe(c: NordguardContent, s: NordguardState, action: Action) -> str:
             item = c.items.get(key)
             return f"{who(c, s, seat)} restocks a {item.name if item else key} from the Item deck"
         case UseItem(item=ref):
-            return f"{who(c, s, s.carrier(ref))} uses the {name(ref)}: the countdown gains days"
+            effect = c.effects_by_face[s.table.faces[ref]].get("gain_days")
+            days = count(effect.amount, "day") if effect is not None and \
+                effect.kind == "gain_days" else "days"
+            return f"{who(c, s, s.carrier(ref))} uses the {name(ref)}: the countdown gains {days}"
         case EndDay():
             return f"End day {s.turn}: a day comes off the countdown and the next player leads"
         case Fire(item=ref):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app.games.nordguard import wording
 from engine.core.game import Outcome
 from engine.core.rng import Rng
-from engine.games.nordguard.actions import Attempt, EndDay, Trade
+from engine.games.nordguard.actions import Attempt, EndDay, Trade, UseItem
 from engine.games.nordguard.balance import AGENT_SALT
 from engine.games.nordguard.state import NordguardState
 from tests.engine.nordguard import helpers
@@ -46,6 +46,10 @@ def test_the_action_palette_lists_moves_in_the_rules_words(table):
     assert listed[EndDay()] == ("End day 1: a day comes off the countdown and the next "
                                 "player leads")
     assert not any("Snowdrift" in text for text in texts), "a face-down card was named"
+    [rations] = table.hand(0, "rations")
+    view = match.view(win.viewer())
+    assert win.presenter.describe(view, UseItem(rations)) == ("Nickel uses the Rations: "
+                                                               "the countdown gains 1 day")
     assert all(text != action.describe() for action, text in listed.items())
 
 
