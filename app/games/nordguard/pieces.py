@@ -257,6 +257,45 @@ class EventItem(QGraphicsItem):
             write_lines(painter, font, strip.adjusted(5, 4, -5, -4), self.banner, rows)
 
 
+class CountBadge(QGraphicsItem):
+    """How many cards a pile holds, on its corner (the item's right end at its origin).
+
+    It is its own item, so that a deck one card lower repaints a pill, not the pile.
+    """
+
+    def __init__(self, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.count = 0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hide()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-90, 0, 90, 50)
+
+    def set_count(self, count: int) -> None:
+        if count != self.count:
+            self.count = count
+            self.update()
+        self.setVisible(count > 0)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        pr = Print.of(painter)
+        if not pr.fits(LABEL, 48):
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = pr.font(LABEL, bold=True)
+        text = str(self.count)
+        height = pr.line(LABEL) + 2
+        width = min(90.0, max(height, metrics(font).horizontalAdvance(text) + 12))
+        badge = QRectF(-width, 0, width, height)
+        painter.setPen(QPen(EDGE, 1))
+        painter.setBrush(QColor("#f4efe2"))
+        painter.drawRoundedRect(badge, height / 2, height / 2)
+        painter.setPen(INK)
+        write(painter, font, badge, text)
+
+
 class PileCard(QGraphicsItem):
     """A pile beside the map: its top card (or back), how many cards, and its name."""
 
@@ -268,6 +307,8 @@ class PileCard(QGraphicsItem):
         self.count = 0
         self.top: CardLook | None = None
         self.highlight: QColor | None = None
+        self.badge = CountBadge(self)
+        self.badge.setPos(PILE_SIZE[0] + 6, -6)
         self.setZValue(Z_PIECE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -276,12 +317,16 @@ class PileCard(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         w, h = PILE_SIZE
-        return QRectF(-20, -12, w + 40, h + 50)
+        return QRectF(-20, -6, w + 40, h + 44)
 
     def set_contents(self, count: int, top: CardLook | None, tooltip: str) -> None:
-        if (count, top) != (self.count, self.top):
-            self.count, self.top = count, top
+        """The pile is redrawn when its top card or its depth changes; the count alone
+        only redraws the badge."""
+        if (min(count, 2), top) != (min(self.count, 2), self.top):
+            self.top = top
             self.update()
+        self.count = count
+        self.badge.set_count(count)
         self.setToolTip(tooltip)
 
     def set_highlight(self, colour: QColor | None) -> None:
@@ -309,17 +354,6 @@ class PileCard(QGraphicsItem):
             painter.setPen(QColor("#f2efe6"))
             write(painter, pr.font(LABEL, bold=True),
                   QRectF(-20, rect.bottom() + 6, rect.width() + 40, pr.line(LABEL)), self.label)
-        if self.count and pr.fits(LABEL, rect.height() / 3):
-            font = pr.font(LABEL, bold=True)
-            text = str(self.count)
-            height = pr.line(LABEL) + 2
-            width = max(height, metrics(font).horizontalAdvance(text) + 12)
-            badge = QRectF(rect.right() - width + 6, rect.top() - 6, width, height)
-            painter.setPen(QPen(EDGE, 1))
-            painter.setBrush(QColor("#f4efe2"))
-            painter.drawRoundedRect(badge, height / 2, height / 2)
-            painter.setPen(INK)
-            write(painter, font, badge, text)
 
 
 class TrayItem(QGraphicsItem):
@@ -339,9 +373,12 @@ class TrayItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, *self.size).adjusted(-4, -4, 4, 4)
 
-    def set_contents(self, count: int, label: str, tooltip: str) -> None:
-        if (count, label) != (self.count, self.label):
-            self.count, self.label = count, label
+    def set_contents(self, count: int, tooltip: str) -> None:
+        """How many items lie here. The label names no place: a tray that changed with
+        every move would repaint its whole area each day (the tooltip and the Hand dock
+        name the location)."""
+        if count != self.count:
+            self.count = count
             self.update()
         self.setToolTip(tooltip)
 

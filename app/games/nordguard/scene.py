@@ -286,8 +286,7 @@ class NordguardScene(LocationScene):
             top = cards[-1] if cards else None
             tip = self._pile_tip(s, zone, len(cards), top)
             if isinstance(pile, TrayItem):
-                here = looks.name_of(c, s, s.location_at(s.sled))
-                pile.set_contents(len(cards), f"Lying at {here}", tip)
+                pile.set_contents(len(cards), tip)
             else:
                 pile.set_contents(len(cards), looks.look(c, s, top) if top else None, tip)
 
@@ -314,9 +313,11 @@ class NordguardScene(LocationScene):
                 return (f"Item deck: {looks.plural(n, 'item')}, face down. At Frontier the "
                         "team restocks from it: drag from the Item deck row in the Hand dock.")
             case "dropped":
-                return ("Items lying at the team's location: drop items here (or on the "
-                        "team's location card); drag them to a Character in the Hand dock "
-                        "to pick them up. When the team leaves they go back to the Item deck.")
+                here = looks.name_of(c, s, s.location_at(s.sled))
+                return (f"Items lying at {here}, where the team is: drop items here (or on "
+                        "the team's location card); drag them to a Character in the Hand "
+                        "dock to pick them up. When the team leaves they go back to the Item "
+                        "deck.")
             case _:
                 return f"Spent items: {looks.plural(n, 'item')} whose printed uses ran out."
 
