@@ -198,6 +198,8 @@ class CountdownItem(QGraphicsItem):
         font = pr.font(WORDS)
         chip_w = line + 2
         text = f"{name} leads"
+        if chip_w + 4 + metrics(font).horizontalAdvance(text) > w - 12:
+            text = name  # "Major Oleg" whole says more than "Major Oleg le…"
         width = min(w - 12, chip_w + 4 + metrics(font).horizontalAdvance(text))
         left = (w - width) / 2
         colour = QColor(seat_colour(seat))
