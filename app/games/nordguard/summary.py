@@ -27,8 +27,6 @@ class _Run:
     start: int = 0  # the countdown when the team set out
     days_left: list[tuple[float, float]] = field(default_factory=list)  # (day, countdown)
     to_go: list[tuple[float, float]] = field(default_factory=list)  # (day, steps)
-    lost: list[tuple[float, float]] = field(default_factory=list)  # (day, days lost so far)
-    gained: list[tuple[float, float]] = field(default_factory=list)
     days_lost: int = 0
     days_gained: int = 0
     attempts: int = 0
@@ -51,8 +49,6 @@ def _day_begins(run: _Run, s: NordguardState) -> None:
     day = float(s.turn)
     run.days_left.append((day, float(s.countdown)))
     run.to_go.append((day, float(steps_to_go(s))))
-    run.lost.append((day, float(run.days_lost)))
-    run.gained.append((day, float(run.days_gained)))
 
 
 def _walk(match: Match) -> _Run:
@@ -105,8 +101,6 @@ def summarize(c: NordguardContent, match: Match, headline: str) -> Summary:
         day = float(end.turn) + 1  # the run's last point: after its final day
         run.days_left.append((day, float(end.countdown)))
         run.to_go.append((day, float(steps_to_go(end))))
-        run.lost.append((day, float(run.days_lost)))
-        run.gained.append((day, float(run.days_gained)))
     destination = c.name_of(end.table.faces[end.location_at(end.destination_cell)])
     team = ", ".join(who(c, end, seat) for seat in range(end.players))
     facts = [
@@ -124,12 +118,11 @@ def summarize(c: NordguardContent, match: Match, headline: str) -> Summary:
          "reached it" if run.closest == 0 else plural(run.closest or 0, "step") + " away"),
         ("Actions", str(len(match.steps))),
     ]
+    # One chart: the summary must fit a 768-pixel screen, and the days lost and won are
+    # among the facts.
     charts = [
         Chart(f"Days left against the way to {destination}", "day", "days / steps",
               [Series("Days left on the countdown", run.days_left),
                Series(f"Steps still to {destination}", run.to_go)]),
-        Chart("Where the days went", "day", "days, so far",
-              [Series("Lost to events, entry costs and surveys", run.lost),
-               Series("Won back by items and events", run.gained)]),
     ]
     return Summary(headline, facts, charts)
