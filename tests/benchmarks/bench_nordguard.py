@@ -70,6 +70,8 @@ def mid_game(window: MainWindow) -> None:
     from engine.core.game import RuleMode
     from engine.games.nordguard.actions import ChooseCharacter
 
+    if not window.isVisible():
+        window.show()  # the gestures are mouse events on the shown board
     controller = window.controller
     controller.autosave_enabled = False
     controller.new_match("nordguard", {"players": 7, "width": 7, "height": 7}, TABLE_SEED,
