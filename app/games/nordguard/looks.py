@@ -253,11 +253,19 @@ def item_tip(c: NordguardContent, state: NordguardState, ref: str) -> str:
             uses += " (used: it changes hands with one use left)"
     else:
         uses = "no use limit"
-    places = [loc.name for loc in c.locations.values() if item.key in loc.bypass]
-    places += [ev.name for ev in c.events.values()
-               if ev.obstacle is not None and item.key in ev.obstacle.bypass]
+    places = gets_past(c, item.key)
     named = f"<br>Gets the team past: {', '.join(places)}" if places else ""
     return f"<b>{item.name}</b> — {uses}<br>{item.text}{named}"
+
+
+@cache
+def gets_past(c: NordguardContent, key: str) -> tuple[str, ...]:
+    """The locations and permanent events an item kind is named a bypass of (asked for
+    every item's tooltip on every redraw)."""
+    places = [loc.name for loc in c.locations.values() if key in loc.bypass]
+    places += [ev.name for ev in c.events.values()
+               if ev.obstacle is not None and key in ev.obstacle.bypass]
+    return tuple(places)
 
 
 def character_line(ch: Character) -> str:

@@ -103,9 +103,10 @@ def combat_preview(c: NordguardContent, state: NordguardState) -> RollPreview | 
     return RollPreview(str(fight.pool), fight.need, caption)
 
 
-def rolls(c: NordguardContent, state: NordguardState) -> list[RollPreview]:
+def rolls(c: NordguardContent, state: NordguardState, moves: dict[int, MoveOdds]
+          ) -> list[RollPreview]:
     """What the dice dock lists: the fight under way, then every roll a possible move
-    would call for, with what the team carries.
+    (`moves`, from move_odds) would call for, with what the team carries.
 
     Only real rolls are listed, since the dock charts each row's dice: a move that
     needs no roll (open, bypassed, pre-rolled by a scout) or cannot be judged yet
@@ -118,7 +119,7 @@ def rolls(c: NordguardContent, state: NordguardState) -> list[RollPreview]:
     if state.phase != "day" or state.attempted or state.prompt is not None:
         return out
     base = ability_combat_bonus(c, state)
-    for move in move_odds(c, state).values():
+    for move in moves.values():
         several = len(move.checks) > 1 and move.chance is not None
         overall = f" (move {percent(move.chance)})" if several else ""
         for check in move.checks:

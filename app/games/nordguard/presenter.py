@@ -11,15 +11,20 @@ buttons. Everything shown is built from a view of the state.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, RollPreview
-from app.games.nordguard import looks, odds
+from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary
+from app.games.nordguard import looks, odds, summary, wording
+from app.games.nordguard.seats import seat_colour, seat_label, seat_symbol
 from app.match_controller import MatchController
+from app.words import possessive
 from engine.core.actions import Action
-from engine.core.game import GameState
+from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.games.nordguard.actions import (
     Attempt,
     Barter,
@@ -64,6 +69,7 @@ from engine.games.nordguard.state import (
     slots,
 )
 
+T = TypeVar("T")
 KIND_PREFIX = "kind:"  # a restock card in the hand dock names an item kind, not a card
 
 
@@ -84,13 +90,55 @@ class NordguardPresenter(GamePresenter):
         self.game = game
         self.content = game.content
         self.controller = controller
-        self._legal_for: tuple[NordguardState, frozenset[Action]] | None = None
+        self._memo_for: NordguardState | None = None
+        self._memo: dict[str, object] = {}
+
+    # -- worked out once per rendered state ------------------------------------------------
+    def _once(self, s: NordguardState, what: str, make: Callable[[], T]) -> T:
+        """`make()` for this state, remembered: the window hands every hook (scene,
+        panels, buttons, phase bar, dice dock) the same view, and several of them ask
+        the same questions of it."""
+        if self._memo_for is not s:
+            self._memo_for, self._memo = s, {}
+        if what not in self._memo:
+            self._memo[what] = make()
+        return self._memo[what]  # type: ignore[return-value]
+
+    def legal_list(self, s: NordguardState) -> list[Action]:
+        """What the deciding seat may do in this view, in the engine's order."""
+        return self._once(s, "legal list", lambda: self.game.legal_actions(s))
 
     def legal(self, s: NordguardState) -> frozenset[Action]:
-        """What the deciding seat may do in this view (asked once per rendered state)."""
-        if self._legal_for is None or self._legal_for[0] is not s:
-            self._legal_for = (s, frozenset(self.game.legal_actions(s)))
-        return self._legal_for[1]
+        return self._once(s, "legal", lambda: frozenset(self.legal_list(s)))
+
+    def moves(self, s: NordguardState) -> dict[int, odds.MoveOdds]:
+        """Every move the team could try today, with its exact chance, by cell."""
+        return self._once(s, "moves", lambda: odds.move_odds(self.content, s)
+                          if s.phase == "day" and s.result is None else {})
+
+    def _clicks(self, s: NordguardState) -> dict[int, Action]:
+        """What a click on each location means: a legal look comes first, then a legal
+        scout; failing both, the gesture the team has the means for, so that the click
+        is refused with the rule's reason. Locations missing mean nothing."""
+        if s.phase != "day" or s.prompt is not None or s.result is not None:
+            return {}
+        c = self.content
+        out: dict[int, Action] = {}
+        adjacent = {cell for _, cell in s.neighbours(s.sled)}
+        has_binoculars = bool(binoculars(c, s))
+        has_scout = seat_with_ability(c, s, "scout") is not None
+        for cell in range(s.width * s.height):
+            if cell == s.sled:
+                continue
+            if cell in adjacent and has_binoculars:
+                out[cell] = Look(cell)
+            elif has_scout:
+                out[cell] = Scout(cell)
+        legal = self.legal(s)
+        for cell, action in list(out.items()):
+            if action not in legal and isinstance(action, Look) and Scout(cell) in legal:
+                out[cell] = Scout(cell)
+        return out
 
     # -- reading the table ---------------------------------------------------------------
     def _now(self) -> NordguardState | None:
@@ -140,7 +188,7 @@ class NordguardPresenter(GamePresenter):
     def _seat_panel(self, s: NordguardState, seat: int) -> Panel:
         c = self.content
         ch = character_of(c, s, seat)
-        title = f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+        title = seat_label(seat) + (f" · {ch.name}" if ch is not None else "")
         tags = []
         if seat in self.controller.computer_seats():
             tags.append("computer")
@@ -168,7 +216,9 @@ class NordguardPresenter(GamePresenter):
                      + " out of Frontier")
         ref = s.character[seat]
         assert ref is not None
-        portrait = (ref, looks.character_look(c, s, ref), looks.character_tip(c, s, ref))
+        look = replace(looks.character_look(c, s, ref), face_colour=seat_colour(seat),
+                       symbol=seat_symbol(seat))  # the seat's colour, never without its mark
+        portrait = (ref, look, looks.character_tip(c, s, ref))
         return Panel(slots(seat), title, cards, ch.slots, note, portrait)
 
     def _pool_panel(self, s: NordguardState) -> Panel:
@@ -203,10 +253,22 @@ class NordguardPresenter(GamePresenter):
         return Panel(ITEM_DECK, f"Item deck — restock at {where}: drag an item to a Character",
                      cards)
 
+    # -- words ---------------------------------------------------------------------------
+    def describe(self, state: GameState, action: Action) -> str:
+        return wording.describe(self.content, _ng(state), action)
+
+    def ending(self, state: GameState, outcome: Outcome) -> str:
+        return wording.ending(self.content, _ng(state), outcome)
+
+    def summary(self, match: Match) -> Summary:
+        outcome = match.outcome()
+        assert outcome is not None
+        return summary.summarize(self.content, match, self.ending(match.state, outcome))
+
     def seat_name(self, state: GameState, seat: int) -> str:
         s = _ng(state)
         ch = character_of(self.content, s, seat)
-        return f"Player {seat + 1}" + (f" · {ch.name}" if ch is not None else "")
+        return seat_label(seat) + (f" · {ch.name}" if ch is not None else "")
 
     # -- buttons -------------------------------------------------------------------------
     def buttons(self, state: GameState, seat: int) -> list[Button]:
@@ -229,7 +291,7 @@ class NordguardPresenter(GamePresenter):
         if binoculars(self.content, s):
             out.append(Button("Survey (−1 day)", "Binoculars: scout every neighbouring "
                               "location at once, for a day of the countdown", Survey()))
-        for action in self.game.legal_actions(s):
+        for action in self.legal_list(s):
             if isinstance(action, UseItem):
                 effect = c.effects_by_face[s.table.faces[action.item]]["gain_days"]
                 assert effect.kind == "gain_days"
@@ -281,7 +343,7 @@ class NordguardPresenter(GamePresenter):
                     out.append(Button("Draw next event", prompt.question, action))
                 case GiveUp(item=ref):
                     holder = s.holder(ref)
-                    owner = f"{who(c, s, holder)}'s" if holder is not None else "the dropped"
+                    owner = possessive(who(c, s, holder)) if holder is not None else "the dropped"
                     out.append(Button(f"Lose {looks.name_of(c, s, ref)}",
                                       f"The thief takes {owner} {looks.name_of(c, s, ref)}",
                                       action))
@@ -298,8 +360,8 @@ class NordguardPresenter(GamePresenter):
         s = _ng(state)
         c = self.content
         if s.result is not None:
-            verdict = "The run succeeds" if s.result.winners else "The run fails"
-            return f"{verdict}: {s.result.reason}. Day {s.turn}, {s.countdown} on the countdown."
+            return (f"{wording.ending(c, s, s.result)} · "
+                    f"{looks.plural(s.countdown, 'day')} left on the countdown")
         countdown = f"{looks.plural(s.countdown, 'day')} on the countdown"
         if s.phase == "characters":
             return (f"Set-up · Player {s.active + 1} chooses a Character: drag one from the "
@@ -338,7 +400,8 @@ class NordguardPresenter(GamePresenter):
         return f"{head} · " + "; ".join(todo)
 
     def pending_rolls(self, state: GameState) -> list[RollPreview]:
-        return odds.rolls(self.content, _ng(state))
+        s = _ng(state)
+        return odds.rolls(self.content, s, self.moves(s))
 
     # -- cards ---------------------------------------------------------------------------
     def look(self, state: GameState, ref: str) -> CardLook:
@@ -421,22 +484,9 @@ class NordguardPresenter(GamePresenter):
         return receiver(self.content, s, seat)
 
     def click_action(self, state: GameState, cell: int) -> Action | None:
-        """Clicking a location: look through the Binoculars at a neighbour, or scout.
-
-        A legal look comes first, then a legal scout; failing both, the gesture the
-        team has the means for, so that the click is refused with the rule's reason.
-        """
+        """Clicking a location: look through the Binoculars at a neighbour, or scout."""
         s = _ng(state)
-        if s.phase != "day" or s.prompt is not None or s.result is not None or cell == s.sled:
-            return None
-        legal = self.legal(s)
-        for action in (Look(cell), Scout(cell)):
-            if action in legal:
-                return action
-        adjacent = cell in {n for _, n in s.neighbours(s.sled)}
-        if adjacent and binoculars(self.content, s):
-            return Look(cell)
-        return Scout(cell) if seat_with_ability(self.content, s, "scout") is not None else None
+        return self._once(s, "clicks", lambda: self._clicks(s)).get(cell)
 
     def click_hint(self, action: Action | None, s: NordguardState) -> str:
         if action is None or action not in self.legal(s):

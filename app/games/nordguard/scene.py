@@ -16,25 +16,33 @@ from PySide6.QtGui import QColor, QDrag
 
 from app.board.items import GLOW_LEGAL, CardItem
 from app.board.location_scene import LocationScene
-from app.board.topology import HIGHLIGHT, Z_DRAG, Z_PIECE, label_font
+from app.board.topology import HIGHLIGHT, Z_DRAG, Z_PIECE
 from app.dragdrop import CardDrag, encode
-from app.games.nordguard import looks, odds
+from app.games.nordguard import looks, odds, wording
+from app.games.nordguard.countdown import SIZE as COUNTDOWN_SIZE
+from app.games.nordguard.countdown import CountdownItem
+from app.games.nordguard.lettering import Print
 from app.games.nordguard.pieces import (
     CARD_SIZE,
     EVENT_SIZE,
-    PILE_LABEL_H,
     PILE_SIZE,
-    CountdownItem,
+    SLED_FOOT,
+    SLED_SIZE,
     EventItem,
     LocationCard,
+    LyingItem,
     PileCard,
     ResultBanner,
     SledItem,
+    TrayItem,
+    glide,
 )
 from app.games.nordguard.presenter import NordguardPresenter
 from app.match_controller import MatchController
 from engine.boards.locationgrid import Cell, LocationGrid
 from engine.core.game import GameState
+from engine.games.nordguard.actions import EndDay
+from engine.games.nordguard.items import who
 from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import (
     DROPPED,
@@ -43,13 +51,16 @@ from engine.games.nordguard.state import (
     EVENT_DISCARD,
     ITEM_DECK,
     MAP,
+    OBSTACLES,
     SPENT,
     NordguardState,
 )
 
-GAP = 22.0
-SIDE_GAP = 60.0  # between the map and the piles beside it
-DROPPED_SCALE = 0.5
+GAP = 12.0
+SIDE_GAP = 40.0  # between the map and the piles beside it
+BLOCK_GAP = 26.0  # between the rows of things beside the map
+SIDE_W = COUNTDOWN_SIZE[0] + 10 + EVENT_SIZE[0]
+TRAY_MIN = 230.0  # a row of items lying here and the tray's label
 GLOW_HOVERED = HIGHLIGHT
 BADGE_Z = Z_DRAG - 1  # chance badges stay readable over the cards, under the carried sled
 MOVE_HELP = ("The team moves one location North, South, East or West, never diagonally "
@@ -62,6 +73,10 @@ class NordguardScene(LocationScene):
     def __init__(self, controller: MatchController, presenter: NordguardPresenter,
                  width: int, height: int) -> None:
         super().__init__(LocationGrid(height, width), CARD_SIZE, GAP)
+        for slot in self.items():
+            # Every cell always holds a location card, exactly covering its slot: hidden
+            # slots cost nothing when the map repaints (half of a full repaint).
+            slot.hide()
         self.controller = controller
         self.presenter = presenter
         self.columns = width
@@ -75,10 +90,14 @@ class NordguardScene(LocationScene):
         self.sled.on_move = self._sled_moved
         self.sled.on_release = self._sled_released
         self.addItem(self.sled)
-        self.dropped: dict[str, CardItem] = {}
+        self.dropped: dict[str, LyingItem] = {}
+        self.glides: dict[str, object] = {}  # lying items on their way: kept while running
         self._carried: CardItem | None = None
         self._legal: dict[int, odds.MoveOdds] = {}
         self._hovered: int | None = None
+        self._steps_seen: int | None = None  # the match's steps at the last render
+        self._counted: tuple[int, int] | None = None  # (day, countdown) at the last render
+        self._event: str | None = None  # the event card shown at the last render
         board = self.board_rect()  # the map alone, before the piles widen the frame
         self._lay_out_side()
         self.banner = ResultBanner(max(360.0, board.width() * 0.9))
@@ -94,35 +113,41 @@ class NordguardScene(LocationScene):
         return self.slot_rect(Cell(cell // self.columns, cell % self.columns))
 
     def _lay_out_side(self) -> None:
-        """Two columns right of the map: countdown and event piles; the event and items."""
+        """Beside the map, top to bottom: the Countdown and the event being resolved; the
+        Event deck, discard, Item deck and spent items; the items lying at the team's
+        location, in what height the map leaves (at least enough for a row of items)."""
         board = self.board_rect()
         left = board.right() + SIDE_GAP
-        second = left + CARD_SIZE[0] + 40
         self.countdown = CountdownItem()
         self.countdown.setPos(left, 0)
         self.addItem(self.countdown)
         self.event_card = EventItem()
-        self.event_card.setPos(second, 0)
+        self.event_home = QPointF(left + COUNTDOWN_SIZE[0] + 10, 0)
+        self.event_card.setPos(self.event_home)
         self.addItem(self.event_card)
-        pile_h = PILE_SIZE[1] + PILE_LABEL_H + 18
-        self.piles: dict[str, PileCard] = {}
-        spots = {
-            EVENT_DECK: (left + 18, CARD_SIZE[1] + 34, "Event deck", looks.back("event")),
-            EVENT_DISCARD: (left + 18, CARD_SIZE[1] + 34 + pile_h, "Discard",
-                            looks.back("event")),
-            ITEM_DECK: (second, EVENT_SIZE[1] + 34, "Item deck", looks.back("item")),
-            DROPPED: (second + PILE_SIZE[0] + 40, EVENT_SIZE[1] + 34, "Lying here",
-                      looks.back("item")),
-            SPENT: (second + PILE_SIZE[0] / 2 + 20, EVENT_SIZE[1] + 34 + pile_h, "Spent",
-                    looks.back("item")),
-        }
-        for zone, (x, y, label, back) in spots.items():
+        top = max(COUNTDOWN_SIZE[1], EVENT_SIZE[1]) + BLOCK_GAP
+        spacing = (SIDE_W - 4 * PILE_SIZE[0]) / 3
+        top += 8  # room for the count badges
+        self.piles: dict[str, PileCard | TrayItem] = {}
+        for i, (zone, label, back) in enumerate((
+                (EVENT_DECK, "Event deck", looks.EVENT_BACK),
+                (EVENT_DISCARD, "Discard", looks.EVENT_BACK),
+                (ITEM_DECK, "Item deck", looks.ITEM_BACK),
+                (SPENT, "Spent", looks.ITEM_BACK))):
             pile = PileCard(zone, label, back)
-            pile.setPos(x, y)
+            pile.setPos(left + i * (PILE_SIZE[0] + spacing), top)
             self.addItem(pile)
             self.piles[zone] = pile
-        side = QRectF(left, 0, second + 2 * PILE_SIZE[0] + 70 - left,
-                      max(EVENT_SIZE[1], CARD_SIZE[1]) + 34 + 2 * pile_h)
+        below = top + PILE_SIZE[1] + 40 + BLOCK_GAP
+        # One column even beside a short map: screens are wider than tall, so a taller
+        # table fits them better than a wider one.
+        self.tray = TrayItem(DROPPED, SIDE_W, max(TRAY_MIN, board.height() - below))
+        self.tray.setPos(left, below)
+        self.addItem(self.tray)
+        self.piles[DROPPED] = self.tray
+        side = QRectF(left, 0, 1, 1)
+        for item in (self.countdown, self.event_card, *self.piles.values()):
+            side = side.united(item.mapRectToScene(item.boundingRect()))
         self._content = board.united(side)
         self._frame(self._content)
 
@@ -131,29 +156,54 @@ class NordguardScene(LocationScene):
 
     # -- rendering -------------------------------------------------------------------------
     def render_state(self, state: GameState) -> None:
-        """Make the table match `state` (a view); items persist and only change looks."""
+        """Make the table match `state` (a view). Items persist and only what changed is
+        redrawn; when the match has moved on since the last render (not an undo, not a
+        look at a past moment) the sled, a drawn event and items lying here glide to
+        their places and the countdown shows the days it lost or won."""
         assert isinstance(state, NordguardState)
+        since = self._moved_on()
         self.state = state
         self._show_map(state)
         if not self.sled.dragging:
-            self.sled.setPos(self._sled_spot(state.sled))
+            spot = self._sled_spot(state.sled)
+            gliding = self.sled.glide is not None and self.sled.glide.endValue() == spot
+            if not gliding:
+                self.sled.move_to(spot, since is not None)
         self.sled.setToolTip(self._sled_tip(state))
-        self._show_side(state)
-        self._show_dropped(state)
+        self._show_countdown(state, since)
+        self._show_side(state, since is not None)
+        self._show_dropped(state, since is not None)
         if state.result is None:
             self.banner.set_result(False, "", "")
         else:
-            won = bool(state.result.winners)
-            reason = state.result.reason
-            self.banner.set_result(won, "The run succeeds!" if won else "The run fails",
-                                   reason[:1].upper() + reason[1:])
+            title, line = wording.banner(self.presenter.content, state, state.result)
+            self.banner.set_result(bool(state.result.winners), title, line)
+
+    def _moved_on(self) -> int | None:
+        """The match's step count at the last render when it has moved on since (so what
+        changed may be shown moving); None after an undo, on a past moment or at first."""
+        match = self.controller.match
+        steps = len(match.steps) if match is not None else 0
+        previous, self._steps_seen = self._steps_seen, steps
+        if previous is None or steps <= previous:
+            return None
+        return previous
 
     def _show_map(self, s: NordguardState) -> None:
-        """Every location: its face or back, what a click does, and the odds of going there."""
+        """Every location: its face or back, what a click does, and the odds of going there.
+        A card is rebuilt only when something it shows has changed."""
         c = self.presenter.content
-        moves = odds.move_odds(c, s) if s.phase == "day" and s.result is None else {}
+        moves = self.presenter.moves(s)
+        legal = self.presenter.legal(s)
+        lying = self._lying_on(s)
         for card, ref in zip(self.cards, s.table.cards_in(MAP), strict=True):
             face_up = ref in s.table.face_up
+            action = self.presenter.click_action(s, card.cell)
+            key = (ref, face_up, card.cell == s.sled, lying.get(ref) if face_up else None,
+                   moves.get(card.cell), action, action in legal)
+            if key == card.key:
+                continue
+            card.key = key
             if face_up:
                 tip = looks.location_text(c, s, ref)
             else:
@@ -163,17 +213,31 @@ class NordguardScene(LocationScene):
             if move is not None:
                 tip += "<br><br><b>" + move.summary() + "</b><br>" + "<br>".join(move.lines())
                 tip += "<br><i>Drag the sled here to attempt the move</i>"
-            action = self.presenter.click_action(s, card.cell)
             hint = self.presenter.click_hint(action, s)
             if hint:
                 tip += f"<br><i>{hint}</i>"
             face = looks.location_face(c, s, ref) if face_up else None
-            card.set_face(face, looks.LOCATION_BACK, "Location", tip, action is not None,
+            card.set_face(face, looks.LOCATION_BACK, tip, action is not None,
                           card.cell == s.sled)
 
-    def _show_side(self, s: NordguardState) -> None:
-        """The countdown, the event being resolved (and any fight), and the piles."""
-        c = self.presenter.content
+    @staticmethod
+    def _lying_on(s: NordguardState) -> dict[str, tuple[object, ...]]:
+        """For each location card, what lies on it that its face shows: permanent events
+        and dice rolled in advance (its own and its events')."""
+        rolled: dict[str, list[object]] = {}
+        for key, faces in s.scouted.items():
+            rolled.setdefault(key.partition("/")[0], []).append((key, faces))
+        out: dict[str, tuple[object, ...]] = {}
+        for ev in s.table.cards_in(OBSTACLES):
+            where = s.placed.get(ev)
+            if where is not None:
+                out[where] = (*out.get(where, ()), ev, *rolled.get(ev, ()))
+        for card, entries in rolled.items():
+            out[card] = (*out.get(card, ()), *entries)
+        return out
+
+    def _show_countdown(self, s: NordguardState, since: int | None) -> None:
+        """The countdown, the day and its leader; days lost or won within a day flash."""
         start = s.width + s.height
         if s.countdown > 0:
             tip = (f"The Countdown: {looks.plural(s.countdown, 'day')} left, today included "
@@ -181,7 +245,28 @@ class NordguardScene(LocationScene):
                    "every day.")
         else:
             tip = f"The Countdown has run out (it began at {start}): the run is lost."
-        self.countdown.set_days(s.countdown, start, tip)
+        change = 0
+        if since is not None and self._counted is not None:
+            change = s.countdown - self._counted[1] + self._days_ended(s, since)
+        self._counted = (s.turn, s.countdown)
+        self.countdown.set_days(s.countdown, start, tip, since is not None, change)
+        leader = None
+        if s.phase == "day" and s.result is None:
+            leader = (who(self.presenter.content, s, s.active), s.active)
+        self.countdown.set_day(s.turn if s.phase == "day" else 0, leader)
+
+    def _days_ended(self, s: NordguardState, since: int) -> int:
+        """The days that came off the countdown by the rule "a day at the end of every
+        day" in the steps after `since` (the winning day's end takes none)."""
+        steps = self.controller.match_or_fail().steps[since:]
+        ended = sum(isinstance(step.action, EndDay) for step in steps)
+        if ended and s.result is not None and s.result.winners:
+            ended -= 1
+        return ended
+
+    def _show_side(self, s: NordguardState, live: bool) -> None:
+        """The event being resolved (and any fight), and the piles."""
+        c = self.presenter.content
         current = s.table.cards_in(EVENT_CURRENT)
         fight = ""
         if s.combat is not None:
@@ -192,15 +277,23 @@ class NordguardScene(LocationScene):
         else:
             self.event_card.show_event(None, fight, "The event being resolved lies here, face "
                                                     "up, until it is done")
+        drawn = current[-1] if current else None
+        if live and drawn is not None and drawn != self._event:
+            self.event_card.slide_in(self.event_home, self.piles[EVENT_DECK].pos())
+        self._event = drawn
         for zone, pile in self.piles.items():
             cards = s.table.cards_in(zone)
             top = cards[-1] if cards else None
-            shown = looks.look(c, s, top) if top is not None else None
-            pile.set_contents(len(cards), shown, self._pile_tip(s, zone, len(cards), top))
+            tip = self._pile_tip(s, zone, len(cards), top)
+            if isinstance(pile, TrayItem):
+                pile.set_contents(len(cards), tip)
+            else:
+                pile.set_contents(len(cards), looks.look(c, s, top) if top else None, tip)
 
     def _sled_spot(self, cell: int) -> QPointF:
+        """Across the foot of the team's card: once inside, its challenge matters no more."""
         slot = self._slot(cell)
-        return QPointF(slot.center().x(), slot.bottom() + 2)
+        return QPointF(slot.center().x(), slot.bottom() - SLED_FOOT + SLED_SIZE[1] / 2)
 
     def _sled_tip(self, s: NordguardState) -> str:
         here = looks.name_of(self.presenter.content, s, s.location_at(s.sled))
@@ -220,38 +313,44 @@ class NordguardScene(LocationScene):
                 return (f"Item deck: {looks.plural(n, 'item')}, face down. At Frontier the "
                         "team restocks from it: drag from the Item deck row in the Hand dock.")
             case "dropped":
-                return ("Items lying at the team's location: drop items here; drag them "
-                        "to a Character in the Hand dock to pick them up. When the team "
-                        "leaves they go back to the Item deck.")
+                here = looks.name_of(c, s, s.location_at(s.sled))
+                return (f"Items lying at {here}, where the team is: drop items here (or on "
+                        "the team's location card); drag them to a Character in the Hand "
+                        "dock to pick them up. When the team leaves they go back to the Item "
+                        "deck.")
             case _:
                 return f"Spent items: {looks.plural(n, 'item')} whose printed uses ran out."
 
-    def _show_dropped(self, s: NordguardState) -> None:
-        """Items lying at the team's location, fanned across the foot of its card (the
-        team is inside, so the challenge above them matters no more)."""
+    def _show_dropped(self, s: NordguardState, live: bool) -> None:
+        """Items lying at the team's location, laid out large in their tray beside the map;
+        one just dropped or found glides there from the team's card."""
         c = self.presenter.content
         wanted = s.table.cards_in(DROPPED)
         for ref in list(self.dropped):
             if ref not in wanted and self.dropped[ref] is not self._carried:
                 self.removeItem(self.dropped.pop(ref))
-        slot = self._slot(s.sled)
+                self.glides.pop(ref, None)
         for i, ref in enumerate(wanted):
             item = self.dropped.get(ref)
+            look = looks.item_look(c, s, ref)
             tip = looks.item_tip(c, s, ref) + "<br><i>Drag it to a Character's panel in the " \
                                               "Hand dock to pick it up</i>"
+            spot = self.tray.card_spot(i, len(wanted))
             if item is None:
-                item = CardItem(ref, DROPPED, looks.item_look(c, s, ref), tip)
-                item.setScale(DROPPED_SCALE)
+                item = LyingItem(ref, DROPPED, look, tip)
                 item.on_press = self._dropped_pressed
                 item.on_release = self._dropped_released
+                item.setPos(self._slot(s.sled).center() if live else spot)
                 self.addItem(item)
                 self.dropped[ref] = item
             else:
-                item.set_look(looks.item_look(c, s, ref), tip)
+                item.set_look(look, tip)
             if not item.dragging:
-                step = min(30.0, (slot.width() - 40) / max(1, len(wanted) - 1))
-                item.setPos(slot.left() + 22 + i * step, slot.bottom() - 48)
                 item.setZValue(Z_PIECE + 1 + i * 0.01)
+                if item.pos() != spot and live:
+                    self.glides[ref] = glide(item, spot)
+                elif item.pos() != spot:
+                    item.setPos(spot)
 
     # -- the sled ----------------------------------------------------------------------------
     def _sled_pressed(self, sled: CardItem) -> None:
@@ -259,7 +358,7 @@ class NordguardScene(LocationScene):
         s = self.state
         if s is None:
             return
-        for cell, move in odds.move_odds(self.presenter.content, s).items():
+        for cell, move in self.presenter.moves(s).items():
             action = self.presenter.sled_action(s, cell)
             if action is not None and self.controller.check(action) is None:
                 self._legal[cell] = move
@@ -274,13 +373,15 @@ class NordguardScene(LocationScene):
 
     def _glow_moves(self) -> None:
         self.clear_highlight()
+        views = self.views()
+        font = Print(views[0].transform().m11() if views else 1.0).font(17, bold=True)
         for cell, move in self._legal.items():
             colour = GLOW_HOVERED if cell == self._hovered else GLOW_LEGAL
             self.highlight([Cell(cell // self.columns, cell % self.columns)], colour)
             slot = self._slot(cell)
             self._add_badge(f"{WORD_ARROWS[move.direction]} {move.badge}",
-                            QPointF(slot.center().x(), slot.top() + 4),
-                            label_font(18, bold=True), colour, self._highlights)
+                            QPointF(slot.center().x(), slot.top() + 4), font, colour,
+                            self._highlights)
             self._highlights[-1].setZValue(BADGE_Z)
 
     def _sled_released(self, sled: CardItem) -> None:

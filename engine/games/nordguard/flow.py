@@ -30,6 +30,7 @@ from engine.games.nordguard.content import (
     RollChallenge,
     StealEffect,
 )
+from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
     character_of,
     drop,
@@ -95,7 +96,7 @@ def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: 
     for src in sources(c, s, target):
         item = bypass_item(c, s, src, spend_limited)
         if item is not None:
-            log.append(Event("bypass", f"{who(c, s, s.carrier(item))}'s "
+            log.append(Event("bypass", f"{possessive(who(c, s, s.carrier(item)))} "
                                        f"{name(c, s, item)} bypasses {src.label}",
                              data={"card": item}))
             spend(c, s, item, log)
@@ -171,7 +172,7 @@ def _log_roll(c: NordguardContent, s: NordguardState, card: str, pool: DicePool,
         shown += f"{pool.modifier:+d}"
     how = "The scouted roll" if scouted else f"Rolled {pool}"
     verdict = "the team gets through" if met else "the team cannot get in"
-    log.append(Event("roll", f"{how} = {shown} = {total} against {name(c, s, card)}'s "
+    log.append(Event("roll", f"{how} = {shown} = {total} against {possessive(name(c, s, card))} "
                              f"{target}: {verdict}",
                      data={"pool": str(pool), "faces": list(faces), "total": total,
                            "target": target, "met": met, "scouted": scouted}))
@@ -427,7 +428,7 @@ def _targets(c: NordguardContent, s: NordguardState, effect: StealEffect) -> lis
 def _take(c: NordguardContent, s: NordguardState, card: str, effect: StealEffect,
           log: Log) -> None:
     seat = s.holder(card)
-    owner = f"{who(c, s, seat)}'s" if seat is not None else "The dropped"
+    owner = possessive(who(c, s, seat)) if seat is not None else "The dropped"
     if effect.to == "here":
         drop(s, card)
         where = "it is left lying here"
@@ -447,7 +448,7 @@ def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
         return
     seat, card = s.rng.choice(targets)
     if not _stealable(c, s, seat, card):
-        log.append(Event("steal", f"The thief goes for {who(c, s, seat)}'s "
+        log.append(Event("steal", f"The thief goes for {possessive(who(c, s, seat))} "
                                   f"{name(c, s, card)}, which cannot be stolen: nothing is "
                                   "stolen", data={"card": card}))
         return

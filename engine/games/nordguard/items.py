@@ -12,6 +12,7 @@ from collections import Counter
 
 from engine.core.events import Event
 from engine.games.nordguard.content import Character, Item, ItemEffect, NordguardContent
+from engine.games.nordguard.english import possessive
 from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
@@ -150,7 +151,7 @@ def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -
         s.table.move(card, SPENT)
         s.uses.pop(card, None)
         s.worn.discard(card)
-        owner = f"{who(c, s, holder)}'s " if holder is not None else ""
+        owner = f"{possessive(who(c, s, holder))} " if holder is not None else ""
         log.append(Event("spent", f"{owner}{name(c, s, card)} has no uses left and is "
                                   "discarded", data={"card": card}))
 

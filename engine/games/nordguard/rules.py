@@ -50,6 +50,7 @@ from engine.games.nordguard.challenges import (
     stranded,
 )
 from engine.games.nordguard.content import NordguardContent, load
+from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
     binoculars,
     drop,
@@ -263,7 +264,7 @@ class NordguardGame(BaseGame):
                 if s.table.where.get(action.item) != POOL:
                     raise IllegalAction("take an item from the face-up pool")
                 if not has_room(c, s, s.active):
-                    raise IllegalAction(f"{who(c, s, s.active)}'s item slots are full")
+                    raise IllegalAction(f"{possessive(who(c, s, s.active))} item slots are full")
             case DoneStocking():
                 if s.phase != "stock":
                     raise IllegalAction("nobody is stocking items now")
@@ -317,7 +318,7 @@ class NordguardGame(BaseGame):
                 if holder == action.to:
                     raise IllegalAction("that Character carries it already")
                 if not has_room(c, s, action.to):
-                    raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full: "
+                    raise IllegalAction(f"{possessive(who(c, s, action.to))} item slots are full: "
                                         "nobody may exceed their slots (Rulebook, The Team)")
                 self._check_not_leaving_with(s, action.item)
             case Drop():
@@ -330,14 +331,14 @@ class NordguardGame(BaseGame):
                                         "(Rulebook, Drop)")
                 self._check_seat(s, action.to)
                 if not has_room(c, s, action.to):
-                    raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full")
+                    raise IllegalAction(f"{possessive(who(c, s, action.to))} item slots are full")
             case Restock():
                 if not can_restock_here(c, s):
                     raise IllegalAction("the team restocks only at Frontier, or where a card "
                                         "says so (Rulebook, Restock)")
                 self._check_seat(s, action.to)
                 if not has_room(c, s, action.to):
-                    raise IllegalAction(f"{who(c, s, action.to)}'s item slots are full")
+                    raise IllegalAction(f"{possessive(who(c, s, action.to))} item slots are full")
                 if not restock_kinds(c, s).get(action.item_kind):
                     raise IllegalAction("no item of that kind remains in the Item deck")
             case UseItem():

@@ -30,12 +30,12 @@ class Table:
 
     # -- setting up ------------------------------------------------------------------------
     def open(self, players: int = 2, computer: Iterable[int] = (), seed: int = 7,
-             **options: object) -> MainWindow:
+             size: tuple[int, int] = (1600, 1000), **options: object) -> MainWindow:
         win = MainWindow()
         self.qtbot.addWidget(win)
         win.controller.autosave_enabled = False
         win.computer.delay_ms = 1
-        win.resize(1600, 1000)
+        win.resize(*size)
         win.controller.new_match("nordguard", {"players": players,
                                                "computer_seats": list(computer), **options},
                                  seed, RuleMode.ENFORCED, take_backs=True)
@@ -46,10 +46,10 @@ class Table:
         return win
 
     def day_one(self, characters: Iterable[str] = ("nickel", "pi"), seed: int = 7,
-                **options: object) -> MainWindow:
+                size: tuple[int, int] = (1600, 1000), **options: object) -> MainWindow:
         """These Characters (starting items only) at Frontier on day 1."""
         chosen = list(characters)
-        win = self.open(players=len(chosen), seed=seed, **options)
+        win = self.open(players=len(chosen), seed=seed, size=size, **options)
         for key in chosen:
             self.submit(ChooseCharacter(f"ch-{key}"))
         while self.state.phase == "stock":

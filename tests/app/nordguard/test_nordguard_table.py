@@ -6,7 +6,7 @@ Terms); the gestures are the issue's "The table" section.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
 from app.games.nordguard.presenter import KIND_PREFIX
@@ -69,7 +69,9 @@ def test_drag_the_sled_onto_a_neighbour_attempts_the_move(table):
     assert win.scene._highlights == []
     assert "The team enters Open Tundra" in table.log()
     assert "Event: Quiet Night" in table.log()
-    assert win.scene.sled.pos() == win.scene._sled_spot(1)
+    glide = win.scene.sled.glide  # from where it was let go to the foot of the card
+    assert glide is not None and glide.state() == QAbstractAnimation.State.Running
+    assert glide.endValue() == win.scene._sled_spot(1)
 
 
 def test_a_refused_sled_drag_springs_back_and_says_why(qtbot, table):
@@ -224,7 +226,7 @@ def test_screenshot_shows_the_table(table):
     sled_colour = QColor(image.pixel(sled_at.x(), sled_at.y()))
     assert sled_colour.red() > 150 and sled_colour.green() < 110  # the red sled
     colours = {image.pixel(x, y) for x in range(0, 1600, 37) for y in range(0, 1000, 37)}
-    assert len(colours) > 40
+    assert len(colours) > 20  # a drawn table, not a blank window
     assert win.scene.countdown.days == 8
     assert win.view.mapToScene(win.view.viewport().rect()).boundingRect().contains(
         win.scene.content_rect())
@@ -293,8 +295,12 @@ def test_the_end_of_the_run_is_written_across_the_map(table):
     table.carry(win.scene.sled.pos(), table.cell_point(state.destination_cell))
     assert table.state.sled == table.state.destination_cell
     table.press("End day")
-    assert win.scene.banner.isVisible() and win.scene.banner.title == "The run succeeds!"
-    assert win.phase_bar.text().startswith("The run succeeds")
+    assert win.scene.banner.isVisible()
+    assert win.scene.banner.title == "The team reached Tartok Mine"
+    assert win.scene.banner.reason == "On day 1, with 8 days to spare"
+    assert win.phase_bar.text() == ("The team reached Tartok Mine on day 1 · 8 days left on "
+                                    "the countdown")
+    assert win.seat_label.text().startswith("The team reached Tartok Mine on day 1 · ")
 
 
 def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
@@ -332,7 +338,8 @@ def test_the_countdown_card_stops_at_zero_when_time_runs_out(table):
     table.submit(Attempt("E"))
     assert win.scene.countdown.days == 0
     assert win.scene.countdown.toolTip().startswith("The Countdown has run out")
-    assert win.phase_bar.text() == ("The run fails: the countdown ran out. Day 1, 0 on the "
-                                    "countdown.")
-    assert win.scene.banner.isVisible() and win.scene.banner.title == "The run fails"
+    assert win.phase_bar.text() == ("The team lost: time ran out · 0 days left on the "
+                                    "countdown")
+    assert win.scene.banner.isVisible() and win.scene.banner.title == "The team lost"
+    assert win.scene.banner.reason == "Time ran out"
     assert "-1" not in table.log()

@@ -248,3 +248,12 @@ def test_dropped_items_return_to_the_deck_when_the_team_leaves() -> None:
     state.departed = True  # the starting Knife is no longer required
     act(state, Attempt("E"))
     assert state.table.where[knife] == "item-deck"
+
+
+def test_the_log_says_deep_drifts_not_deep_drifts_s() -> None:
+    """A name ending in s takes the apostrophe alone: "against Deep Drifts' 10"."""
+    state = day_one()
+    lay(state, 1, "deep-drifts", face_up=True)
+    dice(state, 1, 2)
+    text = texts(act(state, Attempt("E")))
+    assert "against Deep Drifts' 10" in text and "Drifts's" not in text
