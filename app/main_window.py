@@ -29,7 +29,7 @@ from app.computer import ComputerPlayers
 from app.curtain import Curtain
 from app.docks.dice import DiceDock
 from app.docks.hand import HandDock
-from app.docks.log import LogDock
+from app.docks.log import LogDock, LogFeed
 from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
@@ -81,6 +81,10 @@ class MainWindow(QMainWindow):
         self.phase_bar.setStyleSheet("background: #23313a; color: #f2efe6; padding: 5px 10px;"
                                      " font-weight: bold;")
         self.phase_bar.hide()
+        # Room for two lines always: a bar that grew and shrank with its text resized the
+        # board, which re-fitted and redrew every card after most actions.
+        lines = self.phase_bar.fontMetrics().lineSpacing()
+        self.phase_bar.setMinimumHeight(2 * lines + 12)
         box.addWidget(self.phase_bar)
         box.addWidget(self.view)
         self.setCentralWidget(central)
@@ -91,6 +95,7 @@ class MainWindow(QMainWindow):
         self.piles_dock = PilesDock(self)
         self.dice_dock = DiceDock(self.controller, self)
         self.log_dock = LogDock(self)
+        self.log_feed = LogFeed()
         self.computer = ComputerPlayers(self.controller, parent=self)
         self.computer.thinking.connect(self._computer_thinking)
         self.layout_keeper = WindowLayout(self, self.hand_dock,
@@ -368,10 +373,8 @@ class MainWindow(QMainWindow):
 
     def _show_log(self, viewer: int | None) -> None:
         match = self.controller.match_or_fail()
-        who = None if viewer == SPECTATOR else viewer
-        entries = [(step, event.text_for(who if who is not None else SPECTATOR),
-                    event.override) for step, event in match.log()]
-        self.log_dock.show_entries(entries, self.preview_step)
+        reader = SPECTATOR if viewer is None else viewer  # the all-seeing view reads public
+        self.log_dock.show_entries(self.log_feed.entries(match, reader), self.preview_step)
 
     def _show_seat(self) -> None:
         m = self.controller.match_or_fail()
@@ -443,15 +446,15 @@ class MainWindow(QMainWindow):
         if self.curtain_seat is not None:
             return
         self.leave_preview(refresh=False)
-        self.controller.undo()
-        self.refresh()
+        if not self.controller.undo():  # an undo done redraws through `changed`
+            self.refresh()
 
     def redo(self) -> None:
         if self.curtain_seat is not None:
             return
         self.leave_preview(refresh=False)
-        self.controller.redo()
-        self.refresh()
+        if not self.controller.redo():
+            self.refresh()
 
     def _dropped(self, drag: CardDrag, zone: str) -> None:
         self._submit(self.presenter.drop_action(drag, zone, None))

@@ -80,6 +80,8 @@ class MatchController(QObject):
         self.syncing = False
         self._last_seat: int | None = None
         self.autosave_enabled = True
+        self._checked_for: object = None  # the state the answers in _checked are for
+        self._checked: dict[Action, str | None] = {}
         self.autosaver = Autosaver(paths.autosave_path, self)
         self.autosaver.failed.connect(self.message)
 
@@ -118,14 +120,21 @@ class MatchController(QObject):
         return self.match.view(player) if self.match else None
 
     def check(self, action: Action) -> str | None:
-        """Why `action` would be refused now, or None if it is allowed."""
+        """Why `action` would be refused now, or None if it is allowed.
+
+        Asked for every button on every redraw: the answer is kept until the table
+        changes (a check clones the state and applies the action)."""
         if self.match is None:
             return "no match is open"
-        try:
-            self.match.check(action, self._actor(action))
-        except IllegalAction as exc:
-            return exc.reason
-        return None
+        if self._checked_for is not self.match.state:
+            self._checked_for, self._checked = self.match.state, {}
+        if action not in self._checked:
+            try:
+                self.match.check(action, self._actor(action))
+                self._checked[action] = None
+            except IllegalAction as exc:
+                self._checked[action] = exc.reason
+        return self._checked[action]
 
     def _actor(self, action: Action) -> int | None:
         assert self.match is not None

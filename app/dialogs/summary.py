@@ -53,7 +53,10 @@ class SummaryDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Close).setText("Look at the table")
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(720, 300 + 260 * len(self.plots))
+        wanted = 300 + 260 * len(self.plots)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        room = screen.height() - 80 if screen is not None else wanted  # title bar, edges
+        self.resize(720, min(wanted, max(room, 360)))
 
     def _plot(self, chart: Chart) -> QWidget:
         import pyqtgraph
@@ -65,7 +68,8 @@ class SummaryDialog(QDialog):
         plot.setMinimumHeight(200)
         plot.setMenuEnabled(False)
         plot.setTitle(chart.title, color=text)
-        plot.addLegend(offset=(8, 8), labelTextColor=text)
+        # Top right, clear of where the lines start at the left.
+        plot.addLegend(offset=(-8, 8), labelTextColor=text)
         for side, label in (("bottom", chart.x_label), ("left", chart.y_label)):
             axis = plot.getAxis(side)
             axis.setPen(text)

@@ -234,22 +234,27 @@ class HandDock(QDockWidget):
         """
         self.title.setText(title)
         titled = len(panels) > 1
-        reusable = {id(widget): widget for widget in self.panels}
+        shown = {} if self._titled != titled else {
+            panel.zone: (panel, widget) for panel, widget in zip(self._shown, self.panels,
+                                                                  strict=True)}
         widgets: list[PanelWidget] = []
-        for index, panel in enumerate(panels):
-            same = (index < len(self._shown) and self._shown[index] == panel
-                    and self._titled == titled)
-            widgets.append(self.panels[index] if same else self._panel(panel, titled))
-            if same:
-                reusable.pop(id(self.panels[index]))
-        for widget in self.panels:
-            self.column.removeWidget(widget)
-        for old in reusable.values():  # hide now: deleteLater waits for the event loop
-            old.hide()
-            old.setParent(None)
-            old.deleteLater()
-        for widget in widgets:
-            self.column.addWidget(widget)
+        for panel in panels:  # matched by zone: a panel that moves keeps its widgets
+            old = shown.get(panel.zone)
+            if old is not None and old[0] == panel:
+                widgets.append(shown.pop(panel.zone)[1])
+            else:
+                widgets.append(self._panel(panel, titled))
+        kept = {id(widget) for widget in widgets}
+        if [id(w) for w in widgets] != [id(w) for w in self.panels]:
+            for widget in self.panels:  # only a change of order or members lays out anew
+                self.column.removeWidget(widget)
+            for widget in widgets:
+                self.column.addWidget(widget)
+        for old_widget in self.panels:
+            if id(old_widget) not in kept:  # hide now: deleteLater waits for the event loop
+                old_widget.hide()
+                old_widget.setParent(None)
+                old_widget.deleteLater()
         self.panels, self._shown, self._titled = widgets, list(panels), titled
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:

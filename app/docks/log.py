@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.match import Match
+
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
 INDENT = "      "
@@ -123,6 +125,33 @@ class LogDock(QDockWidget):
     def _moved(self, item: QListWidgetItem | None, _previous: object) -> None:
         if item is not None and not self._quiet:
             self.moment_requested.emit(int(item.data(STEP_ROLE)))
+
+
+class LogFeed:
+    """The log's entries as one seat reads them, worked out for new steps only.
+
+    Rebuilding every entry of a long match after each action took most of the
+    time an action cost in the window; a step's entries never change unless the
+    step is undone or another seat reads the log (then it starts over).
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, int] | None = None
+        self._steps: list[object] = []
+        self._entries: list[Entry] = []
+
+    def entries(self, match: Match, reader: int) -> list[Entry]:
+        steps = match.steps
+        known = len(self._steps)
+        if (self._key != (match, reader) or len(steps) < known
+                or (known and steps[known - 1] is not self._steps[-1])):
+            self._key, self._steps, self._entries = (match, reader), [], []
+            known = 0
+        for number, step in enumerate(steps[known:], start=known + 1):
+            self._entries.extend((number, event.text_for(reader), event.override)
+                                 for event in step.events)
+            self._steps.append(step)
+        return self._entries
 
 
 def _common_prefix(old: list[Entry], new: list[Entry]) -> int:

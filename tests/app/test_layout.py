@@ -225,3 +225,36 @@ def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font
         assert hand_scale() > normal * 1.2
     finally:
         app.setFont(old)
+
+
+def test_panels_that_change_places_keep_their_widgets(qtbot):
+    """A panel is matched by its zone: when the day's leader moves to the front, every
+    panel keeps its widgets (matching by place rebuilt all seven)."""
+    from app.board.cards import CardLook
+    from app.docks.hand import HandDock
+    from app.games.base import Panel
+
+    dock = HandDock()
+    qtbot.addWidget(dock)
+    look = CardLook("Rope", body=("+1 climb",))
+    panels = [Panel(f"slots:{seat}", f"Player {seat + 1}", [(f"it-{seat}", look, "")], 3)
+              for seat in range(7)]
+    dock.show_panels("Team", panels)
+    by_zone = {panel.zone: widget for panel, widget in zip(panels, dock.panels, strict=True)}
+    moved = [panels[3], *panels[:3], *panels[4:]]
+    dock.show_panels("Team", moved)
+    assert all(widget is by_zone[panel.zone]
+               for panel, widget in zip(moved, dock.panels, strict=True))
+
+
+def test_the_phase_bar_keeps_its_height_whatever_its_text(qtbot):
+    """One line or two, the bar is as tall: the board under it does not jump."""
+    window = open_window(qtbot, "sandbox", (1366, 768))
+    bar = window.phase_bar
+    bar.show()
+    bar.setText("short")
+    QApplication.processEvents()
+    one = bar.height()
+    bar.setText("a much longer text " * 6)
+    QApplication.processEvents()
+    assert bar.height() == one
