@@ -36,7 +36,7 @@ def step_label(events: Sequence[Event], action: Action) -> str:
     return events[0].text if events else action.describe()
 
 
-FREEZE_EVERY = 50  # steps between moving the match's objects out of the collector's sight
+FREEZE_EVERY = 10  # steps between moving the match's objects out of the collector's sight
 
 
 class _StepCommand(QUndoCommand):
@@ -239,7 +239,7 @@ class MatchController(QObject):
 
         A long match holds many objects that live as long as it does; each full
         collection walked them all (pauses of 30-170 ms under the mouse). They are
-        moved out of its sight now and then (gc.freeze); a new match first lets the
+        moved out of its sight every few steps (gc.freeze); a new match first lets the
         old one's go (unfreeze, collect)."""
         if fresh:
             gc.unfreeze()

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget
 
 # Version 1 had Piles on the left, Dice above the log, and floatable docks.
 LAYOUT_VERSION = 2
 RIGHT_COLUMN = 330  # px: wide enough for the Dice dock's presets and a log line
 HAND_HEIGHT = 230  # px: one row of cards with a panel title and the buttons
-PREFERRED = QSize(1600, 1000)  # the first window on a large screen
-SMALL_SCREEN = QSize(1440, 860)  # below this the first window opens maximized
 
 
 class WindowLayout:
@@ -52,14 +50,11 @@ class WindowLayout:
         geometry = settings.value("window/geometry") if settings is not None else None
         if isinstance(geometry, QByteArray) and self._window.restoreGeometry(geometry):
             return
+        # A first window takes the whole screen, whatever its size: the board is the
+        # point, and a player who wants a smaller window has the window's own controls.
         screen = self._window.screen().availableGeometry()
-        if screen.width() < SMALL_SCREEN.width() or screen.height() < SMALL_SCREEN.height():
-            self._window.resize(screen.size())
-            self._window.setWindowState(Qt.WindowState.WindowMaximized)
-            return
-        size = PREFERRED.boundedTo(screen.size() * 0.92)
-        self._window.resize(size)
-        self._window.move(screen.center() - self._window.rect().center())
+        self._window.setGeometry(screen)
+        self._window.setWindowState(Qt.WindowState.WindowMaximized)
 
     # -- the docks ----------------------------------------------------------------
     def open_game(self, game: str, shown: dict[QDockWidget, bool], front: QDockWidget) -> None:

@@ -54,6 +54,7 @@ class LogDock(QDockWidget):
         layout.addWidget(self.list)
         self.setWidget(body)
         self._entries: list[Entry] = []
+        self._filtering = False  # some rows may be hidden by the filter
         self._quiet = False  # selection changed by the window, not by the player
 
     # -- what is shown ----------------------------------------------------------------
@@ -69,7 +70,7 @@ class LogDock(QDockWidget):
             for index in range(keep, len(entries)):
                 self.list.addItem(self._item(entries, index))
             self._entries = list(entries)
-            self._apply_filter(self.filter.text())
+            self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
             self._select(shown_step)
         finally:
             self._quiet = False
@@ -113,9 +114,13 @@ class LogDock(QDockWidget):
         return None if item is None else int(item.data(STEP_ROLE))
 
     # -- the player's choices -----------------------------------------------------------
-    def _apply_filter(self, text: str) -> None:
+    def _apply_filter(self, text: str, start: int = 0) -> None:
+        """Hide the rows from `start` on that do not contain `text`."""
         needle = text.strip().lower()
-        for i in range(self.list.count()):
+        if not needle and not self._filtering:
+            return  # nothing is hidden and nothing is asked: no row to touch
+        self._filtering = bool(needle)
+        for i in range(start, self.list.count()):
             item = self.list.item(i)
             item.setHidden(bool(needle) and needle not in item.text().lower())
 

@@ -156,3 +156,14 @@ def test_the_thinking_message_clears_when_the_computer_has_moved(qtbot):
     qtbot.waitUntil(lambda: "thinking" in win.statusBar().currentMessage(), timeout=5000)
     qtbot.waitUntil(lambda: win.controller.seat() == 0, timeout=10000)
     assert "thinking" not in win.statusBar().currentMessage()
+
+
+def test_the_filter_hides_what_does_not_match_also_among_new_entries(qtbot, window):
+    play(window, 3)
+    window.log_dock.filter.setText("to 2")
+    assert window.log_dock.texts() == ["2. Player 1 sets score from 1 to 2"]
+    play(window, 2)  # "from 3 to 1" is hidden as it comes, "from 1 to 2" shown
+    assert window.log_dock.texts() == ["2. Player 1 sets score from 1 to 2",
+                                       "5. Player 1 sets score from 1 to 2"]
+    window.log_dock.filter.clear()
+    assert len(window.log_dock.texts()) == 5

@@ -431,8 +431,31 @@ def _button_for(window: object, action: object) -> object | None:
                  if b.text() == label and b.isEnabled()), None)
 
 
+class NordguardDriver(Driver):
+    """A 7x7 map with 7 players on day 4 (bench_nordguard's table): the sled carried onto
+    a neighbour, a scout click, an item dropped on another panel, a redraw, each undone."""
+
+    name = "nordguard"
+    CYCLE = ("sled drop", "undo", "scout click", "undo", "trade drop", "undo", "redraw")
+
+    def __init__(self, folder: Path) -> None:
+        self._gestures: dict[str, object] = {}
+
+    def open(self, window: object) -> None:
+        from tests.benchmarks.bench_nordguard import _gestures, mid_game
+
+        mid_game(window)
+        self._gestures = _gestures(window)
+
+    def interactions(self, window: object) -> Iterator[Interaction]:
+        while True:  # every gesture is undone, so the table never runs out
+            for kind in self.CYCLE:
+                yield Interaction(kind, self._gestures[kind])
+
+
 GAMES: dict[str, Callable[[Path], Driver]] = {
     "tactica": TacticaDriver,
+    "nordguard": NordguardDriver,
 }
 """Games measured, by name; another game adds its Driver here."""
 
