@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine.core.rng import Rng
 from engine.games.tactica.policy import TacticaPolicy
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 
 SALT = 0xBA1A_9CE5
 ACTION_CAP = 50_000  # a battle is never this long; reaching it means the rules got stuck
@@ -48,9 +48,9 @@ def play(seed: int, war: bool) -> BattleResult:
     hows: list[str] = []
     actions = 0
     while state.result is None and actions < ACTION_CAP:
-        choices = legal_actions(state)
+        choices = game.legal_actions(state)
         action = agent.choose(game.view(state, state.to_move()), choices, stream)
-        for event in perform(state, action):
+        for event in game.apply(state, action):
             if event.kind == "battle-won":
                 turns.append(event.data["turns"])
                 hows.append(event.data["how"])
