@@ -91,9 +91,16 @@ def check(game: BaseGame, state: GameState, action: Action, seat: int | None) ->
     return seat
 
 
-def apply(game: BaseGame, state: GameState, action: Action, seat: int | None) -> list[Event]:
-    """Check, carry out, and settle; the state is unchanged when the action is refused."""
-    seat = check(game, state, action, seat)
+def apply(game: BaseGame, state: GameState, action: Action, seat: int | None,
+          checked: bool = True) -> list[Event]:
+    """Check, carry out, and settle; the state is unchanged when the action is refused.
+
+    `checked=False` is the fast path of search and simulation: `action` is one that
+    `legal_actions` listed for this very state and seat, so it is not checked again."""
+    if checked:
+        seat = check(game, state, action, seat)
+    elif seat is None:
+        seat = state.frames[-1].seats[0] if state.frames else state.active
     if state.frames:
         frame = state.frames.pop()
         if isinstance(action, Pass):

@@ -12,6 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Pass, Triggered, Use
 from engine.core.game import RuleMode
 from engine.core.match import Match
+from engine.core.rng import Rng
 from engine.simulate import play_one
 from tests.engine.duel import DUEL_ENTRY, Answer, Bid, Duel, Lay, StrikeBack, laid
 
@@ -109,6 +110,23 @@ def test_a_frame_gives_its_own_reason_for_a_refused_answer() -> None:
     with pytest.raises(IllegalAction, match="that does not answer Lay a card face down"):
         m.submit(Pass(), player=0)
     assert m.state_hash() == before and len(m.steps) == 6
+
+
+def test_the_fast_path_applies_a_listed_action_as_the_checked_path_does() -> None:
+    """Search and simulation may skip the second check of an action legal_actions listed:
+    the same events and the same state as the checked apply."""
+    game = Duel()
+    for seed in range(4):
+        fast = game.setup(game.options_model(), Rng(seed))
+        slow = fast.clone()
+        pick = Rng(seed)
+        while fast.result is None:
+            actions = game.legal_actions(fast)
+            assert actions == game.legal_actions(slow)
+            action = pick.choice(actions)
+            events = game.apply(fast, action, checked=False)
+            assert [e.text for e in events] == [e.text for e in game.apply(slow, action)]
+            assert fast.state_hash() == slow.state_hash()
 
 
 def test_triggers_resolve_in_priority_then_seat_order_and_automatic_steps_run() -> None:
