@@ -11,7 +11,7 @@ import gc
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app import paths
@@ -168,9 +168,10 @@ class MatchController(QObject):
             return False
         self.undo_stack.undo()
         # Back to a person's decision: stopping where a computer must move would only
-        # have it make the same move again.
-        while (self.computer_to_move() is not None and self.human_seats()
-               and self.match.can_undo(by)[0]):
+        # have it make the same move again, and stopping at a window the table passes for
+        # a person would only pass it again.
+        while ((self.computer_to_move() is not None or self._passed_for() is not None)
+               and self.human_seats() and self.match.can_undo(by)[0]):
             self.undo_stack.undo()
         self._after_change()
         return True
@@ -180,6 +181,9 @@ class MatchController(QObject):
             return False
         try:
             self.undo_stack.redo()
+            # On past the windows the table passed for a person, as undo stepped over them.
+            while self.match.can_redo() and self._passed_for() is not None:
+                self.undo_stack.redo()
         except IllegalAction as exc:
             self.message.emit(f"Cannot redo: {exc.reason}")
             return False
@@ -247,10 +251,16 @@ class MatchController(QObject):
         gc.freeze()
 
     def _after_change(self) -> None:
+        seat = self._passed_for()
+        # Passed for at once, before anyone is told: the window never shows and the seat
+        # never changes (no curtain between people); the Pass runs this again. Not while
+        # redo is possible: that Pass is the next step to redo.
+        if (seat is not None and self.match is not None and not self.match.can_redo()
+                and self.submit(Pass(), seat)):
+            return
         if self.match is not None and len(self.match.steps) % FREEZE_EVERY == 0:
             self._tidy_memory()
         self.autosave()
-        QTimer.singleShot(0, self._pass_for_people)
         seat = self.seat()
         self.changed.emit()
         if seat is not None and seat != self._last_seat:
@@ -258,19 +268,20 @@ class MatchController(QObject):
             if previous is not None:
                 self.seat_changed.emit(seat)
 
-    def _pass_for_people(self) -> None:
-        """Pass for a person whose only answer is Pass, when the match says to stop only
-        for real answers (the New match setting "Stop for my answers")."""
+    def _passed_for(self) -> int | None:
+        """A person the table passes for now: one whose only answer is Pass, when the
+        match says to stop only for real answers (the New match setting "Stop for my
+        answers"); None when nobody is."""
         match = self.match
         if (match is None or match.outcome() is not None or match.mode is RuleMode.SANDBOX
                 or match.options.stop_for_answers != "only when I can answer"):
-            return
+            return None
         for seat in match.state.deciding():
             if seat in self.computer_seats():
                 continue
             if [a for a in match.legal_actions(seat) if not a.referee] == [Pass()]:
-                self.submit(Pass(), seat)
-                return
+                return seat
+        return None
 
     # -- autosave -------------------------------------------------------
     def autosave(self) -> None:

@@ -34,9 +34,12 @@ class BaseGame:
     def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
         flow.check(self, state, action, seat)
 
-    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
-        """Check, carry out, then run the rules on until someone must decide."""
-        return flow.apply(self, state, action, seat)
+    def apply(self, state: GameState, action: Action, seat: int | None = None,
+              checked: bool = True) -> list[Event]:
+        """Check, carry out, then run the rules on until someone must decide. Search and
+        simulation may pass `checked=False` for an action they took from `legal_actions`
+        for this state and seat (never for anything else: it is not checked again)."""
+        return flow.apply(self, state, action, seat, checked)
 
     # -- what a game built on frames gives the flow -----------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:

@@ -19,7 +19,7 @@ from engine import simulate
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.tactica.balance import play
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 
 GAME = TacticaGame()
 
@@ -59,12 +59,12 @@ def main() -> int:
     print(f"-- one step, averaged over {len(pairs)} recorded states (GC off)")
     _per_call("state clone", lambda s: s.clone(), states)
     clones = [s.clone() for s in states]
-    _per_call("legal_actions", legal_actions, clones)
+    _per_call("legal_actions", GAME.legal_actions, clones)
     clones = [s.clone() for s in states]
     _per_call("check + apply", lambda p: GAME.apply(p[0], p[1]),
               list(zip(clones, [a for _, a in pairs], strict=True)))
     clones = [s.clone() for s in states]
-    _per_call("apply without check", lambda p: perform(p[0], p[1]),
+    _per_call("apply without check", lambda p: GAME.apply(p[0], p[1], checked=False),
               list(zip(clones, [a for _, a in pairs], strict=True)))
     start = time.process_time()
     results = [play(seed, False) for seed in range(1, 41)]

@@ -12,6 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Pass, Triggered, Use
 from engine.core.game import RuleMode
 from engine.core.match import Match
+from engine.core.rng import Rng
 from engine.simulate import play_one
 from tests.engine.duel import DUEL_ENTRY, Answer, Bid, Duel, Lay, StrikeBack, laid
 
@@ -88,6 +89,44 @@ def test_a_refused_answer_names_the_question_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction, match="that does not answer Lay a card face down"):
         m.submit(StrikeBack(), player=0)
     assert m.state_hash() == before
+
+
+def test_a_frame_gives_its_own_reason_for_a_refused_answer() -> None:
+    """A frame may say why in the rule's words (Duel: STRIKE BACK once a match); Pass is
+    refused where the frame is no window; nothing changes either way."""
+    m = duel()
+    m.submit(Lay("a4"), player=0)
+    m.submit(Lay("b1"), player=1)
+    m.submit(StrikeBack(), player=1)
+    m.submit(Lay("a3"), player=0)
+    m.submit(Lay("b2"), player=1)
+    assert isinstance(m.state.frames[-1], Answer)
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="STRIKE BACK is used once a match"):
+        m.submit(StrikeBack(), player=1)
+    assert m.state_hash() == before and len(m.steps) == 5
+    m.submit(Pass(), player=1)
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="that does not answer Lay a card face down"):
+        m.submit(Pass(), player=0)
+    assert m.state_hash() == before and len(m.steps) == 6
+
+
+def test_the_fast_path_applies_a_listed_action_as_the_checked_path_does() -> None:
+    """Search and simulation may skip the second check of an action legal_actions listed:
+    the same events and the same state as the checked apply."""
+    game = Duel()
+    for seed in range(4):
+        fast = game.setup(game.options_model(), Rng(seed))
+        slow = fast.clone()
+        pick = Rng(seed)
+        while fast.result is None:
+            actions = game.legal_actions(fast)
+            assert actions == game.legal_actions(slow)
+            action = pick.choice(actions)
+            events = game.apply(fast, action, checked=False)
+            assert [e.text for e in events] == [e.text for e in game.apply(slow, action)]
+            assert fast.state_hash() == slow.state_hash()
 
 
 def test_triggers_resolve_in_priority_then_seat_order_and_automatic_steps_run() -> None:

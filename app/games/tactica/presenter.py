@@ -2,8 +2,9 @@
 
 The hand dock shows the barracks of the seat at the computer, with the
 landmark to place (both sides) before a battle and the top Training card
-during that seat's MUSTER. Buttons answer prompts (NEGATE, counter-cards,
-ransom, SPY) and end phases; everything else is a drag on the field.
+during that seat's MUSTER. Buttons answer the open frame (NEGATE,
+counter-cards, Pass, ransom, SPY) and end phases; everything else is a drag on
+the field.
 What the seat may do is read from the engine's legal actions, and only
 while that seat is the one deciding.
 """
@@ -25,6 +26,7 @@ from app.games.tactica.war_summary import summary
 from app.games.tactica.wording import describe, ending
 from app.match_controller import MatchController
 from engine.core.actions import Action
+from engine.core.frames import Pass
 from engine.core.game import GameState, Outcome
 from engine.core.match import Match
 from engine.games.tactica import queries
@@ -33,7 +35,6 @@ from engine.games.tactica.actions import (
     Done,
     EndPhase,
     Negate,
-    Pass,
     PlaceRescued,
     PlayTactic,
     Rescue,
@@ -41,14 +42,20 @@ from engine.games.tactica.actions import (
     Swap,
 )
 from engine.games.tactica.board import CONTENT
+from engine.games.tactica.frames import (
+    CounterWindow,
+    HorseGroupMove,
+    NegateChain,
+    PlaceRescue,
+    RansomChoice,
+    SavedSwap,
+    ShieldwallRearrange,
+    SpyLook,
+    SpyReturn,
+)
 from engine.games.tactica.state import (
     TRAINING,
-    Choice,
-    CounterWindow,
-    GroupMove,
-    NegateChain,
     Phase,
-    Rearrange,
     TacticaState,
     barracks,
     features,
@@ -70,18 +77,28 @@ PHASE_HINTS = {
 }
 """Short enough that the phase bar keeps to two lines on a 1366-pixel screen: a third line
 would take the board's room and change its size from one phase to the next."""
-FRAME_HINTS = {
-    "negate": "Drag a NEGATE onto the field or press NEGATE; or Pass.",
-    "counter": "Drag a counter-card onto your troop, or press its button; or Pass.",
-    "horse": "Drag the HORSE troop first, then its companions next to it; Done once all are "
-             "next to it.",
-    "shieldwall": "Drag a troop of the group onto another to switch places; Done to stop.",
-    "spy-return": "Press the card to return, or drag it onto its pile in the Piles dock.",
-    "spy-stack": "Double-click the troop and the tactics card to put on top, then Stack.",
-    "ransom": "Choose the hostage to send back.",
-    "place-rescued": "Click a glowing hex for the rescued troop.",
-    "saved-swap": "Drag a melee troop onto another next to it to swap them, or Done.",
+FRAME_HINTS: dict[type, str] = {
+    NegateChain: "Drag a NEGATE onto the field or press NEGATE; or Pass.",
+    CounterWindow: "Drag a counter-card onto your troop, or press its button; or Pass.",
+    HorseGroupMove: "Drag the HORSE troop first, then its companions next to it; Done once "
+                    "all are next to it.",
+    ShieldwallRearrange: "Drag a troop of the group onto another to switch places; Done to "
+                         "stop.",
+    SpyReturn: "Press the card to return, or drag it onto its pile in the Piles dock.",
+    SpyLook: "Double-click the troop and the tactics card to put on top, then Stack.",
+    RansomChoice: "Choose the hostage to send back.",
+    PlaceRescue: "Click a glowing hex for the rescued troop.",
+    SavedSwap: "Drag a melee troop onto another next to it to swap them, or Done.",
 }
+"""What the seat asked by a frame may do, by the frame's kind."""
+ONLY_PASS_HINT = "Nothing you hold answers this: press Pass."
+FRAME_TIPS: dict[type, str] = {
+    NegateChain: "Answer the tactics card just played",
+    CounterWindow: "Answer the enemy's attack or move with a counter-card",
+    HorseGroupMove: "Finish moving the group",
+    ShieldwallRearrange: "Finish moving the group",
+}
+"""The tooltip of a frame's answer buttons ("Your answer" for the others)."""
 
 
 class TacticaPresenter(GamePresenter):
@@ -130,7 +147,7 @@ class TacticaPresenter(GamePresenter):
         table = state.table
         cards = [(ref, looks.look(state, ref), looks.tooltip(state, ref))
                  for ref in table.cards_in(barracks(seat))]
-        own_turn = state.active == seat and not state.pending
+        own_turn = state.active == seat and not state.frames
         if own_turn and state.phase is Phase.LANDMARKS:
             marks = [c for c in table.cards_in(features(seat)) if table.faces.get(c) == "landmark"]
             if marks:
@@ -160,10 +177,16 @@ class TacticaPresenter(GamePresenter):
         if not self.deciding() or self.viewer != seat:
             mover = self.controller.seat()
             return "" if mover is None else f"waiting for {looks.seat_name(mover)}"
-        frame = state.prompt
-        if frame is not None:
-            return FRAME_HINTS.get(frame.kind, frame.question)
-        return PHASE_HINTS.get(state.phase, "")
+        return self._hint(state)
+
+    def _hint(self, state: TacticaState) -> str:
+        """What the deciding seat may do now: the open frame's hint, else the phase's."""
+        frame = queries.open_frame(state)
+        if frame is None:
+            return PHASE_HINTS.get(state.phase, "")
+        if self.legal() == [Pass()]:
+            return ONLY_PASS_HINT
+        return FRAME_HINTS.get(type(frame), frame.prompt_text(state))
 
     def _spy_panel(self, state: TacticaState) -> Panel | None:
         stacks = [a for a in self.legal() if isinstance(a, SpyStack)]
@@ -209,7 +232,7 @@ class TacticaPresenter(GamePresenter):
             return []
         out = [Button(describe(state, a), "Finish the card you dropped this way", a)
                for a in self.pick]
-        frame = state.pending[-1] if state.pending else None
+        frame = queries.open_frame(state)
         if frame is None:
             out += [Button(describe(state, a), "A rescue without the card: the hostage is "
                                                "chosen at random", a)
@@ -217,7 +240,7 @@ class TacticaPresenter(GamePresenter):
             out += [Button(describe(state, a), "Close this phase", a)
                     for a in legal if isinstance(a, EndPhase)]
             return out
-        if isinstance(frame, Choice) and frame.kind == "spy-stack":
+        if any(isinstance(a, SpyStack) for a in legal):
             stack = SpyStack(*self.spy)
             return [*out, Button(f"Stack: {describe(state, stack)}",
                                  "Put the chosen cards on top of your piles", stack)]
@@ -227,17 +250,8 @@ class TacticaPresenter(GamePresenter):
             if len(some) <= MAX_CHOICE_BUTTONS:
                 answers += some
         closing = [a for a in legal if isinstance(a, Pass | Done)]
-        tip = self._frame_tip(frame)
+        tip = FRAME_TIPS.get(type(frame), "Your answer")
         return out + [Button(describe(state, a), tip, a) for a in answers + closing]
-
-    def _frame_tip(self, frame: object) -> str:
-        if isinstance(frame, NegateChain):
-            return "Answer the tactics card just played"
-        if isinstance(frame, CounterWindow):
-            return "Answer the enemy's attack or move with a counter-card"
-        if isinstance(frame, GroupMove | Rearrange):
-            return "Finish moving the group"
-        return "Your answer"
 
     # -- the phase bar ------------------------------------------------------
     def status(self, state: GameState, seat: int | None) -> str:
@@ -266,9 +280,7 @@ class TacticaPresenter(GamePresenter):
 
     def _todo_line(self, state: TacticaState, summary: queries.PhaseSummary) -> str:
         if self.deciding():
-            frame = state.prompt
-            hint = (FRAME_HINTS.get(frame.kind, "") if frame is not None
-                    else PHASE_HINTS.get(state.phase, ""))
+            hint = self._hint(state)
             done = summary.left if summary.prompt else f"{summary.phase}: {summary.left}"
             return (f"{escape(done)} <span style='font-weight:normal'>— "
                     f"{escape(hint)}</span>")

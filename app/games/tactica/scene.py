@@ -42,16 +42,9 @@ from engine.games.tactica.actions import (
     Swap,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, TROOPS, Board, board
+from engine.games.tactica.board import GEOM, TROOPS, Board, board
 from engine.games.tactica.field import Coord
-from engine.games.tactica.state import (
-    Choice,
-    NegateChain,
-    Phase,
-    Rearrange,
-    TacticaState,
-    owner_of,
-)
+from engine.games.tactica.state import Phase, TacticaState, owner_of
 
 ATTACK_GLOW = QColor("#e53935")
 PLACE_GLOW = QColor("#3ddc84")
@@ -175,10 +168,10 @@ class TacticaScene(HexScene):
 
     def _mark_answered(self, state: TacticaState) -> None:
         """While a card waits for NEGATE, the troop it was played on says so."""
-        frame = state.pending[-1] if state.pending else None
-        if isinstance(frame, NegateChain) and frame.play.target in self.troops:
-            face = state.table.faces.get(frame.play.card, "")
-            self._captions.setdefault(frame.play.target, (f"{CONTENT.name(face)}?", False))
+        frame = queries.open_frame(state)
+        mark = None if frame is None else frame.caption(state)
+        if mark is not None and mark[0] in self.troops:
+            self._captions.setdefault(mark[0], (mark[1], False))
 
     def _troop_targets(self, troop: str) -> list[Target]:
         if self.state is None or owner_of(troop) != self.presenter.viewer:
@@ -235,12 +228,11 @@ class TacticaScene(HexScene):
             return "Troops move only on the field."
         b = board(self.state)
         other = b.troop_at.get(c)
-        frame = self.state.pending[-1] if self.state.pending else None
+        swapping = any(isinstance(a, Swap) for a in self.presenter.legal())
         action: Action
         if other is not None and owner_of(other) != owner_of(troop):
             action = Attack(troop, other)
-        elif other is not None and (isinstance(frame, Rearrange) or (
-                isinstance(frame, Choice) and frame.kind == "saved-swap")):
+        elif other is not None and swapping:
             action = Swap(troop, other)
         elif other is not None:
             return "A hex holds only one troop."

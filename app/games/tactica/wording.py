@@ -12,6 +12,7 @@ from __future__ import annotations
 from app.games.tactica.gestures import damage_caption
 from app.games.tactica.looks import name, seat_name, side_label
 from engine.core.actions import Action
+from engine.core.frames import Pass
 from engine.core.game import Outcome
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
@@ -23,7 +24,6 @@ from engine.games.tactica.actions import (
     Move,
     Muster,
     Negate,
-    Pass,
     PlaceLandmark,
     PlaceRescued,
     PlayTactic,
@@ -34,7 +34,14 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import CONTENT, level
 from engine.games.tactica.cards import where
-from engine.games.tactica.state import SIDE_NAMES, Choice, NegateChain, Phase, TacticaState
+from engine.games.tactica.frames import NegateChain, RansomChoice, SpyReturn
+from engine.games.tactica.state import SIDE_NAMES, Phase, TacticaState
+
+CHOICE_WORDS: dict[type, str] = {
+    RansomChoice: "Send {card} back as ransom",
+    SpyReturn: "Return {card} to its pile (SPY)",
+}
+"""A card chosen to answer a frame, in the words of what the choice is for."""
 
 
 def describe(state: TacticaState, a: Action) -> str:
@@ -93,12 +100,9 @@ def describe(state: TacticaState, a: Action) -> str:
 
 
 def _choice(state: TacticaState, a: ChooseCard) -> str:
-    frame = state.pending[-1] if state.pending else None
-    if isinstance(frame, Choice) and frame.kind == "ransom":
-        return f"Send {name(state, a.card)} back as ransom"
-    if isinstance(frame, Choice) and frame.kind == "spy-return":
-        return f"Return {name(state, a.card)} to its pile (SPY)"
-    return name(state, a.card)
+    frame = queries.open_frame(state)
+    words = CHOICE_WORDS.get(type(frame), "{card}")
+    return words.format(card=name(state, a.card))
 
 
 def end_label(state: TacticaState) -> str:
@@ -108,11 +112,10 @@ def end_label(state: TacticaState) -> str:
 
 def _negated(state: TacticaState) -> str:
     """The card a NEGATE would answer now, by name ('' when none waits)."""
-    frame = state.pending[-1] if state.pending else None
+    frame = queries.open_frame(state)
     if not isinstance(frame, NegateChain):
         return ""
-    card = frame.links[-1][1][0] if frame.links else frame.play.card
-    return CONTENT.name(state.table.faces.get(card, ""))
+    return CONTENT.name(state.table.faces.get(frame.target, ""))
 
 
 def ending(state: TacticaState, outcome: Outcome) -> str:

@@ -11,8 +11,9 @@ Which action the UI builds from a gesture:
 - drag a tactics card onto its target: ``PlayTactic`` (``target`` a troop or
   feature id, ``q``/``r`` a hex, ``other`` a second card such as the hostage
   to RESCUE or the troop SAVED swaps with)
-- answers to a prompt: ``Negate`` (one or two NEGATE cards), ``Pass``,
-  ``Swap``, ``ChooseCard``, ``PlaceRescued``, ``SpyStack``, ``Done``
+- answers to a frame: ``Negate`` (one or two NEGATE cards), ``Swap``,
+  ``ChooseCard``, ``PlaceRescued``, ``SpyStack``, ``Done``; a window (a NEGATE
+  chain, a counter window) is let go by with the core's ``Pass``
 - ``Rescue`` without the card; ``EndPhase`` closes MUSTER, MOVEMENT or COMBAT.
 """
 
@@ -126,14 +127,6 @@ class Negate(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    kind = "tactica-pass"
-
-    def describe(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class Swap(Action):
     kind = "tactica-swap"
     a: str
@@ -193,4 +186,4 @@ class EndPhase(Action):
 
 
 TACTICA_ACTIONS = (PlaceLandmark, Deploy, Muster, Train, Move, Attack, Rescue, PlayTactic,
-                   Negate, Pass, Swap, ChooseCard, PlaceRescued, SpyStack, Done, EndPhase)
+                   Negate, Swap, ChooseCard, PlaceRescued, SpyStack, Done, EndPhase)

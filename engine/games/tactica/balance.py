@@ -7,8 +7,9 @@ battles ended and how long the run took. ``--wars`` plays whole wars instead.
 The designed rules in assets/tactica/designed_rules.json were tuned with it
 until neither seat wins more than 55% and battles last 20-40 turns.
 
-Battles run on the rules' fast path (actions taken from legal_actions need
-no second check) and spread over ``--jobs`` processes.
+Battles run on the core's fast path (actions taken from legal_actions need
+no second check; a lone answer, a window's Pass, is taken without a view) and
+spread over ``--jobs`` processes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from engine.core.rng import Rng
 from engine.games.tactica.policy import TacticaPolicy
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 
 SALT = 0xBA1A_9CE5
 ACTION_CAP = 50_000  # a battle is never this long; reaching it means the rules got stuck
@@ -48,9 +49,12 @@ def play(seed: int, war: bool) -> BattleResult:
     hows: list[str] = []
     actions = 0
     while state.result is None and actions < ACTION_CAP:
-        choices = legal_actions(state)
-        action = agent.choose(game.view(state, state.to_move()), choices, stream)
-        for event in perform(state, action):
+        choices = game.legal_actions(state)
+        if len(choices) == 1:  # a window with only Pass: nothing to look at, nothing to weigh
+            action = choices[0]
+        else:
+            action = agent.choose(game.view(state, state.to_move()), choices, stream)
+        for event in game.apply(state, action, checked=False):
             if event.kind == "battle-won":
                 turns.append(event.data["turns"])
                 hows.append(event.data["how"])

@@ -22,7 +22,7 @@ from collections.abc import Container
 
 from engine.games.tactica.board import GEOM, MELEE, TROOPS, UNREACHABLE, Board, side_of
 from engine.games.tactica.field import Coord
-from engine.games.tactica.state import GroupMove, TacticaState
+from engine.games.tactica.state import TacticaState
 
 
 def step_cost(b: Board, player: int, melee: bool, a: Coord, c: Coord,
@@ -103,8 +103,8 @@ Plan = tuple[tuple[str, ...], frozenset[Coord]]
 """A HORSE group's companions still away from the anchor and the hexes troops stand on."""
 
 
-def group_moves(state: TacticaState, b: Board, frame: GroupMove,
-                troop: str) -> dict[Coord, int]:
+def group_moves(state: TacticaState, b: Board, anchor: str, members: tuple[str, ...],
+                moved: tuple[str, ...], troop: str) -> dict[Coord, int]:
     """HORSE: where a group member may go now with the card's 2 MOV.
 
     Part 2: the group move "must end with all cards still adjacent to the
@@ -114,31 +114,30 @@ def group_moves(state: TacticaState, b: Board, frame: GroupMove,
     the group can always be closed (group_gathered) and no companion is left
     behind.
     """
-    anchor_moved = frame.anchor in frame.moved
-    if (troop in frame.moved or troop not in b.pos or locked(state, b, troop)
-            or (troop != frame.anchor and not anchor_moved)):
+    if (troop in moved or troop not in b.pos or locked(state, b, troop)
+            or (troop != anchor and anchor not in moved)):
         return {}
     here = b.pos[troop]
-    waiting = tuple(t for t in frame.members
-                    if t != troop and t != frame.anchor and t not in frame.moved and t in b.pos)
+    waiting = tuple(t for t in members
+                    if t != troop and t != anchor and t not in moved and t in b.pos)
     occupied = frozenset(b.troop_at)
     out = {}
     for c, cost in reach(state, b, troop, HORSE_MOV).items():
-        centre = c if troop == frame.anchor else b.pos[frame.anchor]
-        if troop != frame.anchor and c not in GEOM.neighbours[centre]:
+        centre = c if troop == anchor else b.pos[anchor]
+        if troop != anchor and c not in GEOM.neighbours[centre]:
             continue
         if _can_gather(state, b, centre, waiting, (occupied - {here}) | {c}, {}):
             out[c] = cost
     return out
 
 
-def group_gathered(b: Board, frame: GroupMove) -> bool:
+def group_gathered(b: Board, anchor: str, members: tuple[str, ...]) -> bool:
     """Whether every member of a HORSE group stands next to the anchor: it may end now."""
-    centre = b.pos.get(frame.anchor)
+    centre = b.pos.get(anchor)
     if centre is None:
         return True
     near = GEOM.neighbours[centre]
-    return all(b.pos[t] in near for t in frame.members if t != frame.anchor and t in b.pos)
+    return all(b.pos[t] in near for t in members if t != anchor and t in b.pos)
 
 
 def _can_gather(state: TacticaState, b: Board, centre: Coord, waiting: tuple[str, ...],

@@ -19,7 +19,10 @@ barracks (never the order of a pile or the opponent's barracks).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.actions import Action
+from engine.core.frames import Pass
 from engine.core.game import GameState
 from engine.core.rng import Rng
 from engine.games.tactica import war
@@ -32,7 +35,6 @@ from engine.games.tactica.actions import (
     Move,
     Muster,
     Negate,
-    Pass,
     PlaceLandmark,
     PlaceRescued,
     PlayTactic,
@@ -44,14 +46,20 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import GEOM, MELEE, TROOPS, Board, board, level, side_of
 from engine.games.tactica.combat import def_of, off_against, rng_of, targets
 from engine.games.tactica.field import RIDGE, Coord
+from engine.games.tactica.frames import (
+    CounterWindow,
+    HorseGroupMove,
+    NegateChain,
+    PlaceRescue,
+    RansomChoice,
+    SavedSwap,
+    ShieldwallRearrange,
+    SpyLook,
+    SpyReturn,
+)
 from engine.games.tactica.movement import mov_left
 from engine.games.tactica.state import (
-    Choice,
-    CounterWindow,
-    GroupMove,
-    NegateChain,
     Phase,
-    Rearrange,
     TacticaState,
     barracks,
     owner_of,
@@ -77,8 +85,9 @@ class TacticaPolicy:
         assert isinstance(state, TacticaState)
         if len(actions) == 1:
             return actions[0]
-        if state.pending:
-            return _answer(state, state.pending[-1], actions, rng)
+        if state.frames:  # a window passes when it holds nothing (one action: Pass)
+            frame = state.frames[-1]
+            return ANSWER[type(frame)](state, frame, actions, rng)
         phase = state.phase
         if phase is Phase.LANDMARKS:
             return _landmark(state, actions, rng)
@@ -431,23 +440,10 @@ def _boosts(state: TacticaState, b: Board, p: int) -> list[tuple[int, str, str]]
 # -- prompts ---------------------------------------------------------------------------
 
 
-def _answer(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
-    if isinstance(frame, NegateChain):
-        return _negate(state, frame, actions)
-    if isinstance(frame, CounterWindow):
-        return _counter(state, frame, actions)
-    if isinstance(frame, GroupMove):
-        return _group(state, frame, actions, rng)
-    if isinstance(frame, Rearrange):
-        return next(a for a in actions if isinstance(a, Done))
-    assert isinstance(frame, Choice)
-    return _choice(state, frame, actions)
-
-
-def _negate(state: TacticaState, frame: NegateChain, actions: list[Action]) -> Action:
-    me = frame.player
-    target = frame.links[-1][1][0] if frame.links else frame.play.card
-    mine = owner_of(target) == me
+def _negate(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    assert isinstance(frame, NegateChain)
+    me = frame.seats[0]
+    mine = owner_of(frame.target) == me
     pass_ = next(a for a in actions if isinstance(a, Pass))
     single = next((a for a in actions if isinstance(a, Negate) and len(a.cards) == 1), None)
     if single is None:
@@ -465,7 +461,8 @@ def _negate(state: TacticaState, frame: NegateChain, actions: list[Action]) -> A
     return pass_
 
 
-def _counter(state: TacticaState, frame: CounterWindow, actions: list[Action]) -> Action:
+def _counter(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    assert isinstance(frame, CounterWindow)
     pass_ = next(a for a in actions if isinstance(a, Pass))
     if frame.trigger != "attack":
         return pass_
@@ -505,10 +502,11 @@ def _saved_by(state: TacticaState, b: Board, face: str, a: PlayTactic) -> list[s
     return []
 
 
-def _group(state: TacticaState, frame: GroupMove, actions: list[Action], rng: Rng) -> Action:
+def _group(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
     """The best step of the group; stop once the anchor has moved and nothing gains, if the
     group is together (Done is offered only then)."""
-    o = Outlook(state, frame.player)
+    assert isinstance(frame, HorseGroupMove)
+    o = Outlook(state, frame.seats[0])
     done = next((a for a in actions if isinstance(a, Done)), None)
     moves = [a for a in actions if isinstance(a, Move)]
     if not moves:
@@ -521,16 +519,37 @@ def _group(state: TacticaState, frame: GroupMove, actions: list[Action], rng: Rn
     return best
 
 
-def _choice(state: TacticaState, frame: Choice, actions: list[Action]) -> Action:
+def _done(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    """SHIELDWALL's rearrangement: the troops stand as they are."""
+    return next(a for a in actions if isinstance(a, Done))
+
+
+def _cheapest(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    """A barracks card back to its pile (SPY), a hostage back as ransom: the least worth."""
     faces = state.table.faces
-    if frame.kind in ("spy-return", "ransom"):
-        cards = [a for a in actions if isinstance(a, ChooseCard)]
-        return min(cards, key=lambda a: VALUE.get(faces[a.card], 1.0))
-    if frame.kind == "spy-stack":
-        stacks = [a for a in actions if isinstance(a, SpyStack)]
-        return max(stacks, key=lambda a: (VALUE.get(a.troop_face, 0.0),
-                                          a.tactic_face == "negate"))
-    if frame.kind == "place-rescued":
-        return next(a for a in actions if isinstance(a, PlaceRescued))
+    cards = [a for a in actions if isinstance(a, ChooseCard)]
+    return min(cards, key=lambda a: VALUE.get(faces[a.card], 1.0))
+
+
+def _stack(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    """SPY in MOVEMENT: the most valuable troop on top, and a NEGATE."""
+    stacks = [a for a in actions if isinstance(a, SpyStack)]
+    return max(stacks, key=lambda a: (VALUE.get(a.troop_face, 0.0), a.tactic_face == "negate"))
+
+
+def _first_place(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
+    return next(a for a in actions if isinstance(a, PlaceRescued))
+
+
+def _saved_swap(state: TacticaState, frame: object, actions: list[Action], rng: Rng) -> Action:
     return next((a for a in actions if isinstance(a, Done)),
                 next(a for a in actions if isinstance(a, Swap)))
+
+
+Answer = Callable[[TacticaState, object, list[Action], Rng], Action]
+ANSWER: dict[type, Answer] = {
+    NegateChain: _negate, CounterWindow: _counter, HorseGroupMove: _group,
+    ShieldwallRearrange: _done, SavedSwap: _saved_swap, SpyLook: _stack,
+    SpyReturn: _cheapest, RansomChoice: _cheapest, PlaceRescue: _first_place,
+}
+"""How the policy answers each kind of frame."""

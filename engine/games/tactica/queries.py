@@ -22,15 +22,11 @@ from engine.games.tactica.combat import (
     targets,
 )
 from engine.games.tactica.field import TERRAIN_NAMES, Coord
-from engine.games.tactica.movement import card_moves, group_moves, mov_left
+from engine.games.tactica.frames import TacticaFrame
+from engine.games.tactica.movement import card_moves, mov_left
 from engine.games.tactica.state import (
     TURN_PHASES,
-    Choice,
-    CounterWindow,
-    GroupMove,
-    NegateChain,
     Phase,
-    Rearrange,
     TacticaState,
     owner_of,
     seat,
@@ -53,13 +49,22 @@ def reachable(state: TacticaState, troop: str) -> dict[Coord, int]:
     b = board(state)
     if troop not in b.pos:
         return {}
-    frame = state.pending[-1] if state.pending else None
-    if isinstance(frame, GroupMove):
-        return group_moves(state, b, frame, troop) if troop in frame.members else {}
-    if (frame is not None or state.phase is not Phase.MOVEMENT or state.moves_left <= 0
+    frame = open_frame(state)
+    if frame is not None:
+        return frame.reachable(state, troop)
+    if (state.phase is not Phase.MOVEMENT or state.moves_left <= 0
             or owner_of(troop) != state.active):
         return {}
     return dict(card_moves(state, b, troop))
+
+
+def open_frame(state: TacticaState) -> TacticaFrame | None:
+    """The frame the table waits on (engine.games.tactica.frames), if one is open."""
+    if not state.frames:
+        return None
+    frame = state.frames[-1]
+    assert isinstance(frame, TacticaFrame)
+    return frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,7 @@ class TargetInfo:
 def attack_targets(state: TacticaState, attacker: str) -> list[TargetInfo]:
     """Enemies `attacker` may attack now, each with OFF, damage so far and DEF."""
     b = board(state)
-    if (attacker not in b.pos or state.pending or state.phase is not Phase.COMBAT
+    if (attacker not in b.pos or state.frames or state.phase is not Phase.COMBAT
             or owner_of(attacker) != state.active):
         return []
     return [TargetInfo(t, off_against(state, b, attacker, t), state.damage.get(t, 0),
@@ -194,10 +199,10 @@ class PhaseSummary:
     phases: tuple[Phase, ...]  # the steps the bar shows now; `phase` is one of them
     battles_won: tuple[int, int]
     points: tuple[int, int]  # this battle's points (landmarks held, captures)
-    deciding: int | None  # who must decide now: a prompt's seat, else `seat`; None when over
-    prompt: bool  # an interruption (NEGATE, counter-card, SPY...) waits for `deciding`
-    left: str  # what is left of the phase, or what the prompt waits for
-    hint: str  # what may be done, in the rules' words ("" under a prompt)
+    deciding: int | None  # who must decide now: a frame's seat, else `seat`; None when over
+    prompt: bool  # a frame (NEGATE, counter-card, SPY...) waits for `deciding`
+    left: str  # what is left of the phase, or who is asked what by the open frame
+    hint: str  # what may be done, in the rules' words ("" while a frame is open)
     result: str  # "" while the war goes on; who won and why once it is over
 
     @property
@@ -227,18 +232,16 @@ def phase_summary(state: TacticaState) -> PhaseSummary:
         winners = ", ".join(seat(p) for p in state.result.winners)
         result = f"The war is over: {winners} won ({state.result.reason})"
     left, hint = _left_and_hint(state)
-    deciding = None if state.result is not None else (
-        state.prompt.player if state.prompt is not None else state.active)
     return PhaseSummary(state.battle, state.battle_turn, state.active, state.phase, phases,
                         (state.battles_won[0], state.battles_won[1]),
-                        (state.vp[0], state.vp[1]), deciding, bool(state.pending), left, hint,
-                        result)
+                        (state.vp[0], state.vp[1]), state.to_move(), bool(state.frames), left,
+                        hint, result)
 
 
 def _left_and_hint(state: TacticaState) -> tuple[str, str]:
-    frame = state.pending[-1] if state.pending else None
+    frame = open_frame(state)
     if frame is not None:
-        return _frame_line(state, frame), ""
+        return frame.line(state), ""
     phase = state.phase
     p = state.active
     if phase is Phase.LANDMARKS:
@@ -259,27 +262,6 @@ def _left_and_hint(state: TacticaState) -> tuple[str, str]:
         return (f"{ready} troop(s) can still attack",
                 "damage must exceed DEF this turn to capture")
     return "", ""
-
-
-def _frame_line(state: TacticaState, frame: object) -> str:
-    if isinstance(frame, NegateChain):
-        target = frame.links[-1][1][0] if frame.links else frame.play.card
-        name = CONTENT.name(state.table.faces[target])
-        return f"{seat(frame.player)} may NEGATE {name}"
-    if isinstance(frame, CounterWindow):
-        what = "the attack" if frame.trigger == "attack" else "the move"
-        return f"{seat(frame.player)} may answer {what} with a counter-card"
-    if isinstance(frame, GroupMove):
-        return f"HORSE group move: {len(frame.members) - len(frame.moved)} troop(s) may move"
-    if isinstance(frame, Rearrange):
-        return f"SHIELDWALL: up to {frame.swaps_left} swap(s) left"
-    assert isinstance(frame, Choice)
-    text = {"spy-return": "must return a barracks card (SPY)",
-            "spy-stack": "chooses the top cards of their piles (SPY)",
-            "ransom": "must send back a hostage as ransom",
-            "place-rescued": "places the rescued troop",
-            "saved-swap": "may swap two adjacent melee troops (SAVED)"}[frame.kind]
-    return f"{seat(frame.player)} {text}"
 
 
 def blocked_from_tactics(state: TacticaState, player: int) -> bool:

@@ -1,9 +1,17 @@
-"""TACTICA's Game: options, legal actions, checks with the rule's reason, apply, views.
+"""TACTICA's Game: options, the turn's actions, checks with the rule's reason, views.
+
+The core runs the flow (engine.core.flow): who decides, the frames that
+interrupt a turn (engine.games.tactica.frames), and the loop that carries the
+rules on until someone must decide. This module gives it the active seat's
+actions (`turn_actions`), why one is refused (`check_turn`), what one does
+(`perform`), the end of a turn once RESOLUTION has nothing left to ask
+(`advance`) and the check made at all times, a side without walls losing the
+war (`state_checks`).
 
 Each action kind is checked against the same generator that lists it as
-legal (restricted to the card or troop it names), so what legal_actions
-offers and what apply accepts can never drift apart; a refusal then looks for
-the first rule the action breaks to say why.
+legal (restricted to the card or troop it names), so what turn_actions
+offers and what check_turn accepts can never drift apart; a refusal then looks
+for the first rule the action breaks to say why.
 """
 
 from __future__ import annotations
@@ -12,31 +20,26 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from engine.core import flow
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.frames import Pass
+from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
-from engine.games.tactica import ENTRY, flow, tactics, war
+from engine.games.tactica import ENTRY, frames, tactics, war
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica.actions import (
     TACTICA_ACTIONS,
     Attack,
-    ChooseCard,
     Deploy,
-    Done,
     EndPhase,
     Move,
     Muster,
-    Negate,
-    Pass,
     PlaceLandmark,
-    PlaceRescued,
     PlayTactic,
     Rescue,
-    SpyStack,
-    Swap,
     Train,
 )
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
@@ -45,12 +48,7 @@ from engine.games.tactica.combat import attack_problem, def_of, off_against, tar
 from engine.games.tactica.movement import card_moves, locked, mov_left
 from engine.games.tactica.state import (
     TRAINING,
-    Choice,
-    CounterWindow,
-    GroupMove,
-    NegateChain,
     Phase,
-    Rearrange,
     TacticaState,
     barracks,
     features,
@@ -84,26 +82,35 @@ class TacticaGame(BaseGame):
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
         assert isinstance(options, TacticaOptions)
         state = war.new_match(options, rng, options.honour_rule)
-        flow.settle(state)
+        flow.settle(self, state, [])
         return state
 
-    def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:
+    def turn_actions(self, state: GameState) -> list[Action]:
         assert isinstance(state, TacticaState)
-        return legal_actions(state)
+        return turn_actions(state)
 
-    def check(self, state: GameState, action: Action, seat: int | None = None) -> None:
+    def check_turn(self, state: GameState, action: Action) -> None:
         assert isinstance(state, TacticaState)
         reason = why_not(state, action)
         if reason is not None:
             raise IllegalAction(reason)
 
-    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
+    def perform(self, state: GameState, action: Action) -> list[Event]:
         assert isinstance(state, TacticaState)
-        self.check(state, action)
         return perform(state, action)
 
-    def outcome(self, state: GameState) -> Outcome | None:
-        return state.result
+    def advance(self, state: GameState) -> list[Event] | None:
+        """RESOLUTION ends the turn once nothing is left to ask (a ransom): points, the
+        battle's end (and the next battle, or the war's), the draw, the next turn."""
+        assert isinstance(state, TacticaState)
+        if state.phase is Phase.RESOLUTION:
+            return war.finish_turn(state)
+        return None
+
+    def state_checks(self, state: GameState) -> list[Event]:
+        """Part 2: a side whose last wall card is gone loses the war at once."""
+        assert isinstance(state, TacticaState)
+        return war.walls_check(state)
 
     def card_name(self, face: str) -> str:
         return CONTENT.name(face)
@@ -118,11 +125,8 @@ class TacticaGame(BaseGame):
 # -- what may be done now --------------------------------------------------------------
 
 
-def legal_actions(state: TacticaState) -> list[Action]:
-    if state.result is not None:
-        return []
-    if state.pending:
-        return flow.frame_answers(state, state.pending[-1])
+def turn_actions(state: TacticaState) -> list[Action]:
+    """The active seat's actions when no frame is open."""
     p = state.active
     phase = state.phase
     if phase is Phase.LANDMARKS:
@@ -130,7 +134,7 @@ def legal_actions(state: TacticaState) -> list[Action]:
     if phase is Phase.DEPLOYMENT:
         return [Deploy(card, c[0], c[1]) for card, c in muster_options(state, p)]
     if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
-        return []  # RESOLUTION runs by itself; it waits only on a prompt (a ransom)
+        return []  # RESOLUTION runs by itself; it waits only on a frame (a ransom)
     out: list[Action] = []
     b = board(state)
     if phase is Phase.MUSTER:
@@ -262,13 +266,12 @@ def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
 
 
 def why_not(state: TacticaState, action: Action) -> str | None:
-    """None when `action` is legal now; otherwise the rule it breaks."""
+    """None when the active seat may take `action` now (no frame is open); otherwise the
+    rule it breaks."""
+    if isinstance(action, Pass):
+        return "there is nothing to answer now"
     if not isinstance(action, TACTICA_ACTIONS):
         return f"TACTICA has no action {action.kind!r}"
-    if state.result is not None:
-        return "the war is over"
-    if state.pending:
-        return frame_problem(state, state.pending[-1], action)
     p = state.active
     phase = state.phase
     match action:
@@ -291,7 +294,7 @@ def why_not(state: TacticaState, action: Action) -> str | None:
                 return "a rescue is made in the MOVEMENT or COMBAT phase"
             return rescue_problem(state, action.troop, p)
         case PlayTactic():
-            if action in tactics.plays(state, p, None, only=_card_in(state, action.card)):
+            if action in tactics.plays(state, p, None, only=frames.card_in(state, action.card)):
                 return None
             return tactics.problem(state, p, action, None)
         case EndPhase():
@@ -299,10 +302,6 @@ def why_not(state: TacticaState, action: Action) -> str | None:
                 return f"the {phase} phase ends by itself when every placement is made"
             return None
     return "there is nothing to answer now"
-
-
-def _card_in(state: TacticaState, card: str) -> str | None:
-    return card if card in state.table.where else None
 
 
 def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str | None:
@@ -385,59 +384,11 @@ def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
     return attack_problem(state, b, action.attacker, action.target)
 
 
-def frame_problem(state: TacticaState, frame: object, action: Action) -> str | None:
-    assert isinstance(frame, NegateChain | CounterWindow | GroupMove | Rearrange | Choice)
-    if isinstance(frame, NegateChain) and isinstance(action, Negate):
-        held = flow.negates_held(state, frame.player)
-        if len(action.cards) not in (1, 2) or len(set(action.cards)) != len(action.cards):
-            return "answer with one NEGATE, or two together"
-        if not set(action.cards) <= set(held):
-            return "that NEGATE is not in your barracks"
-        return None
-    if isinstance(frame, CounterWindow) and isinstance(action, PlayTactic):
-        if action in tactics.plays(state, frame.player, frame,
-                                   only=_card_in(state, action.card)):
-            return None
-        return tactics.problem(state, frame.player, action, frame)
-    answers = flow.frame_answers(state, frame)
-    if action in answers or (isinstance(action, Swap) and Swap(action.b, action.a) in answers):
-        return None
-    if isinstance(frame, GroupMove):
-        return group_problem(state, frame, action)
-    prompt = flow.prompt_for(state, frame)
-    return f"{seat(prompt.player)} must first answer: {prompt.question}"
-
-
-def group_problem(state: TacticaState, frame: GroupMove, action: Action) -> str:
-    """Why a step of a HORSE group move is refused (Part 2: the group ends next to the
-    troop HORSE was played on)."""
-    if isinstance(action, Done):
-        return ("the HORSE group move must end with every troop of the group next to the "
-                "troop HORSE was played on")
-    if not isinstance(action, Move) or action.troop not in frame.members:
-        return "move a troop of the HORSE group, or finish the group move"
-    if action.troop in frame.moved:
-        return "each troop of the HORSE group moves once"
-    if action.troop != frame.anchor and frame.anchor not in frame.moved:
-        return "the troop HORSE was played on moves first"
-    return ("with HORSE's 2 MOV the group must end next to the troop HORSE was played on, "
-            "and every troop of it must still be able to get there")
-
-
 # -- doing ---------------------------------------------------------------------------
 
 
 def perform(state: TacticaState, action: Action) -> list[Event]:
-    """Carry out a checked action, then let the rules settle who decides next."""
-    events = _do(state, action)
-    events += war.walls_check(state)
-    events += flow.settle(state)
-    return events
-
-
-def _do(state: TacticaState, action: Action) -> list[Event]:
-    if state.pending:
-        return _answer(state, state.pending[-1], action)
+    """Carry out a checked turn action; the frames it opens go on `state.frames`."""
     p = state.active
     match action:
         case PlaceLandmark():
@@ -466,7 +417,7 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
         case Rescue():
             return _rescue(state, p, action.troop)
         case PlayTactic():
-            return flow.play_card(state, p, action)
+            return frames.play_card(state, p, action)
         case EndPhase():
             return war.end_phase(state)
     raise AssertionError(action)
@@ -474,17 +425,10 @@ def _do(state: TacticaState, action: Action) -> list[Event]:
 
 def _move(state: TacticaState, p: int, action: Move) -> list[Event]:
     """A card move; one that ends next to an enemy lets the defender answer."""
-    events = _step(state, p, action)
-    if flow.engaged(state, action.troop):
-        flow.open_window(state, 1 - p, "move")
+    events = frames.step(state, p, action)
+    if frames.engaged(state, action.troop):
+        frames.open_window(state, 1 - p, "move")
     return events
-
-
-def _step(state: TacticaState, p: int, action: Move) -> list[Event]:
-    spot = (action.q, action.r)
-    cardmoves.place(state, action.troop, spot)
-    return [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
-                  data={"card": action.troop})]
 
 
 def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
@@ -498,7 +442,7 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
     event = Event("attack", f"{label(state, action.attacker)} attacks "
                             f"{label(state, action.target)} for {off}: {total} damage against "
                             f"DEF {defence}", data={"card": action.target, "damage": total})
-    flow.open_window(state, 1 - p, "attack")
+    frames.open_window(state, 1 - p, "attack")
     return [event]
 
 
@@ -515,39 +459,7 @@ def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
     if state.table.faces[pick] in tactics.CHAMPIONS:
         spots = tactics.rescue_hexes(board(state), troop, p)
         if len(spots) > 1:
-            state.pending.append(Choice(p, "place-rescued", pick, troop))
+            state.frames.append(frames.PlaceRescue(seats=(p,), subject=pick, anchor=troop))
             return events
         return events + tactics.rescue(state, p, troop, pick, spots[0] if spots else None)
     return events + tactics.rescue(state, p, troop, pick, None)
-
-
-def _answer(state: TacticaState, frame: object, action: Action) -> list[Event]:
-    if isinstance(frame, NegateChain):
-        return flow.answer_negate(state, frame, action)
-    if isinstance(frame, CounterWindow):
-        if isinstance(action, Pass):
-            state.pending.pop()
-            return [Event("pass", f"{seat(frame.player)} passes")]
-        assert isinstance(action, PlayTactic)
-        return flow.play_card(state, frame.player, action)
-    if isinstance(frame, GroupMove):
-        if isinstance(action, Done):
-            return flow.end_group(state, frame)
-        assert isinstance(action, Move)
-        moved = GroupMove(frame.player, frame.anchor, frame.members, (*frame.moved, action.troop))
-        state.pending[-1] = moved
-        events = _step(state, frame.player, action)
-        if all(t in moved.moved for t in moved.members):
-            events += flow.end_group(state, moved)
-        return events
-    if isinstance(frame, Rearrange):
-        if isinstance(action, Done):
-            state.pending.pop()
-            return [Event("shieldwall", "the SHIELDWALL is formed")]
-        assert isinstance(action, Swap)
-        state.pending[-1] = Rearrange(frame.player, frame.members, frame.swaps_left - 1)
-        return flow.swap(state, frame.player, action)
-    assert isinstance(frame, Choice)
-    assert isinstance(action, ChooseCard | SpyStack | PlaceRescued | Swap | Done)
-    return flow.answer_choice(state, frame, action)
-

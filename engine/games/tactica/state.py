@@ -55,14 +55,13 @@ then MUSTER, MOVEMENT, COMBAT, RESOLUTION for each turn of ``active``;
 OVER when the match has a result. ``musters_left`` and ``moves_left`` count
 what is left of the phase.
 
-Who decides. ``pending`` is a stack of interruptions; the top one decides:
-``NegateChain`` (the other player may NEGATE the card just played),
-``CounterWindow`` (the defender may answer an attack or an engaging move
-with DISENGAGE, SAVED or SHIELDWALL), ``GroupMove`` (HORSE's group move),
-``Rearrange`` (SHIELDWALL's swaps) and ``Choice`` (SPY, ransom, placing a
-rescued Champion, SAVED's swap). ``state.prompt`` mirrors the top frame for
-the UI; with no frame, ``active`` decides. The rules log names every draw,
-shuffle, capture and random choice.
+Who decides. ``frames`` (the core's stack, engine.core.frames) holds what
+interrupts the turn, top last; each frame (engine.games.tactica.frames) names
+the seat it asks: a NEGATE chain, a counter window after an attack or an
+engaging move, HORSE's group move, SHIELDWALL's and SAVED's swaps, SPY's
+choices, a ransom, where a rescued Champion appears. With no frame, ``active``
+decides. ``swaps_due`` lists the seats whose SAVED swap waits for the end of
+MOVEMENT. The rules log names every draw, shuffle, capture and random choice.
 """
 
 from __future__ import annotations
@@ -146,7 +145,7 @@ def seat(p: int) -> str:
     return f"Player {p + 1}"
 
 
-# -- the decision stack --------------------------------------------------------
+# -- what a played tactics card did --------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,59 +158,6 @@ class Play:
     target: str = ""
     hex: Coord | None = None
     other: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class NegateChain:
-    """A card waiting to resolve while the players take turns to NEGATE the last card."""
-
-    play: Play
-    links: tuple[tuple[int, tuple[str, ...]], ...] = ()
-
-    @property
-    def player(self) -> int:
-        last = self.links[-1][0] if self.links else self.play.player
-        return 1 - last
-
-
-@dataclass(frozen=True, slots=True)
-class CounterWindow:
-    """The defender may answer an attack or an engaging move with counter-cards."""
-
-    player: int
-    trigger: str
-
-
-@dataclass(frozen=True, slots=True)
-class GroupMove:
-    """HORSE: the anchor troop moves first, then its companions end next to it."""
-
-    player: int
-    anchor: str
-    members: tuple[str, ...]
-    moved: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Rearrange:
-    """SHIELDWALL in MOVEMENT: the Foot and its adjacent melee troops swap places."""
-
-    player: int
-    members: tuple[str, ...]
-    swaps_left: int
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A single decision: spy-return, spy-stack, ransom, place-rescued or saved-swap."""
-
-    player: int
-    kind: str
-    subject: str = ""
-    anchor: str = ""
-
-
-Frame = NegateChain | CounterWindow | GroupMove | Rearrange | Choice
 
 
 class TacticaState(GameState):
@@ -252,9 +198,7 @@ class TacticaState(GameState):
     crown_held: list[bool] = state_field(lambda: [False, False])
     ransom_from: list[int] = state_field(lambda: [0, 0])
     ransom_blocked: list[bool] = state_field(lambda: [False, False])
-    ransom_due: list[int] = state_field(list)
-    swaps_due: list[int] = state_field(list)
-    pending: list[Frame] = state_field(list)
+    swaps_due: list[int] = state_field(list)  # SAVED in MOVEMENT: swaps at the phase's end
     # The board index: shared by clones until one looks, when board() checks it against
     # that clone's table (a referee override may have moved cards) and forks it.
     _board: Any = state_field(default=None, cache=True)

@@ -30,6 +30,7 @@ from collections.abc import Callable
 
 from engine.core.events import Event
 from engine.games.tactica import cards as cardmoves
+from engine.games.tactica import frames
 from engine.games.tactica.actions import PlayTactic
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, Board, board, level
 from engine.games.tactica.cards import label, where
@@ -40,12 +41,8 @@ from engine.games.tactica.state import (
     FIELD,
     PLAYED,
     TRAINING,
-    Choice,
-    CounterWindow,
-    GroupMove,
     Phase,
     Play,
-    Rearrange,
     TacticaState,
     barracks,
     hostages,
@@ -321,9 +318,10 @@ COUNTER: dict[tuple[str, str], Gen] = {
 }
 
 
-def plays(state: TacticaState, player: int, window: CounterWindow | None,
+def plays(state: TacticaState, player: int, trigger: str | None,
           only: str | None = None) -> list[PlayTactic]:
-    """Every legal tactics play of `player` now (one card per face unless `only` names one)."""
+    """Every legal tactics play of `player` now (one card per face unless `only` names one):
+    its own turn's uses (`trigger` None), or its answers to an enemy's "attack" or "move"."""
     if blocked(state, player):
         return []
     phase = PHASE_KEY.get(state.phase)
@@ -339,14 +337,13 @@ def plays(state: TacticaState, player: int, window: CounterWindow | None,
             card = only
         else:
             card = held[0]
-        gen = OWN.get((face, phase)) if window is None else COUNTER.get((face, window.trigger))
+        gen = OWN.get((face, phase)) if trigger is None else COUNTER.get((face, trigger))
         if gen is not None:
             out.extend(gen(state, b, player, card))
     return out
 
 
-def problem(state: TacticaState, player: int, action: PlayTactic,
-            window: CounterWindow | None) -> str:
+def problem(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> str:
     """Why a PlayTactic that is not legal now is refused, in the rulebook's words."""
     table = state.table
     if action.card not in table.where or table.where[action.card] != barracks(player):
@@ -362,11 +359,11 @@ def problem(state: TacticaState, player: int, action: PlayTactic,
     phase = PHASE_KEY.get(state.phase)
     if phase is None:
         return "tactics cards are played from the first turn on"
-    if window is not None and not CONTENT.tactics[face].counter:
+    if trigger is not None and not CONTENT.tactics[face].counter:
         return f"{name(face)} is not a counter-card"
-    if window is None and (face, phase) not in OWN:
+    if trigger is None and (face, phase) not in OWN:
         return f"{name(face)} has no use in the {state.phase} phase on your own turn"
-    if window is not None and (face, window.trigger) not in COUNTER:
+    if trigger is not None and (face, trigger) not in COUNTER:
         return f"{name(face)} cannot answer this"
     if face == "horse" and phase == "movement" and state.moves_made:
         return "HORSE must be played before any movement"
@@ -519,7 +516,8 @@ def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:
                                if n in b.troop_at and b.troop_at[n].startswith(prefix)]
     state.moves_left -= 1
     state.moves_made += 1
-    state.pending.append(GroupMove(play.player, play.target, tuple(members)))
+    state.frames.append(frames.HorseGroupMove(seats=(play.player,), anchor=play.target,
+                                              members=tuple(members)))
     return [Event("horse", f"HORSE: {label(state, play.target)} and {len(members) - 1} "
                            "adjacent troop(s) gain 2 MOV for the first card move")]
 
@@ -624,7 +622,8 @@ def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
     if play.target not in b.pos:
         return []
     members = (play.target, *_melee_friends(state, b, play.target))
-    state.pending.append(Rearrange(play.player, members, len(members) - 1))
+    state.frames.append(frames.ShieldwallRearrange(seats=(play.player,), members=members,
+                                                   swaps_left=len(members) - 1))
     return [Event("shieldwall", f"{label(state, play.target)} and its adjacent melee troops "
                                 "may switch places")]
 
@@ -663,7 +662,7 @@ def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
 def _e_spy_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("spy", "movement"))
     cardmoves.search_piles(state, play.player)
-    state.pending.append(Choice(play.player, "spy-stack"))
+    state.frames.append(frames.SpyLook(seats=(play.player,)))
     return [Event("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
 
 
@@ -671,7 +670,7 @@ def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("spy", "combat"))
     enemy = 1 - play.player
     if state.table.zones[barracks(enemy)].cards:
-        state.pending.append(Choice(enemy, "spy-return"))
+        state.frames.append(frames.SpyReturn(seats=(enemy,)))
         return [Event("spy", f"SPY: {seat(enemy)} must return a barracks card to its pile")]
     return reshuffle(state, enemy)
 

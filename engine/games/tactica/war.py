@@ -23,6 +23,7 @@ from engine.core.game import GameOptions, Outcome
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.tactica import cards as cardmoves
+from engine.games.tactica import frames
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, Board, board
 from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import def_of
@@ -32,7 +33,6 @@ from engine.games.tactica.state import (
     PLAYED,
     SIDE_NAMES,
     TRAINING,
-    Choice,
     Phase,
     TacticaState,
     barracks,
@@ -265,7 +265,7 @@ def end_phase(state: TacticaState) -> list[Event]:
         state.phase = Phase.COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
-            state.pending.append(Choice(p, "saved-swap"))
+            state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
         return [Event("phase", "COMBAT")]
     state.phase = Phase.RESOLUTION
@@ -274,8 +274,11 @@ def end_phase(state: TacticaState) -> list[Event]:
     events += route_played(state)
     state.clear_turn()
     hide_training_again(state)
-    state.ransom_due = [p for p in (0, 1)
-                        if state.crown_held[p] and state.turn >= state.ransom_from[p]]
+    # Then the ransoms owed for a held CROWN (Player 1's first); the turn ends when
+    # nothing is left to do (TacticaGame.advance).
+    for p in (1, 0):
+        if state.crown_held[p] and state.turn >= state.ransom_from[p]:
+            state.frames.append(frames.RansomDue(payer=p))
     return events
 
 
@@ -338,25 +341,6 @@ def route_played(state: TacticaState) -> list[Event]:
                                      f"{table.zones[zone].label}", data={"card": card}))
     state.routes.clear()
     return events
-
-
-def continue_resolution(state: TacticaState) -> list[Event]:
-    """Ransoms owed for a held CROWN, then the end of the turn."""
-    events: list[Event] = []
-    while state.ransom_due:
-        p = state.ransom_due[0]
-        held = state.table.zones[hostages(p)].cards or []
-        if len(held) > 1:
-            state.pending.append(Choice(p, "ransom"))
-            return events
-        state.ransom_due.pop(0)
-        if held:
-            events += pay_ransom(state, p, held[0])
-        else:
-            state.ransom_blocked[p] = True
-            events.append(Event("ransom", f"{seat(p)} has no hostage to ransom and cannot use "
-                                          "tactics cards until they hold one"))
-    return events + finish_turn(state)
 
 
 def pay_ransom(state: TacticaState, player: int, hostage: str) -> list[Event]:
@@ -447,8 +431,6 @@ def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[
 
 def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
     state.phase = Phase.OVER
-    state.pending.clear()
-    state.prompt = None
     state.result = Outcome((winner,), reason,
                            {0: state.battles_won[0], 1: state.battles_won[1]})
     return [Event("result", f"{seat(winner)} ({SIDE_NAMES[winner]}) wins the war: {reason}",
@@ -488,7 +470,6 @@ def collect(state: TacticaState) -> list[Event]:
     state.routes.clear()
     state.crown_held = [False, False]
     state.ransom_blocked = [False, False]
-    state.ransom_due = []
     state.swaps_due = []
     returned = ", ".join(f"{SIDE_NAMES[p]} {len(table.zones[lost(p)].cards or ())} LOST"
                          for p in (0, 1))

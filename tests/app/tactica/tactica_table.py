@@ -13,6 +13,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 
 from app.main_window import MainWindow
 from engine.boards.hexgrid import Hex
+from engine.core.frames import Pass
 from engine.core.game import RuleMode
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
@@ -125,6 +126,15 @@ class Table:
         self.qtbot.mousePress(widget, Qt.MouseButton.LeftButton, pos=start)
         self.qtbot.mouseMove(widget, start + QPoint(30, 30))
         self.qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=start + QPoint(30, 30))
+
+    def computer_passes(self) -> None:
+        """The computer seat (paused: the test plays it) lets go by each window in which it
+        can only pass, as its policy would (a NEGATE chain without a NEGATE to play)."""
+        controller = self.win.controller
+        match = controller.match
+        while (match.state.frames and controller.computer_to_move() is not None
+               and match.legal_actions() == [Pass()]):
+            assert controller.submit(Pass())
 
     def where(self, card: str) -> Coord | None:
         return board(self.state).pos.get(card)

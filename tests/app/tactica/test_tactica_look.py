@@ -17,9 +17,10 @@ from app.games.tactica import pieces, scenery, sprites, symbols
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.pieces import TroopItem
 from engine.boards.hexgrid import HexField, Orientation
+from engine.core.frames import Pass
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
-from engine.games.tactica.actions import EndPhase, Pass, PlayTactic
+from engine.games.tactica.actions import EndPhase, PlayTactic
 from engine.games.tactica.board import board
 from engine.games.tactica.cards import label, where
 from tests.app.tactica.tactica_table import Table, free_pair, offset
@@ -235,7 +236,7 @@ def test_the_board_keeps_its_size_from_one_turn_to_the_next(table):
     for _ in range(3):  # SUN's turn, then MOON's, then SUN's again
         for _ in range(3):
             assert table.win.controller.submit(EndPhase())
-            while table.state.pending:
+            while table.state.frames:
                 assert table.win.controller.submit(Pass())
             QApplication.processEvents()
             sizes.add((view.viewport().size().toTuple(), round(view.zoom(), 6)))

@@ -11,8 +11,9 @@ from PySide6.QtCore import QPoint, Qt, QVariantAnimation
 from app.games.tactica.motion import GLIDE_MS
 from engine.boards.hexgrid import Hex
 from engine.core import saves
+from engine.core.frames import Pass
 from engine.games.tactica import queries
-from engine.games.tactica.actions import Attack, EndPhase, Move, Pass
+from engine.games.tactica.actions import Attack, EndPhase, Move
 from engine.games.tactica.board import board
 from engine.games.tactica.state import Phase
 from tests.app.tactica.tactica_table import Table, free_pair, offset
@@ -77,7 +78,7 @@ def test_a_captured_troop_fades_out_and_takes_no_more_clicks(table):
     scene = table.win.scene
     token = scene.troops["moon-foot-1"]
     assert controller.submit(Attack("sun-champion-1", "moon-foot-1"))
-    while table.state.pending:
+    while table.state.frames:
         assert controller.submit(Pass())
     assert controller.submit(EndPhase())
     assert "moon-foot-1" not in scene.troops

@@ -11,6 +11,7 @@ from app.dragdrop import CardDrag
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.scene import ATTACK_GLOW, PICK_GLOW
 from engine.boards.hexgrid import Hex
+from engine.core.frames import Pass
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
@@ -22,10 +23,9 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import CONTENT, GEOM, board
 from engine.games.tactica.field import distance
+from engine.games.tactica.frames import CounterWindow, HorseGroupMove, NegateChain, SpyLook
 from engine.games.tactica.state import (
     TRAINING,
-    CounterWindow,
-    NegateChain,
     Phase,
     barracks,
 )
@@ -187,13 +187,16 @@ def test_counter_card_played_by_dragging_it_onto_the_attacked_troop(make_table, 
                    "sun-champion-1": offset(enemy)}, phase=Phase.COMBAT, active=0,
                   hand=["moon-shieldwall-1"], away=negates)
     assert table.win.controller.submit(Attack("sun-champion-1", "moon-foot-1"))
-    assert isinstance(table.state.pending[-1], CounterWindow)
+    assert isinstance(table.state.frames[-1], CounterWindow)
     assert "counter-card" in table.win.phase_bar.text()
     assert table.win.hand_dock.button("Pass").isEnabled()
     table.drag_card(drag_target, "moon-shieldwall-1", foot)
     played = table.win.controller.match.steps[-1].action
     assert isinstance(played, PlayTactic) and played.card == "moon-shieldwall-1"
     assert played.target == "moon-foot-1"
+    # SUN (the computer, played here by the test) may NEGATE it; holding none, it passes.
+    assert isinstance(table.state.frames[-1], NegateChain) and table.state.deciding() == (0,)
+    assert table.win.controller.submit(Pass(), 0)
     assert table.state.def_bonus["moon-foot-1"] == 2
 
 
@@ -204,13 +207,14 @@ def test_negate_answered_with_a_button(make_table):
     table.to_first_turn()
     table.arrange({}, hand=["sun-spy-1", "moon-negate-1"], away=table.cards_of("sun", "negate"))
     assert table.win.controller.submit(PlayTactic("sun-spy-1"))
-    assert isinstance(table.state.pending[-1], NegateChain)
+    assert isinstance(table.state.frames[-1], NegateChain)
     assert "NEGATE" in table.win.phase_bar.text()
     assert table.win.hand_dock.button("Pass").isEnabled()
     table.qtbot.mouseClick(table.win.hand_dock.button("NEGATE against SPY"),
                            Qt.MouseButton.LeftButton)
     step = table.win.controller.match.steps[-1]
     assert isinstance(step.action, Negate) and step.actor == 1
+    table.computer_passes()  # SUN holds no NEGATE to answer the NEGATE with
     assert "negated" in " ".join(table.win.log_dock.texts()[-3:])
 
 
@@ -316,7 +320,8 @@ def test_spy_in_movement_stacks_the_cards_chosen_in_the_dock(table, drag_target)
     _to_movement(table)
     table.arrange({}, hand=["sun-spy-1"], away=table.cards_of("moon", "negate"))
     table.drag_card(drag_target, "sun-spy-1", hexat(5, 7))
-    assert table.state.prompt is not None and table.state.prompt.kind == "spy-stack"
+    table.computer_passes()  # MOON holds no NEGATE
+    assert table.state.prompt is not None and isinstance(table.state.frames[-1], SpyLook)
     troop = next(w for w in table.win.hand_dock.card_widgets() if w.ref.startswith("spy-troop:"))
     tactic = next(w for w in table.win.hand_dock.card_widgets()
                   if w.ref.startswith("spy-tactic:"))
@@ -349,7 +354,8 @@ def test_horse_group_move_by_dragging_the_troops(table, drag_target):
     table.arrange({"sun-foot-1": offset(anchor_at), "sun-foot-2": offset(friend_at)},
                   hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
     table.drag_card(drag_target, "sun-horse-1", anchor_at)
-    assert table.state.prompt is not None and table.state.prompt.kind == "horse"
+    table.computer_passes()  # MOON holds no NEGATE
+    assert table.state.prompt is not None and isinstance(table.state.frames[-1], HorseGroupMove)
     reach = queries.reachable(table.state, "sun-foot-1")
     dest = max(reach, key=lambda c: (reach[c], c))
     table.carry(anchor_at, dest)
@@ -368,6 +374,7 @@ def test_horse_companion_must_join_the_anchor_before_done(table, drag_target):
     table.arrange({"sun-foot-1": offset(anchor_at), "sun-foot-2": offset(friend_at)},
                   hand=["sun-horse-1"], away=table.cards_of("moon", "negate"))
     table.drag_card(drag_target, "sun-horse-1", anchor_at)
+    table.computer_passes()  # MOON holds no NEGATE
     reach = queries.reachable(table.state, "sun-foot-1")
     dest = next(c for c in sorted(reach) if distance(c, friend_at) > 1)
     table.carry(anchor_at, dest)

@@ -10,13 +10,16 @@ accident. Hexes are named by the mat's 0-based (column, row); `at` converts.
 
 from __future__ import annotations
 
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.frames import Pass
 from engine.core.rng import Rng
 from engine.games.tactica.actions import EndPhase
 from engine.games.tactica.board import GEOM, board, invalidate
 from engine.games.tactica.cards import train
 from engine.games.tactica.field import Coord
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import (
     FIELD,
     Phase,
@@ -70,7 +73,7 @@ def _home(state: TacticaState, card: str) -> None:
 def set_phase(state: TacticaState, phase: Phase, active: int) -> None:
     state.phase = phase
     state.active = active
-    state.pending.clear()
+    state.frames.clear()
     state.prompt = None
     state.musters_left = 2
     state.moves_left = 3
@@ -120,7 +123,21 @@ def hand(state: TacticaState, side: int, face: str) -> str:
 
 
 def act(state: TacticaState, action: object) -> list[Event]:
-    return GAME.apply(state, action)  # type: ignore[arg-type]
+    """`action` by the seat deciding now; then, as the table does by default ("Stop for
+    my answers: only when I can answer"), every window in which the seat asked could
+    only pass goes by. Tests of the windows themselves use GAME.apply."""
+    events = GAME.apply(state, action)  # type: ignore[arg-type]
+    return events + pass_empty_windows(state)
+
+
+def pass_empty_windows(state: TacticaState) -> list[Event]:
+    """Pass for each seat asked by a window it can only pass (a NEGATE chain without a
+    NEGATE to play, a counter window without a counter-card)."""
+    events: list[Event] = []
+    while (state.result is None and state.frames and state.frames[-1].passable
+           and GAME.legal_actions(state) == [Pass()]):
+        events += GAME.apply(state, Pass())
+    return events
 
 
 def texts(events: list[Event]) -> str:
@@ -134,6 +151,20 @@ def end_phase(state: TacticaState) -> list[Event]:
 def place(state: TacticaState, card: str, col: int, row: int) -> None:
     state.table.pos[card] = at(col, row)
     invalidate(state)
+
+
+def legal_actions(state: TacticaState) -> list[Action]:
+    """What the deciding seat may do now (the core's flow over TACTICA's rules)."""
+    return GAME.legal_actions(state)
+
+
+def why_not(state: TacticaState, action: Action) -> str | None:
+    """None when the deciding seat may take `action` now; else the reason it is refused."""
+    try:
+        GAME.check(state, action)
+    except IllegalAction as exc:
+        return exc.reason
+    return None
 
 
 def legal(state: TacticaState) -> list[object]:

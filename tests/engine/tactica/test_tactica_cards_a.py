@@ -5,17 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.games.tactica.actions import Attack, Done, EndPhase, Move, Negate, Pass, PlayTactic
+from engine.core.frames import Pass
+from engine.games.tactica.actions import Attack, Done, EndPhase, Move, Negate, PlayTactic
 from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.combat import def_of, off_against
+from engine.games.tactica.frames import CounterWindow, HorseGroupMove, NegateChain, RansomChoice
 from engine.games.tactica.queries import reachable, terrain
-from engine.games.tactica.rules import legal_actions
 from engine.games.tactica.state import (
     FIELD,
     PLAYED,
-    CounterWindow,
-    GroupMove,
-    NegateChain,
     Phase,
     barracks,
     hostages,
@@ -23,12 +21,14 @@ from engine.games.tactica.state import (
     resupply,
 )
 from tests.engine.tactica.helpers import (
+    GAME,
     MOON,
     SUN,
     act,
     at,
     hand,
     landmark,
+    legal_actions,
     scenario,
     set_phase,
     texts,
@@ -53,7 +53,7 @@ def test_crown_replaces_a_melee_troop_and_keeps_its_training():
     crown = hand(state, SUN, "crown")
     hand(state, MOON, "negate")
     act(state, PlayTactic(crown, foot))
-    assert state.pending == []  # not negatable in MUSTER
+    assert state.frames == []  # not negatable in MUSTER
     assert board(state).pos[crown] == at(3, 10)
     assert state.table.where[foot] == barracks(SUN)
     assert state.training[crown][1] == 1  # designed: the training card stays under it
@@ -77,15 +77,16 @@ def test_crown_cannot_be_negated_in_movement_but_can_in_combat():
     state = scenario()
     set_phase(state, Phase.MOVEMENT, SUN)
     foot = troop(state, SUN, "foot", 3, 10)
-    act(state, PlayTactic(hand(state, SUN, "crown"), foot))
-    assert state.pending == []
+    hand(state, MOON, "negate")
+    GAME.apply(state, PlayTactic(hand(state, SUN, "crown"), foot))
+    assert state.frames == []  # the rules let nobody answer: no window opens
     state = scenario()
     set_phase(state, Phase.COMBAT, SUN)
     foot = troop(state, SUN, "foot", 3, 10)
     crown = hand(state, SUN, "crown")
     negate = hand(state, MOON, "negate")
     act(state, PlayTactic(crown, foot))
-    assert isinstance(state.pending[-1], NegateChain) and state.prompt.player == MOON
+    assert isinstance(state.frames[-1], NegateChain) and state.prompt.player == MOON
     act(state, Negate((negate,)))
     assert board(state).pos[foot] == at(3, 10)
     end_turn(state)
@@ -136,7 +137,7 @@ def test_crown_ransom_with_two_hostages_is_the_owners_choice():
     act(state, EndPhase())
     act(state, EndPhase())
     act(state, EndPhase())
-    assert state.prompt is not None and state.prompt.kind == "ransom"
+    assert state.prompt is not None and isinstance(state.frames[-1], RansomChoice)
     assert state.prompt.player == SUN
     act(state, legal_actions(state)[1])
     assert state.table.where[held[1]] == resupply(MOON)
@@ -155,8 +156,14 @@ def test_no_hostage_to_ransom_means_no_tactics_cards():
         act(state, PlayTactic(negate))
     set_phase(state, Phase.MUSTER, MOON)
     foot = troop(state, MOON, "foot", 3, 2)
-    act(state, PlayTactic(hand(state, MOON, "crown"), foot))
-    assert state.pending == []  # SUN may not even NEGATE
+    GAME.apply(state, PlayTactic(hand(state, MOON, "crown"), foot))
+    assert state.frames == []
+    GAME.apply(state, PlayTactic(hand(state, MOON, "spy")))
+    assert state.frames == []  # SUN may not even NEGATE: no window opens for it
+    set_phase(state, Phase.COMBAT, MOON)
+    foe = troop(state, MOON, "champion", 6, 6)
+    GAME.apply(state, Attack(foe, troop(state, SUN, "foot", 6, 7)))
+    assert state.frames == []  # nor answer an attack with a counter-card
 
 
 def test_a_battle_ending_with_the_crown_held_gives_the_captor_the_war():
@@ -206,7 +213,7 @@ def test_disengage_answers_an_engaging_move():
     foe = troop(state, MOON, "foot", 4, 4)
     card = hand(state, SUN, "disengage")
     act(state, Move(foe, *at(4, 6)))
-    assert state.prompt is not None and state.prompt.kind == "counter"
+    assert state.prompt is not None and isinstance(state.frames[-1], CounterWindow)
     assert state.prompt.player == SUN
     act(state, PlayTactic(card, mine, *at(4, 9)))
     assert board(state).pos[mine] == at(4, 9)
@@ -232,8 +239,10 @@ def test_a_troop_that_disengaged_has_no_mov_left_for_a_second_escape():
     state = scenario()
     mine, _ = _escaped(state)
     other = troop(state, MOON, "foot", 7, 9)
-    act(state, Move(other, *at(5, 9)))  # next to SUN's Foot again
-    assert state.prompt is None  # no escape to offer: no window opens
+    GAME.apply(state, Move(other, *at(5, 9)))  # next to SUN's Foot again
+    assert isinstance(state.frames[-1], CounterWindow) and state.deciding() == (SUN,)
+    assert legal_actions(state) == [Pass()]  # the window opens, with no escape to offer
+    act(state, Pass())
     assert board(state).pos[mine] == at(4, 9)
 
 
@@ -245,11 +254,12 @@ def test_disengage_in_combat_falls_back_only_with_mov_left_this_turn():
     mine, second = _escaped(state)
     bow = troop(state, MOON, "crossbow", 4, 7)
     act(state, EndPhase())
-    act(state, Attack(bow, mine))  # 2 damage against DEF 1
+    GAME.apply(state, Attack(bow, mine))  # 2 damage against DEF 1
     assert state.damage[mine] == 2
+    assert isinstance(state.frames[-1], CounterWindow) and state.deciding() == (SUN,)
     assert not any(isinstance(a, PlayTactic) and a.card == second
                    for a in legal_actions(state))
-    assert state.prompt is None
+    assert legal_actions(state) == [Pass()]
 
 
 def test_disengage_in_combat_adds_one_def_and_falls_back():
@@ -410,8 +420,8 @@ def test_horse_moves_the_troop_and_its_neighbours_as_the_first_card_move():
     friend = troop(state, SUN, "foot", 5, 9)
     card = hand(state, SUN, "horse")
     act(state, PlayTactic(card, lead))
-    frame = state.pending[-1]
-    assert isinstance(frame, GroupMove) and set(frame.members) == {lead, friend}
+    frame = state.frames[-1]
+    assert isinstance(frame, HorseGroupMove) and set(frame.members) == {lead, friend}
     assert state.moves_left == 2
     moves = [a for a in legal_actions(state) if isinstance(a, Move)]
     assert {a.troop for a in moves} == {lead}  # the targeted troop moves first
@@ -421,7 +431,7 @@ def test_horse_moves_the_troop_and_its_neighbours_as_the_first_card_move():
 
     assert spots and all(c in GEOM.neighbours[at(4, 7)] for c in spots)
     act(state, Move(friend, *at(5, 7)))
-    assert state.pending == []
+    assert state.frames == []
     act(state, Move(lead, *at(4, 5)))  # the same card may make the 2nd card move
     assert state.moves_left == 1
     end_turn(state)
@@ -437,7 +447,7 @@ def test_horse_mov_comes_on_top_of_the_troops_own_mov_and_no_more():
     lead = troop(state, SUN, "foot", 4, 9)
     act(state, PlayTactic(hand(state, SUN, "horse"), lead))
     act(state, Move(lead, *at(4, 7)))
-    assert state.pending == []  # a troop alone: the group move ends with its move
+    assert state.frames == []  # a troop alone: the group move ends with its move
     assert reachable(state, lead)[at(4, 5)] == 2
     act(state, Move(lead, *at(4, 5)))
     assert state.moves_left == 1 and reachable(state, lead) == {}
@@ -463,7 +473,7 @@ def test_horse_group_move_can_end_early_with_the_group_together():
     act(state, PlayTactic(hand(state, SUN, "horse"), lead))
     act(state, Move(lead, *at(5, 8)))  # still next to its companion, which may stay
     act(state, Done())
-    assert state.pending == [] and state.moves_left == 2
+    assert state.frames == [] and state.moves_left == 2
 
 
 def test_horse_group_move_cannot_end_with_a_companion_left_behind():
@@ -481,7 +491,7 @@ def test_horse_group_move_cannot_end_with_a_companion_left_behind():
     with pytest.raises(IllegalAction, match="must end next to the troop HORSE was played on"):
         act(state, Move(friend, *at(6, 8)))
     act(state, Move(friend, *at(5, 7)))
-    assert state.pending == []
+    assert state.frames == []
     assert at(5, 7) in GEOM.neighbours[board(state).pos[lead]]
 
 
@@ -515,10 +525,10 @@ def test_horse_group_move_is_one_card_move_answered_once_it_ends():
     hand(state, MOON, "disengage")
     act(state, PlayTactic(hand(state, SUN, "horse"), lead))
     act(state, Move(lead, *at(4, 7)))  # next to the MOON Foot, but the group is not done
-    assert isinstance(state.pending[-1], GroupMove) and state.prompt.player == SUN
+    assert isinstance(state.frames[-1], HorseGroupMove) and state.prompt.player == SUN
     act(state, Move(friend, *at(3, 7)))
-    assert isinstance(state.pending[-1], CounterWindow)
-    assert state.prompt.kind == "counter" and state.prompt.player == MOON
+    assert isinstance(state.frames[-1], CounterWindow)
+    assert isinstance(state.frames[-1], CounterWindow) and state.prompt.player == MOON
 
 
 def test_horse_in_combat_gives_a_melee_troop_one_off_and_is_lost():
@@ -546,7 +556,7 @@ def test_a_negated_horse_costs_no_card_move():
     horse = hand(state, SUN, "horse")
     act(state, PlayTactic(horse, foot))
     act(state, Negate((negate,)))
-    assert state.moves_left == 3 and state.pending == [] and state.prompt is None
+    assert state.moves_left == 3 and state.frames == [] and state.prompt is None
     assert state.table.where[horse] == PLAYED and state.routes[horse] == "resupply"
 
 
@@ -557,4 +567,4 @@ def test_pass_on_a_negate_prompt_lets_the_card_stand():
     hand(state, MOON, "negate")
     act(state, PlayTactic(hand(state, SUN, "horse"), foot))
     act(state, Pass())
-    assert isinstance(state.pending[-1], GroupMove)
+    assert isinstance(state.frames[-1], HorseGroupMove)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.core.frames import Pass
 from engine.games.tactica.actions import (
     Attack,
     ChooseCard,
@@ -12,7 +13,6 @@ from engine.games.tactica.actions import (
     EndPhase,
     Move,
     Negate,
-    Pass,
     PlaceRescued,
     PlayTactic,
     Rescue,
@@ -22,14 +22,20 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import board
 from engine.games.tactica.combat import def_of, off_against
+from engine.games.tactica.frames import (
+    CounterWindow,
+    NegateChain,
+    PlaceRescue,
+    SavedSwap,
+    ShieldwallRearrange,
+    SpyLook,
+    SpyReturn,
+)
 from engine.games.tactica.queries import reachable
-from engine.games.tactica.rules import legal_actions
 from engine.games.tactica.state import (
     PLAYED,
     TRAINING,
-    NegateChain,
     Phase,
-    Rearrange,
     barracks,
     hostages,
     lost,
@@ -44,6 +50,7 @@ from tests.engine.tactica.helpers import (
     act,
     at,
     hand,
+    legal_actions,
     scenario,
     set_phase,
     texts,
@@ -55,7 +62,7 @@ def end_turn(state) -> list:
     events = []
     player = state.active
     while state.active == player and state.result is None:
-        events += act(state, EndPhase() if not state.pending else legal_actions(state)[-1])
+        events += act(state, EndPhase() if not state.frames else legal_actions(state)[-1])
     return events
 
 
@@ -68,7 +75,7 @@ def test_negate_removes_the_card_and_both_go_to_resupply():
     spy = hand(state, SUN, "spy")
     negate = hand(state, MOON, "negate")
     act(state, PlayTactic(spy))
-    assert isinstance(state.pending[-1], NegateChain) and state.prompt.player == MOON
+    assert isinstance(state.frames[-1], NegateChain) and state.prompt.player == MOON
     events = act(state, Negate((negate,)))
     assert "SPY is negated" in texts(events)
     end_turn(state)
@@ -113,10 +120,49 @@ def test_negate_is_never_played_on_its_own():
         act(state, PlayTactic(negate))
 
 
-def test_no_prompt_when_the_opponent_has_no_negate():
+def test_the_negate_window_opens_though_the_opponent_holds_no_negate():
+    """Part 2, NEGATE: 'when an opponent plays a tactics card, you can counter'. The window
+    opens whatever MOON holds (no leak: that it opened tells nothing); holding no NEGATE,
+    MOON can only pass, the log says only that it passed, and the SPY stands."""
     state = scenario()
-    act(state, PlayTactic(hand(state, SUN, "spy")))
-    assert state.pending == [] and state.prompt is None
+    spy = hand(state, SUN, "spy")
+    hand(state, MOON, "foot")
+    GAME.apply(state, PlayTactic(spy))
+    assert isinstance(state.frames[-1], NegateChain) and state.deciding() == (MOON,)
+    assert legal_actions(state) == [Pass()]
+    events = GAME.apply(state, Pass())
+    assert events[0].kind == "pass" and events[0].secret is None
+    assert {events[0].text_for(s) for s in (SUN, MOON)} == {"Player 2 passes"}
+    assert "sees Player 2's barracks" in texts(events[1:])
+    assert state.frames == [] and state.table.where[spy] == PLAYED
+
+
+def test_a_negate_is_answerable_though_its_target_holds_no_negate():
+    """A NEGATE may itself be negated: after MOON's NEGATE the window opens for SUN even
+    with no NEGATE in its barracks; its pass lets the NEGATE stand."""
+    state = scenario()
+    spy = hand(state, SUN, "spy")
+    theirs = hand(state, MOON, "negate")
+    GAME.apply(state, PlayTactic(spy))
+    GAME.apply(state, Negate((theirs,)))
+    assert isinstance(state.frames[-1], NegateChain) and state.deciding() == (SUN,)
+    assert legal_actions(state) == [Pass()]
+    events = GAME.apply(state, Pass())
+    assert "SPY is negated" in texts(events) and state.frames == []
+
+
+def test_whether_a_window_opens_does_not_depend_on_what_the_seat_holds():
+    """The same play with MOON holding a NEGATE or not: the same frames, the same log for
+    SUN; only MOON's answers differ, and only MOON sees them."""
+    seen = []
+    for face in ("negate", "foot"):
+        state = scenario()
+        spy = hand(state, SUN, "spy")
+        hand(state, MOON, face)
+        events = GAME.apply(state, PlayTactic(spy))
+        seen.append((list(state.frames), state.deciding(), [e.text_for(SUN) for e in events]))
+        assert Pass() in legal_actions(state)
+    assert seen[0] == seen[1]
 
 
 # -- PRESS -------------------------------------------------------------------------------
@@ -198,8 +244,15 @@ def test_press_answers_a_counter_card_by_adding_to_the_attack_made():
     shield = hand(state, MOON, "shieldwall")
     press = hand(state, SUN, "press")
     act(state, Attack(champ, foe))
-    act(state, PlayTactic(shield, foe))
-    assert state.prompt is None  # no counter-card left: the window closes by itself
+    GAME.apply(state, PlayTactic(shield, foe))
+    assert isinstance(state.frames[-1], NegateChain) and state.deciding() == (SUN,)
+    GAME.apply(state, Pass())  # SUN lets the SHIELDWALL stand
+    # The window stays open after a counter-card, whatever MOON holds: nothing left, it
+    # can only pass.
+    assert isinstance(state.frames[-1], CounterWindow) and state.deciding() == (MOON,)
+    assert legal_actions(state) == [Pass()]
+    GAME.apply(state, Pass())
+    assert state.frames == []
     assert def_of(state, board(state), foe) == 3 and state.damage[foe] == 2
     act(state, PlayTactic(press, champ))
     assert state.damage[foe] == 3
@@ -270,7 +323,7 @@ def test_rescue_without_the_card_picks_a_random_hostage():
 def test_a_random_champion_rescue_asks_where_it_appears():
     state, rescuer, prisoner = rescue_setup()
     act(state, Rescue(rescuer))
-    assert state.prompt is not None and state.prompt.kind == "place-rescued"
+    assert state.prompt is not None and isinstance(state.frames[-1], PlaceRescue)
     act(state, PlaceRescued(*at(4, 2)))
     assert board(state).pos[prisoner] == at(4, 2)
 
@@ -345,7 +398,7 @@ def test_saved_in_movement_swaps_two_melee_troops_after_movement():
     card = hand(state, SUN, "saved")
     act(state, PlayTactic(card))
     act(state, EndPhase())
-    assert state.prompt is not None and state.prompt.kind == "saved-swap"
+    assert state.prompt is not None and isinstance(state.frames[-1], SavedSwap)
     act(state, Swap(a, b))
     assert board(state).pos[a] == at(5, 7)
     end_turn(state)
@@ -381,9 +434,9 @@ def test_shieldwall_in_movement_lets_the_group_switch_places():
     champ = troop(state, SUN, "champion", 3, 7)
     card = hand(state, SUN, "shieldwall")
     act(state, PlayTactic(card, foot))
-    assert isinstance(state.pending[-1], Rearrange)
+    assert isinstance(state.frames[-1], ShieldwallRearrange)
     act(state, Swap(foot, champ))
-    assert state.pending == []  # one swap is all two troops need
+    assert state.frames == []  # one swap is all two troops need
     assert board(state).pos[champ] == at(4, 7)
     end_turn(state)
     assert state.table.where[card] == barracks(SUN)
@@ -406,12 +459,47 @@ def test_counter_window_closes_on_pass_and_reopens_on_the_next_attack():
     b = troop(state, MOON, "foot", 5, 6)
     hand(state, SUN, "shieldwall")
     act(state, Attack(a, target))
-    assert state.prompt.kind == "counter" and Pass() in legal_actions(state)
+    assert isinstance(state.frames[-1], CounterWindow) and Pass() in legal_actions(state)
     act(state, Pass())
     assert state.prompt is None
     act(state, Attack(b, target))
-    assert state.prompt.kind == "counter"
+    assert isinstance(state.frames[-1], CounterWindow)
     assert Done() not in legal_actions(state)
+
+
+def test_a_counter_window_opens_after_an_attack_though_the_defender_holds_no_answer():
+    """Designed timing: the defender may answer an attack on its troop with counter-cards.
+    The window opens whatever it holds (no leak); holding none, it can only pass, MOON
+    waits for it, and the log says only that it passed."""
+    state = scenario()
+    set_phase(state, Phase.COMBAT, MOON)
+    target = troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 6)
+    hand(state, SUN, "spy")  # a tactics card, but no counter-card
+    GAME.apply(state, Attack(foe, target))
+    assert isinstance(state.frames[-1], CounterWindow) and state.deciding() == (SUN,)
+    assert legal_actions(state) == [Pass()]
+    with pytest.raises(IllegalAction, match="it is Player 1 who must decide now"):
+        GAME.apply(state, EndPhase(), MOON)
+    events = GAME.apply(state, Pass())
+    assert [(e.kind, e.text, e.secret) for e in events] == [("pass", "Player 1 passes", None)]
+    assert state.frames == [] and state.deciding() == (MOON,)
+
+
+def test_a_counter_window_opens_after_an_engaging_move_whatever_the_defender_holds():
+    """An enemy card move that ends next to your troop may be answered: the window opens
+    with nothing in the barracks at all; a move that engages nobody opens none."""
+    state = scenario()
+    set_phase(state, Phase.MOVEMENT, MOON)
+    troop(state, SUN, "foot", 4, 7)
+    foe = troop(state, MOON, "foot", 4, 4)
+    far = troop(state, MOON, "foot", 1, 3)
+    GAME.apply(state, Move(far, *at(1, 4)))
+    assert state.frames == []
+    GAME.apply(state, Move(foe, *at(4, 6)))
+    window = state.frames[-1]
+    assert isinstance(window, CounterWindow) and window.trigger == "move"
+    assert state.deciding() == (SUN,) and legal_actions(state) == [Pass()]
 
 
 # -- SPY ---------------------------------------------------------------------------------
@@ -435,7 +523,7 @@ def test_spy_in_movement_stacks_the_chosen_cards_on_top_and_is_lost():
     set_phase(state, Phase.MOVEMENT, SUN)
     card = hand(state, SUN, "spy")
     act(state, PlayTactic(card))
-    assert state.prompt.kind == "spy-stack"
+    assert isinstance(state.frames[-1], SpyLook)
     act(state, SpyStack("champion", "negate"))
     table = state.table
     assert table.faces[table.zones[troop_pile(SUN)].cards[-1]] == "champion"
@@ -450,7 +538,7 @@ def test_spy_in_combat_makes_the_opponent_return_a_card_and_shuffle():
     given = hand(state, MOON, "foot")
     card = hand(state, SUN, "spy")
     act(state, PlayTactic(card))
-    assert state.prompt.player == MOON and state.prompt.kind == "spy-return"
+    assert state.prompt.player == MOON and isinstance(state.frames[-1], SpyReturn)
     events = act(state, ChooseCard(given))
     assert state.table.where[given] == troop_pile(MOON)
     assert [e.kind for e in events].count("shuffle") == 2

@@ -157,7 +157,7 @@ def test_mov_is_per_turn_so_card_moves_of_one_troop_share_it():
 
 
 def _legal(state):
-    from engine.games.tactica.rules import legal_actions
+    from tests.engine.tactica.helpers import legal_actions
 
     return legal_actions(state)
 

@@ -22,8 +22,9 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.policy import TacticaPolicy
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, why_not
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import TacticaState
+from tests.engine.tactica.helpers import legal_actions, why_not
 
 GAME = TacticaGame()
 PROPERTY = settings(max_examples=25, deadline=None, database=None,

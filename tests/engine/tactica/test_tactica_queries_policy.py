@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.core.frames import Pass
 from engine.core.rng import Rng
-from engine.games.tactica.actions import Attack, EndPhase, Move, Negate, Pass, PlayTactic
+from engine.games.tactica.actions import Attack, EndPhase, Move, Negate, PlayTactic
 from engine.games.tactica.board import board
 from engine.games.tactica.policy import TacticaPolicy
 from engine.games.tactica.queries import (
@@ -14,14 +15,16 @@ from engine.games.tactica.queries import (
     training_seen,
     troop_stats,
 )
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions, perform
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import Phase, TacticaState
 from tests.engine.tactica.helpers import (
+    GAME,
     MOON,
     SUN,
     act,
     at,
     hand,
+    legal_actions,
     scenario,
     set_phase,
     troop,
@@ -183,7 +186,7 @@ def test_policy_battles_finish_with_a_winner():
             actions = legal_actions(state)
             choice = POLICY.choose(state, actions, rng)
             assert choice in actions
-            perform(state, choice)
+            GAME.apply(state, choice)
             steps += 1
             assert steps < 5_000
         assert state.battles_won[state.result.winners[0]] == 1
@@ -232,7 +235,7 @@ def test_policy_never_walks_a_troop_back_in_the_same_turn():
                 been = stood.setdefault(choice.troop, {board(state).pos[choice.troop]})
                 assert (choice.q, choice.r) not in been, (seed, turn, choice)
                 been.add((choice.q, choice.r))
-            perform(state, choice)
+            GAME.apply(state, choice)
 
 
 def test_policy_frees_with_disengage_only_a_troop_with_mov_left():

@@ -7,7 +7,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.games.tactica.actions import Deploy, PlaceLandmark
 from engine.games.tactica.board import GEOM, board
-from engine.games.tactica.rules import TacticaGame, TacticaOptions, legal_actions
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import (
     FIELD,
     TRAINING,
@@ -22,6 +22,7 @@ from engine.games.tactica.state import (
     troop_pile,
 )
 from engine.games.tactica.war import GAPS, landmark_spots
+from tests.engine.tactica.helpers import legal_actions
 
 GAME = TacticaGame()
 

@@ -9,6 +9,8 @@ can still be taken back (so the checks are not always false).
 
 from __future__ import annotations
 
+from engine.core.actions import Action
+from engine.core.frames import Pass
 from engine.core.game import GameOptions
 from engine.core.match import Match
 from engine.core.rng import Rng
@@ -54,6 +56,14 @@ def staged(state: TacticaState) -> Match:
     return Match(Staged(state), state.options, seed=0)
 
 
+def play(match: Match, action: Action) -> None:
+    """Submit `action`; then pass for each seat asked by a window it can only pass, as the
+    table does by default (the NEGATE window after a SPY, for a MOON without NEGATE)."""
+    match.submit(action)
+    while match.state.frames and match.legal_actions() == [Pass()]:
+        match.submit(Pass())
+
+
 def faces_of(match: Match, zone: str) -> list[str]:
     table = match.state.table
     return [table.faces[c] for c in table.zones[zone].cards or ()]
@@ -76,8 +86,8 @@ def test_spy_in_movement_shows_the_piles_through_the_table_and_stops_undo():
     match = staged(state)
     piles = [list(match.state.table.zones[z].cards or ())
              for z in (troop_pile(SUN), tactics_pile(SUN))]
-    match.submit(PlayTactic(card))
-    assert match.can_undo() == (False, HIDDEN)
+    play(match, PlayTactic(card))
+    assert match.can_undo([SUN]) == (False, HIDDEN)
     looked = match.state.table.zones[searching(SUN)].cards
     assert looked == piles[0] + piles[1]
     assert set(match.view(SUN).table.zones[searching(SUN)].cards) == set(looked)
@@ -87,7 +97,7 @@ def test_spy_in_movement_shows_the_piles_through_the_table_and_stops_undo():
     assert offered == {"", *in_view} and len(in_view) > 1
     match.submit(SpyStack("archer", "negate"))
     # Putting the cards back shows nothing new: that answer alone may be taken back.
-    assert match.can_undo() == (True, "")
+    assert match.can_undo([SUN]) == (True, "")
     assert not match.state.table.zones[searching(SUN)].cards
     troops = match.state.table.zones[troop_pile(SUN)].cards
     tactics = match.state.table.zones[tactics_pile(SUN)].cards
@@ -97,7 +107,7 @@ def test_spy_in_movement_shows_the_piles_through_the_table_and_stops_undo():
     assert [c for c in troops if c != troops[-1]] == [c for c in piles[0] if c != troops[-1]]
     assert [c for c in tactics if c != tactics[-1]] == [c for c in piles[1] if c != tactics[-1]]
     match.undo()
-    assert match.can_undo() == (False, HIDDEN)
+    assert match.can_undo([SUN]) == (False, HIDDEN)
 
 
 def test_spy_in_muster_on_unseen_barracks_cards_stops_undo():
@@ -106,8 +116,8 @@ def test_spy_in_muster_on_unseen_barracks_cards_stops_undo():
     hand(state, MOON, "champion")
     card = hand(state, SUN, "spy")
     match = staged(state)
-    match.submit(PlayTactic(card))
-    assert match.can_undo() == (False, HIDDEN)
+    play(match, PlayTactic(card))
+    assert match.can_undo([SUN]) == (False, HIDDEN)
 
 
 def test_spy_in_muster_that_shows_nothing_hidden_can_be_taken_back():
@@ -116,8 +126,8 @@ def test_spy_in_muster_that_shows_nothing_hidden_can_be_taken_back():
     troop(state, MOON, "foot", 3, 2, level=1)
     card = hand(state, SUN, "spy")
     match = staged(state)
-    match.submit(PlayTactic(card))
-    assert match.can_undo() == (True, "")
+    play(match, PlayTactic(card))
+    assert match.can_undo([SUN]) == (True, "")
 
 
 def test_spy_in_muster_shows_honour_rule_training_until_resolution():
@@ -129,8 +139,8 @@ def test_spy_in_muster_shows_honour_rule_training_until_resolution():
     match = staged(state)
     assert queries.training_seen(match.view(SUN), foot, SUN) is None
     assert foot not in match.view(SUN).training
-    match.submit(PlayTactic(card))
-    assert match.can_undo() == (False, HIDDEN)
+    play(match, PlayTactic(card))
+    assert match.can_undo([SUN]) == (False, HIDDEN)
     assert queries.training_seen(match.state, foot, SUN) == 1
     assert match.view(SUN).training[foot][1] == 1
     for _ in range(3):
@@ -160,9 +170,9 @@ def test_spy_in_combat_return_shuffles_and_stops_undo():
     given = hand(state, MOON, "foot")
     card = hand(state, SUN, "spy")
     match = staged(state)
-    match.submit(PlayTactic(card))
+    play(match, PlayTactic(card))
     match.submit(ChooseCard(given))
-    assert match.can_undo() == (False, RANDOM)
+    assert match.can_undo([SUN]) == (False, RANDOM)
 
 
 def test_the_end_of_turn_draw_stops_undo():

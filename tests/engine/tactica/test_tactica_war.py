@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.games.tactica.actions import Attack, EndPhase, PlayTactic
 from engine.games.tactica.board import GEOM, board
-from engine.games.tactica.rules import legal_actions
 from engine.games.tactica.state import (
     FIELD,
     Phase,
@@ -22,6 +21,7 @@ from tests.engine.tactica.helpers import (
     act,
     hand,
     landmark,
+    legal_actions,
     scenario,
     set_phase,
     texts,
