@@ -18,6 +18,12 @@ from typing import Any, ClassVar, Union
 from engine.core.errors import excerpt
 
 _REGISTRY: dict[str, type[Action]] = {}
+_RENAMED: dict[str, type[Action]] = {}  # kinds older saves used, for actions renamed since
+
+
+def renamed(old_kind: str, cls: type[Action]) -> None:
+    """Read `old_kind` in older saves as `cls` (an action renamed or moved to the core)."""
+    _RENAMED[old_kind] = cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +98,7 @@ def action_from_json(data: Any) -> Action:
     """Rebuild an action from its JSON form; ValueError names the bad field."""
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise ValueError("an action must be an object with a string field 't'")
-    cls = _REGISTRY.get(data["t"])
+    cls = _REGISTRY.get(data["t"]) or _RENAMED.get(data["t"])
     if cls is None:
         raise ValueError(f"unknown action kind {excerpt(data['t'])}")
     decoder = _decoder(cls)

@@ -20,10 +20,12 @@ from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction, RecordRefused, one_line
 from engine.core.events import Event
 from engine.core.flow import not_yours
+from engine.core.frames import Pass
 from engine.core.game import GameOptions, GameState, Outcome, RuleMode
 from engine.core.rng import Rng, SealedRng
 
 CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than this
+UPGRADE_PASSES = 20  # windows an older record may have left unasked before one action
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,30 +212,46 @@ class Match:
             self._apply(state, step.action, step.actor)
             yield number, state
 
-    def replay_record(self, record: Iterable[tuple[Action, int]]) -> None:
+    def replay_record(self, record: Iterable[tuple[Action, int]], upgrade: bool = False) -> None:
         """Apply recorded actions (a save's) through the rules, in place.
 
         Each action is checked as when it was first played, so a save can never reach
         a state the rules could not; but no state is cloned per action and what each
         step showed is worked out only when undo asks (`_revealed`), which made loading
-        several times faster. Raises RecordRefused at the first refused action."""
+        several times faster. Raises RecordRefused at the first refused action.
+
+        `upgrade` reads a record an older version wrote: where its next action is
+        refused because a window is open that the older rules did not open (they
+        asked only a seat holding an answer), the seat asked passes, as it would
+        have, and the recorded action is tried again. The passes join the record."""
         state = self._current.clone()
-        for number, (action, actor) in enumerate(record, start=len(self.steps) + 1):
-            dice, over = state.rng.state, state.result is not None
-            try:
-                events = self._apply(state, action, actor)
-            except IllegalAction as exc:
-                raise RecordRefused(number, exc.reason) from None
-            ended = state.result is not None and not over
-            self.steps.append(Step(action, actor, tuple(events), state.rng.state != dice,
-                                   frozenset(range(state.players)) if ended else None,
-                                   ended))
-            if number % CHECKPOINT == 0:
-                self._checkpoints[number] = state.clone()
+        for number, (action, actor) in enumerate(record, start=1):
+            for _ in range(UPGRADE_PASSES):
+                try:
+                    self._step_in_place(state, action, actor)
+                    break
+                except IllegalAction as exc:
+                    window = state.frames[-1] if state.frames else None
+                    if not (upgrade and window is not None and window.passable
+                            and window.seats):
+                        raise RecordRefused(number, exc.reason) from None
+                    self._step_in_place(state, Pass(), window.seats[0])
+            else:
+                raise RecordRefused(number, "the record does not fit these rules")
         self._current = state
         if len(self.steps) % CHECKPOINT == 0:
             self._checkpoints[len(self.steps)] = state
         self._redo.clear()
+
+    def _step_in_place(self, state: GameState, action: Action, actor: int) -> None:
+        """Apply one recorded action to the working state of `replay_record`."""
+        dice, over = state.rng.state, state.result is not None
+        events = self._apply(state, action, actor)
+        ended = state.result is not None and not over
+        self.steps.append(Step(action, actor, tuple(events), state.rng.state != dice,
+                               frozenset(range(state.players)) if ended else None, ended))
+        if len(self.steps) % CHECKPOINT == 0:
+            self._checkpoints[len(self.steps)] = state.clone()
 
     def _revealed(self, index: int) -> frozenset[int]:
         """Who step `index` (0-based) showed a hidden card to, worked out once."""

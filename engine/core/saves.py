@@ -34,11 +34,14 @@ from engine.core.match import Match, Step
 from engine.core.registry import get_game
 
 FORMAT = "runetable-save"
-SCHEMA = 2
+SCHEMA = 3
 # Version 1 hashed the state as each game wrote it by hand; version 2 hashes the declared
-# fields (engine.core.declared). A version 1 save still loads: its actions are replayed
-# through the rules, which is the guarantee; only its hash cannot be checked any more.
-READS = (1, 2)
+# fields (engine.core.declared); version 3 records the passes of windows the games now open
+# for every seat the rules allow (TACTICA's NEGATE and counter windows). Older saves still
+# load: their actions are replayed through the rules, which is the guarantee, a seat asked
+# in a window the older rules did not open passes (engine.core.match.replay_record), and
+# only the old hash cannot be checked.
+READS = (1, 2, 3)
 EXTENSION = ".runetable"
 # Far beyond any real match (a TACTICA war is a few thousand actions), low enough that
 # a hostile file cannot keep the program busy for minutes: see README, "Saves".
@@ -197,7 +200,10 @@ def from_dict(data: Any, source: str = "save") -> Match:
     try:
         match.restore_redo(list(reversed(redo)))
     except IllegalAction as exc:
-        raise _problem(source, exc.reason) from None
+        if save.schema_version == SCHEMA:
+            raise _problem(source, exc.reason) from None
+        # An older record's undone actions may not fit the windows the rules open now;
+        # they are only what could have been redone, so the match loads without them.
     return match
 
 
@@ -206,7 +212,7 @@ def _replay(match: Match, save: SaveFile, source: str) -> None:
     record = [(_decode(source, f"action {number}", saved), saved.actor)
               for number, saved in enumerate(save.actions, start=1)]
     try:
-        match.replay_record(record)
+        match.replay_record(record, upgrade=save.schema_version < SCHEMA)
     except RecordRefused as exc:
         raise _problem(source, f"action {exc.number} ({_short(record[exc.number - 1][0])}) "
                                f"is not legal there: {exc.reason}") from None

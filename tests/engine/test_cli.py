@@ -78,7 +78,7 @@ def test_replay_prints_the_state_hash(simulated) -> None:
     [
         lambda text: text[: len(text) // 3],
         lambda text: text.replace('"state_hash": "', '"state_hash": "0'),
-        lambda text: text.replace('"schema_version": 2', '"schema_version": 7'),
+        lambda text: text.replace('"schema_version": 3', '"schema_version": 7'),
     ],
     ids=["truncated", "hash-edited", "newer-version"],
 )

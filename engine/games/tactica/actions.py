@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.actions import Action
+from engine.core.actions import Action, renamed
+from engine.core.frames import Pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,3 +188,7 @@ class EndPhase(Action):
 
 TACTICA_ACTIONS = (PlaceLandmark, Deploy, Muster, Train, Move, Attack, Rescue, PlayTactic,
                    Negate, Swap, ChooseCard, PlaceRescued, SpyStack, Done, EndPhase)
+
+
+# Before TACTICA ran on the core's frames it had a pass of its own (saves of schema 2).
+renamed("tactica-pass", Pass)
