@@ -51,7 +51,13 @@ class Frame:
 
     def __init_subclass__(cls) -> None:
         # No super() call: slots=True rebuilds the class, breaking the zero-arg form.
-        # The rebuilt class registers last, replacing the first registration.
+        # The rebuilt class registers last, replacing the first registration. Saves name
+        # frames by class name, so two games may not both have a frame of one name.
+        known = FRAME_TYPES.get(cls.__name__)
+        if known is not None and (known.__module__, known.__qualname__) != (
+                cls.__module__, cls.__qualname__):
+            raise TypeError(f"a frame named {cls.__name__} exists already in "
+                            f"{known.__module__}; frames need names of their own")
         FRAME_TYPES[cls.__name__] = cls
 
     # -- what a game gives its frames ------------------------------------------------

@@ -183,3 +183,15 @@ def test_a_may_ability_asks_its_seat_in_seat_order() -> None:
     m.submit(Pass(), player=1)
     assert isinstance(m.state.frames[-1], Bid)
     assert [e.text for _, e in m.log() if e.kind == "taunt"] == ["Player 1 taunts"]
+
+
+def test_two_frames_of_one_name_are_refused() -> None:
+    """Saves name frames by class name: a second game's frame may not take a name in use."""
+    from dataclasses import dataclass
+
+    from engine.core.frames import Frame
+
+    with pytest.raises(TypeError, match="a frame named Answer exists already"):
+        @dataclass(frozen=True, slots=True)
+        class Answer(Frame):  # Duel has one
+            pass
