@@ -47,6 +47,18 @@ def answers(game: BaseGame, state: GameState, frame: Frame, seat: int) -> list[A
     return out
 
 
+def refusal(state: GameState, frame: Frame, seat: int, action: Action) -> str | None:
+    """Why `action` does not answer `frame` for `seat` (None: it does). Pass and a
+    triggered ability's Use are the core's own answers; the rest the frame checks."""
+    if isinstance(action, Pass) and frame.passable:
+        return None
+    if isinstance(frame, Triggered) and action == Use(frame.ability):
+        return None
+    if isinstance(frame, Triggered) or isinstance(action, Pass):
+        return f"that does not answer {frame.prompt_text(state) or 'the open question'}"
+    return frame.refusal(state, seat, action)
+
+
 def legal_actions(game: BaseGame, state: GameState, seat: int | None) -> list[Action]:
     if state.result is not None:
         return []
@@ -68,9 +80,9 @@ def check(game: BaseGame, state: GameState, action: Action, seat: int | None) ->
         seat = frame.seats[0] if seat is None else seat
         if seat not in frame.seats:
             raise IllegalAction(not_yours(frame.seats))
-        if action not in answers(game, state, frame, seat):
-            question = frame.prompt_text(state) or "the open question"
-            raise IllegalAction(f"that does not answer {question}")
+        reason = refusal(state, frame, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
         return seat
     seat = state.active if seat is None else seat
     if seat != state.active:
@@ -113,14 +125,16 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
                 state.frames.pop()
                 fresh = _resolve(game, state, top) if isinstance(top, Triggered) \
                     else top.run(state)
-            elif any(answers(game, state, top, s) for s in top.seats):
-                # Nobody waits for a seat that has no answer at all (a window always
-                # has one: Pass); the first seat asked is one that can act.
-                able = tuple(s for s in top.seats if answers(game, state, top, s))
-                if able != top.seats:
-                    state.frames[-1] = dataclasses.replace(top, seats=able)
-                break
+            elif top.passable:
+                break  # every seat of a window has an answer: Pass
             else:
+                # Nobody waits for a seat that has no answer at all; the first seat asked
+                # is one that can act.
+                able = tuple(s for s in top.seats if answers(game, state, top, s))
+                if able:
+                    if able != top.seats:
+                        state.frames[-1] = dataclasses.replace(top, seats=able)
+                    break
                 state.frames.pop()
                 fresh = top.close(state)
         else:

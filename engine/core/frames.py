@@ -81,6 +81,15 @@ class Frame:
         """The frame ends with nobody answering (all passed, or no answer was possible)."""
         return []
 
+    def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why `action` is not an answer `seat` may give now, in the rules' words; None
+        when it is. The default reads `answers`; a frame whose answers come in many equal
+        forms (any card of a kind, two troops named in either order) or whose refusals
+        deserve the rule's own reason says so itself. Must not change the state."""
+        if action in self.answers(state, seat):
+            return None
+        return f"that does not answer {self.prompt_text(state) or 'the open question'}"
+
     def prompt_text(self, state: GameState) -> str:
         return self.question
 

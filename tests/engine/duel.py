@@ -110,6 +110,13 @@ class Answer(Frame):
         assert isinstance(state, DuelState)
         return [StrikeBack()] if state.strikes[seat] else []
 
+    def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
+        """The rule's own reason for a second STRIKE BACK; the core's for anything else."""
+        assert isinstance(state, DuelState)
+        if isinstance(action, StrikeBack) and not state.strikes[seat]:
+            return "STRIKE BACK is used once a match"
+        return Frame.refusal(self, state, seat, action)
+
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(state, DuelState)
         state.strikes[seat] = False

@@ -90,6 +90,27 @@ def test_a_refused_answer_names_the_question_and_changes_nothing() -> None:
     assert m.state_hash() == before
 
 
+def test_a_frame_gives_its_own_reason_for_a_refused_answer() -> None:
+    """A frame may say why in the rule's words (Duel: STRIKE BACK once a match); Pass is
+    refused where the frame is no window; nothing changes either way."""
+    m = duel()
+    m.submit(Lay("a4"), player=0)
+    m.submit(Lay("b1"), player=1)
+    m.submit(StrikeBack(), player=1)
+    m.submit(Lay("a3"), player=0)
+    m.submit(Lay("b2"), player=1)
+    assert isinstance(m.state.frames[-1], Answer)
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="STRIKE BACK is used once a match"):
+        m.submit(StrikeBack(), player=1)
+    assert m.state_hash() == before and len(m.steps) == 5
+    m.submit(Pass(), player=1)
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="that does not answer Lay a card face down"):
+        m.submit(Pass(), player=0)
+    assert m.state_hash() == before and len(m.steps) == 6
+
+
 def test_triggers_resolve_in_priority_then_seat_order_and_automatic_steps_run() -> None:
     """Reaching 2 points triggers RALLY for the other seat: it takes its card back
     before anyone is asked anything; the sweep of laid cards then runs by itself."""
