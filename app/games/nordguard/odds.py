@@ -116,7 +116,7 @@ def rolls(c: NordguardContent, state: NordguardState, moves: dict[int, MoveOdds]
     fight = combat_preview(c, state)
     if fight is not None:
         out.append(fight)
-    if state.phase != "day" or state.attempted or state.prompt is not None:
+    if state.phase != "day" or state.attempted or state.frames:
         return out
     base = ability_combat_bonus(c, state)
     for move in moves.values():

@@ -4,8 +4,9 @@ The hand dock holds a panel per seat (the Character as portrait, its items in
 their slots, empty slots drawn) and, when they matter, the rows items come
 from: the Characters still free, the stocking pool, the Item deck at Frontier,
 the items lying where the team stands. A drag between two of those rows is one
-engine action (take, restock, trade, drop, pick up); prompts are answered with
-buttons. Everything shown is built from a view of the state.
+engine action (take, restock, trade, drop, pick up); the question open on top of
+the engine's frames (a combat check, a thief's pick, ...) is answered with buttons.
+Everything shown is built from a view of the state.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
+from engine.games.nordguard.anytime import Question, open_question
 from engine.games.nordguard.challenges import restock_open, spends_limited_item
 from engine.games.nordguard.content import NordguardContent
 from engine.games.nordguard.items import (
@@ -83,7 +85,8 @@ def seat_of_zone(zone: str) -> int | None:
 
 
 class NordguardPresenter(GamePresenter):
-    """Reads every rule from the engine (legal_actions, answers and the public helpers):
+    """Reads every rule from the engine (legal_actions, the open question's replies and the
+    public helpers):
     the table decides nothing the engine would decide differently."""
 
     def __init__(self, game: NordguardGame, controller: MatchController) -> None:
@@ -120,7 +123,7 @@ class NordguardPresenter(GamePresenter):
         """What a click on each location means: a legal look comes first, then a legal
         scout; failing both, the gesture the team has the means for, so that the click
         is refused with the rule's reason. Locations missing mean nothing."""
-        if s.phase != "day" or s.prompt is not None or s.result is not None:
+        if s.phase != "day" or s.frames or s.result is not None:
             return {}
         c = self.content
         out: dict[int, Action] = {}
@@ -276,8 +279,9 @@ class NordguardPresenter(GamePresenter):
         c = self.content
         if s.result is not None:
             return []
-        if s.prompt is not None:
-            return self._answers(s)
+        question = open_question(s)
+        if question is not None:
+            return self._answers(s, question)
         if s.phase == "stock":
             return [Button("Done stocking", f"{who(c, s, s.active)} has taken enough: the "
                            "next player stocks", DoneStocking())]
@@ -316,13 +320,12 @@ class NordguardPresenter(GamePresenter):
                                   "spending the item", Attempt(direction.name, spend=False)))
         return out
 
-    def _answers(self, s: NordguardState) -> list[Button]:
-        """One button per answer the engine offers to the open question."""
+    def _answers(self, s: NordguardState, question: Question) -> list[Button]:
+        """One button per answer the open question offers (trades, drops and pick-ups,
+        also open, are gestures)."""
         c = self.content
-        prompt = s.prompt
-        assert prompt is not None
         out: list[Button] = []
-        for action in self.game.answers(s):
+        for action in question.replies(s):
             match action:
                 case Fire(item=ref):
                     name, left = looks.name_of(c, s, ref), s.uses[ref]
@@ -340,7 +343,7 @@ class NordguardPresenter(GamePresenter):
                     out.append(Button("Stop", "Stop fighting: the total stays short and the "
                                       "check fails", action))
                 case NextEvent():
-                    out.append(Button("Draw next event", prompt.question, action))
+                    out.append(Button("Draw next event", question.prompt_text(s), action))
                 case GiveUp(item=ref):
                     holder = s.holder(ref)
                     owner = possessive(who(c, s, holder)) if holder is not None else "the dropped"
@@ -378,8 +381,9 @@ class NordguardPresenter(GamePresenter):
         head = f"Day {s.turn} · {countdown} · {who(c, s, s.active)} leads"
         if s.active in self.controller.computer_seats():
             return f"{head} (a computer teammate): watch the table and the log"
-        if s.prompt is not None:
-            return (f"{head} · {s.prompt.question} (items may still be traded, dropped or "
+        question = open_question(s)
+        if question is not None:
+            return (f"{head} · {question.prompt_text(s)} (items may still be traded, dropped or "
                     "picked up)")
         legal = self.legal(s)
         todo = []

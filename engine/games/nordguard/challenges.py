@@ -154,7 +154,7 @@ def can_restock_here(c: NordguardContent, s: NordguardState) -> bool:
 def restock_open(c: NordguardContent, s: NordguardState) -> bool:
     """Whether a restock may be made now: a place that allows it, no question waiting,
     and someone with a free slot."""
-    return (s.prompt is None and s.result is None and can_restock_here(c, s)
+    return (not s.frames and s.result is None and can_restock_here(c, s)
             and any(has_room(c, s, seat) for seat in range(s.players)))
 
 

@@ -9,7 +9,7 @@ fails loading with its file, card and field named.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -477,3 +477,9 @@ def load(folder: Path = ASSETS) -> NordguardContent:
     )
     _cross_check(content, folder)
     return content
+
+
+@cache
+def shipped() -> NordguardContent:
+    """The cards in assets/nordguard, read once."""
+    return load()

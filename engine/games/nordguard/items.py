@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.events import Event
-from engine.games.nordguard.content import Character, Item, ItemEffect, NordguardContent
+from engine.games.nordguard.content import (
+    Character,
+    Item,
+    ItemEffect,
+    NordguardContent,
+    shipped,
+)
 from engine.games.nordguard.english import possessive
 from engine.games.nordguard.state import (
     DROPPED,
@@ -22,6 +28,13 @@ from engine.games.nordguard.state import (
     NordguardState,
     slots,
 )
+
+
+def content_of(s: NordguardState) -> NordguardContent:
+    """The cards `s` is played with (frames read them here; a state read back from JSON
+    alone plays with the shipped cards)."""
+    c = s.content
+    return c if c is not None else shipped()
 
 
 def kind_of(s: NordguardState, card: str) -> str:
@@ -94,11 +107,11 @@ def starting_missing(s: NordguardState, seat: int) -> list[str]:
     return [card for card in s.starting[seat] if where.get(card) not in (slots(seat), SPENT)]
 
 
-def starting_held(s: NordguardState) -> frozenset[str]:
+def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     """Starting items that may not leave their Character's hands now: the team is leaving
-    Frontier for the first time (its first move attempt, a fight there included, is under
-    way), and must carry them as it goes (Rulebook, Starting Items)."""
-    if s.departed or s.attempt is None:
+    Frontier for the first time (`leaving`: its first move attempt, a fight there included,
+    is under way), and must carry them as it goes (Rulebook, Starting Items)."""
+    if s.departed or not leaving:
         return frozenset()
     return frozenset(card for cards in s.starting for card in cards)
 

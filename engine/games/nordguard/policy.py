@@ -47,6 +47,7 @@ from engine.games.nordguard.content import Challenge, Location, NordguardContent
 from engine.games.nordguard.items import accuracy, character_of, item_of, kind_of
 from engine.games.nordguard.state import NordguardState
 
+NEXT_EVENT, DECLINE = NextEvent(), Decline()
 STUCK = 4.0  # days a location the team cannot enter costs: the way round it
 # Abilities by how much they help, as measured with balance.py (a Character alone on a
 # 4x4 map); more slots first among equals (Oleg also carries four items and a Rifle).
@@ -248,7 +249,7 @@ class NordguardPolicy:
     def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
         s = state
         assert isinstance(s, NordguardState)
-        if s.prompt is not None:
+        if s.frames:
             return self._answer(s, actions)
         if s.phase == "characters":
             return self._character(s, actions, rng)
@@ -277,15 +278,14 @@ class NordguardPolicy:
         return rng.choice([a for a, w in worth.items() if w >= best - ITEM_SLACK])
 
     def _answer(self, s: NordguardState, actions: list[Action]) -> Action:
-        prompt = s.prompt
-        assert prompt is not None
-        if prompt.kind == "event":
-            return next(a for a in actions if isinstance(a, NextEvent))
-        if prompt.kind == "steal":
-            return min((a for a in actions if isinstance(a, GiveUp)),
-                       key=lambda a: self.value(s, kind_of(s, a.item)))
-        if prompt.kind == "barter":
-            return next(a for a in actions if isinstance(a, Decline))
+        """A question is open: its answers tell which (each question has its own kinds)."""
+        if NEXT_EVENT in actions:
+            return NEXT_EVENT
+        gives = [a for a in actions if isinstance(a, GiveUp)]
+        if gives:
+            return min(gives, key=lambda a: self.value(s, kind_of(s, a.item)))
+        if DECLINE in actions:
+            return DECLINE
         return self._arm_marksman(s, actions) or self._fight(s, actions)
 
     def _arm_marksman(self, s: NordguardState, actions: list[Action]) -> Action | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.frames import Frame
 from engine.core.rng import Rng, ScriptedRng
 from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
 from engine.games.nordguard.build import NordguardOptions
@@ -133,6 +134,13 @@ def dice(state: NordguardState, *faces: int) -> None:
 
 def lying_here(state: NordguardState) -> list[str]:
     return list(state.table.cards_in(DROPPED))
+
+
+def asked(state: NordguardState) -> Frame | None:
+    """The question open on top of the frames (a combat check, a thief's pick, ...), or
+    None when nothing waits for an answer."""
+    frames = state.frames
+    return frames[-1] if frames and frames[-1].seats else None
 
 
 def texts(events: list[Event]) -> str:
