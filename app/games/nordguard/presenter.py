@@ -57,7 +57,7 @@ from engine.games.nordguard.items import (
     character_of,
     receiver,
     restock_kinds,
-    seat_with_ability,
+    scout_seat,
     starting_missing,
     who,
 )
@@ -129,7 +129,7 @@ class NordguardPresenter(GamePresenter):
         out: dict[int, Action] = {}
         adjacent = {cell for _, cell in s.neighbours(s.sled)}
         has_binoculars = bool(binoculars(c, s))
-        has_scout = seat_with_ability(c, s, "scout") is not None
+        has_scout = scout_seat(c, s) is not None
         for cell in range(s.width * s.height):
             if cell == s.sled:
                 continue
@@ -297,12 +297,11 @@ class NordguardPresenter(GamePresenter):
                               "location at once, for a day of the countdown", Survey()))
         for action in self.legal_list(s):
             if isinstance(action, UseItem):
-                effect = c.effects_by_face[s.table.faces[action.item]]["gain_days"]
-                assert effect.kind == "gain_days"
+                days = c.powers[s.table.faces[action.item]].days
                 out.append(Button(f"Use {looks.name_of(c, s, action.item)} "
-                                  f"(+{effect.amount} day)",
+                                  f"(+{days} day)",
                                   f"{who(c, s, s.carrier(action.item))} uses it: the countdown "
-                                  f"gains {looks.plural(effect.amount, 'day')}", action))
+                                  f"gains {looks.plural(days, 'day')}", action))
         out.append(Button("End day", "End the day: a day comes off the countdown and the "
                           "next player leads", EndDay()))
         return out
@@ -334,10 +333,9 @@ class NordguardPresenter(GamePresenter):
                                       f"added to the total ({left} uses left)", action))
                 case Strike(item=ref):
                     name = looks.name_of(c, s, ref)
-                    effect = c.effects_by_face[s.table.faces[ref]]["combat_bonus"]
-                    assert effect.kind == "combat_bonus"
-                    out.append(Button(f"Use {name} (+{effect.amount})",
-                                      f"{who(c, s, s.carrier(ref))} adds {effect.amount} with "
+                    amount = c.powers[s.table.faces[ref]].strike
+                    out.append(Button(f"Use {name} (+{amount})",
+                                      f"{who(c, s, s.carrier(ref))} adds {amount} with "
                                       f"the {name} (once per combat)", action))
                 case StopFighting():
                     out.append(Button("Stop", "Stop fighting: the total stays short and the "
@@ -393,7 +391,7 @@ class NordguardPresenter(GamePresenter):
             todo.append("the day's move attempt is made")
         else:
             todo.append("carry the starting items before leaving Frontier")
-        scout = seat_with_ability(c, s, "scout")
+        scout = scout_seat(c, s)
         if scout is not None and any(isinstance(a, Scout) for a in legal):
             todo.append(f"click a location for {who(c, s, scout)} to scout")
         if any(isinstance(a, Look) for a in legal):
@@ -480,7 +478,7 @@ class NordguardPresenter(GamePresenter):
         if where == DROPPED:
             return PickUp(ref, self._receiver(s, seat))
         if seat_of_zone(where or "") is not None and \
-                "gain_days" in self.content.effects_by_face[s.table.faces[ref]]:
+                self.content.powers[s.table.faces[ref]].days:
             return UseItem(ref)
         return None
 
@@ -499,7 +497,7 @@ class NordguardPresenter(GamePresenter):
             return "Click to look through the Binoculars (once a day for each pair)"
         if isinstance(action, Scout):
             c = self.content
-            scout = who(c, s, seat_with_ability(c, s, "scout") or 0)
+            scout = who(c, s, scout_seat(c, s) or 0)
             return f"Click for {scout} to scout it: its rolls are made in advance (once a day)"
         return ""
 

@@ -25,9 +25,9 @@ from engine.core.events import Event
 from engine.core.game import GameState
 from engine.games.nordguard.actions import Fire, StopFighting, Strike
 from engine.games.nordguard.anytime import Question
-from engine.games.nordguard.challenges import ability_combat_bonus, arsenal
+from engine.games.nordguard.challenges import arsenal, combat_base
 from engine.games.nordguard.content import NordguardContent
-from engine.games.nordguard.items import content_of, effect_of, name, spend, who
+from engine.games.nordguard.items import content_of, name, powers_of, spend, who
 from engine.games.nordguard.state import NordguardState
 
 
@@ -79,7 +79,7 @@ class CombatCheck(Question):
 def start(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Event]:
     """Open a combat check (`check` names the card and its total): settled at once when
     nothing can be added or the abilities alone meet it, else asked of the leader."""
-    base = ability_combat_bonus(c, s)
+    base = combat_base(c, s)
     check = replace(check, seats=(s.active,), total=base, struck=())
     text = f"Combat check against {check.label}: the team needs a total of {check.need}"
     if base:
@@ -114,11 +114,12 @@ def additions(c: NordguardContent, s: NordguardState, check: CombatCheck) -> lis
     """What the team could still add: each gun with a use left, each set amount not used."""
     fires: list[Action] = []
     strikes: list[Action] = []
+    faces, powers = s.table.faces, c.powers
     for _, card in s.team_items():
-        effects = c.effects_by_face[s.table.faces[card]]
-        if "gun" in effects and s.uses.get(card, 0) > 0:
+        p = powers[faces[card]]
+        if p.gun and s.uses.get(card, 0) > 0:
             fires.append(Fire(card))
-        if "combat_bonus" in effects and card not in check.struck:
+        if p.strike and card not in check.struck:
             strikes.append(Strike(card))
     return fires + strikes
 
@@ -142,23 +143,25 @@ def _finish(s: NordguardState, check: CombatCheck, won: bool) -> list[Event]:
 
 
 def _fire(c: NordguardContent, s: NordguardState, check: CombatCheck, card: str) -> list[Event]:
-    face = s.rng.randint(1, 6)
-    check = replace(check, total=check.total + face)
+    faces = [s.rng.randint(1, 6) for _ in range(powers_of(c, s, card).gun)]
+    rolled = sum(faces)
+    check = replace(check, total=check.total + rolled)
     shooter = who(c, s, s.carrier(card))
-    log = [Event("roll", f"{shooter} fires the {name(c, s, card)}: rolled d6 = {face}, "
+    pool = "d6" if len(faces) == 1 else f"{len(faces)}d6"
+    shown = "+".join(str(f) for f in faces) + (f" = {rolled}" if len(faces) > 1 else "")
+    log = [Event("roll", f"{shooter} fires the {name(c, s, card)}: rolled {pool} = {shown}, "
                          f"total {check.total} of {check.need}",
-                 data={"pool": "d6", "faces": [face], "total": face, "card": card})]
+                 data={"pool": pool, "faces": faces, "total": rolled, "card": card})]
     spend(c, s, card, log)
     return log + _go_on(c, s, check)
 
 
 def _strike(c: NordguardContent, s: NordguardState, check: CombatCheck,
             card: str) -> list[Event]:
-    effect = effect_of(c, s, card, "combat_bonus")
-    assert effect is not None and effect.kind == "combat_bonus"
-    check = replace(check, total=check.total + effect.amount, struck=(*check.struck, card))
+    amount = powers_of(c, s, card).strike
+    check = replace(check, total=check.total + amount, struck=(*check.struck, card))
     log = [Event("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
-                           f"+{effect.amount}, total {check.total} of {check.need}",
+                           f"+{amount}, total {check.total} of {check.need}",
                  data={"card": card})]
     spend(c, s, card, log)
     return log + _go_on(c, s, check)

@@ -44,15 +44,15 @@ from engine.games.nordguard.content import (
 )
 from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
-    character_of,
     content_of,
     drop,
-    effect_of,
     item_of,
     kind_of,
     name,
-    seat_with_ability,
+    powers_of,
+    reroller,
     spend,
+    team_powers,
     to_deck,
     who,
 )
@@ -188,9 +188,7 @@ def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: Rol
     met = _log_roll(c, s, card, pool, faces, ch.target, scouted is not None, log)
     if not met and scouted is None and reroll_ready(c, s):
         s.rerolled = True
-        seat = seat_with_ability(c, s, "reroll")
-        assert seat is not None
-        log.append(Event("reroll", f"{who(c, s, seat)} tries again (once a day)"))
+        log.append(Event("reroll", f"{reroller(c, s)} tries again (once a day)"))
         faces = pool.roll(s.rng).faces
         met = _log_roll(c, s, card, pool, faces, ch.target, False, log)
     return met
@@ -426,14 +424,11 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
 
 def _ward(c: NordguardContent, s: NordguardState, hazards: list[str]) -> tuple[str, str | None]:
     """Who keeps the days: a Character's ward (free), else a ward item (spends a use)."""
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        if (character is not None and character.ability.kind == "ward"
-                and set(character.ability.against) & set(hazards)):
-            return character.name, None
+    for seat, p in team_powers(c, s):
+        if p.keeps_days(hazards):
+            return who(c, s, seat), None
     for _, item in s.team_items():
-        effect = effect_of(c, s, item, "ward")
-        if effect is not None and effect.kind == "ward" and set(effect.against) & set(hazards):
+        if powers_of(c, s, item).keeps_days(hazards):
             return name(c, s, item), item
     return "", None
 
@@ -454,14 +449,16 @@ def _days(c: NordguardContent, s: NordguardState, card: str, amount: int, log: L
 
 
 def _stealable(c: NordguardContent, s: NordguardState, seat: int, card: str) -> bool:
-    character = character_of(c, s, seat)
-    guarded = character is not None and character.ability.kind == "guard"
-    return item_of(c, s, card).stealable and not guarded
+    """Rulebook, Steal: an item that cannot be stolen (its card says so, or a Character
+    guards it: nothing Oleg carries) is safe."""
+    if not item_of(c, s, card).stealable:
+        return False
+    return not any(p.guards(own=owner == seat) for owner, p in team_powers(c, s))
 
 
 def _wanted(c: NordguardContent, s: NordguardState, effect: StealEffect, card: str) -> bool:
     """Whether the thief is after this item (any item, unless it wants a kind)."""
-    return not effect.only or any(e.kind in effect.only for e in item_of(c, s, card).effects)
+    return not effect.only or not powers_of(c, s, card).tags.isdisjoint(effect.only)
 
 
 def _targets(c: NordguardContent, s: NordguardState, effect: StealEffect) -> list[tuple[int, str]]:

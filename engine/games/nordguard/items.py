@@ -14,8 +14,8 @@ from engine.core.events import Event
 from engine.games.nordguard.content import (
     Character,
     Item,
-    ItemEffect,
     NordguardContent,
+    Powers,
     shipped,
 )
 from engine.games.nordguard.english import possessive
@@ -24,7 +24,6 @@ from engine.games.nordguard.state import (
     ITEM_DECK,
     POOL,
     SPENT,
-    TEAM,
     NordguardState,
     slots,
 )
@@ -48,9 +47,9 @@ def item_of(c: NordguardContent, s: NordguardState, card: str) -> Item:
     return item
 
 
-def effect_of(c: NordguardContent, s: NordguardState, card: str, kind: str) -> ItemEffect | None:
-    """The item's effect of this kind ("gun", "scout", ...), or None."""
-    return c.effects_by_face[s.table.faces[card]].get(kind)
+def powers_of(c: NordguardContent, s: NordguardState, card: str) -> Powers:
+    """What an item or Character card does, read from its modifiers (content.Powers)."""
+    return c.powers[s.table.faces[card]]
 
 
 def name(c: NordguardContent, s: NordguardState, card: str) -> str:
@@ -116,19 +115,25 @@ def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     return frozenset(card for cards in s.starting for card in cards)
 
 
-def accuracy(c: NordguardContent, s: NordguardState, seat: int) -> int:
-    character = character_of(c, s, seat)
-    if character is not None and character.ability.kind == "accuracy":
-        return character.ability.amount
-    return 0
+def team_powers(c: NordguardContent, s: NordguardState) -> list[tuple[int, Powers]]:
+    """(seat, powers) of every Character on the team, seat by seat."""
+    faces = s.table.faces
+    return [(seat, c.powers[faces[card]]) for seat, card in enumerate(s.character)
+            if card is not None]
+
+
+def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
+    """Uses the Characters add to a fresh `card` in `seat`'s hands (Pi's accuracy: two
+    more for every gun she carries)."""
+    tags = powers_of(c, s, card).tags
+    return sum(p.extra_uses(tags, own=owner == seat) for owner, p in team_powers(c, s))
 
 
 def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
-    """Uses of a fresh copy in `seat`'s hands: printed, plus accuracy for a gun."""
+    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add."""
     item = item_of(c, s, card)
     assert isinstance(item.uses, int)
-    bonus = accuracy(c, s, seat) if effect_of(c, s, card, "gun") is not None else 0
-    return item.uses + bonus
+    return item.uses + extra_uses(c, s, card, seat)
 
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
@@ -180,17 +185,27 @@ def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> 
     s.restock_here = False
 
 
-def team_has_ability(c: NordguardContent, s: NordguardState, kind: str) -> bool:
-    return any(c.characters[kind_of(s, ch)].ability.kind == kind
-               for ch in s.table.cards_in(TEAM))
+def in_play(c: NordguardContent, s: NordguardState) -> list[tuple[str, Powers]]:
+    """(card, powers) of every Character on the team, then every item it carries."""
+    faces = s.table.faces
+    cards = [card for card in s.character if card is not None]
+    cards += [card for _, card in s.team_items()]
+    return [(card, c.powers[faces[card]]) for card in cards]
 
 
-def seat_with_ability(c: NordguardContent, s: NordguardState, kind: str) -> int | None:
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        if character is not None and character.ability.kind == kind:
-            return seat
-    return None
+def scout_seat(c: NordguardContent, s: NordguardState) -> int | None:
+    """The seat whose Character scouts any location once a day (Nickel), if any."""
+    return next((seat for seat, p in team_powers(c, s) if p.scouts), None)
+
+
+def reroller(c: NordguardContent, s: NordguardState) -> str | None:
+    """The card that rolls a failed challenge roll again once a day (Geri), by name."""
+    return next((name(c, s, card) for card, p in in_play(c, s) if p.rerolls), None)
+
+
+def restocks_at(c: NordguardContent, s: NordguardState, place: str) -> bool:
+    """Whether a card in play allows restocking at this kind of place (Iyoto: Waypoints)."""
+    return any(place in p.restock for _, p in in_play(c, s))
 
 
 def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
@@ -207,9 +222,15 @@ def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:
-    """The team's items that scout (pairs of Binoculars), seat by seat."""
-    faces, effects = s.table.faces, c.effects_by_face
-    return [card for _, card in s.team_items() if "scout" in effects[faces[card]]]
+    """The team's items that scout a neighbour (pairs of Binoculars), seat by seat."""
+    faces, powers = s.table.faces, c.powers
+    return [card for _, card in s.team_items() if powers[faces[card]].looks]
+
+
+def can_survey(c: NordguardContent, s: NordguardState) -> bool:
+    """Whether the team carries an item that scouts every neighbour at once (Binoculars)."""
+    faces, powers = s.table.faces, c.powers
+    return any(powers[faces[card]].surveys for _, card in s.team_items())
 
 
 def fresh_binoculars(c: NordguardContent, s: NordguardState) -> str | None:

@@ -56,14 +56,15 @@ from engine.games.nordguard.content import NordguardContent, shipped
 from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
     binoculars,
-    effect_of,
+    can_survey,
     fresh_binoculars,
     give,
     has_room,
     kind_of,
     name,
+    powers_of,
     restock_kinds,
-    seat_with_ability,
+    scout_seat,
     seats_with_room,
     spend,
     starting_missing,
@@ -138,14 +139,15 @@ class NordguardGame(BaseGame):
                 out.append(Attempt(direction.name))
                 if spends_limited_item(c, s, cell):
                     out.append(Attempt(direction.name, spend=False))
-        if not s.scouted_today and seat_with_ability(c, s, "scout") is not None:
+        if not s.scouted_today and scout_seat(c, s) is not None:
             out.extend(Scout(cell) for cell in range(s.width * s.height)
                        if cell != s.sled and worth_scouting(c, s, cell))
-        if binoculars(self.content, s):
+        looking, surveying = binoculars(c, s), can_survey(c, s)
+        if looking or surveying:
             useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
-            if fresh_binoculars(c, s) is not None:
+            if looking and fresh_binoculars(c, s) is not None:
                 out.extend(Look(cell) for cell in useful)
-            if not s.surveyed and useful:
+            if surveying and not s.surveyed and useful:
                 out.append(Survey())
         rooms = seats_with_room(c, s)
         out.extend(free_actions(c, s, rooms=rooms))
@@ -154,9 +156,8 @@ class NordguardGame(BaseGame):
             for key in sorted(restock_kinds(c, s)):
                 row = _restocks(key)
                 out.extend([row[to] for to in rooms])
-        usable = c.effects_by_face
-        out.extend([_use(card) for _, card in s.team_items()
-                    if "gain_days" in usable[faces[card]]])
+        powers = c.powers
+        out.extend([_use(card) for _, card in s.team_items() if powers[faces[card]].days])
         out.append(END_DAY)
         return out
 
@@ -214,7 +215,7 @@ class NordguardGame(BaseGame):
                 if missing is not None:
                     raise IllegalAction(missing)
             case Scout():
-                seat = seat_with_ability(c, s, "scout")
+                seat = scout_seat(c, s)
                 if seat is None:
                     raise IllegalAction("only a scout (Nickel) can scout any location")
                 if s.scouted_today:
@@ -229,7 +230,7 @@ class NordguardGame(BaseGame):
                                         "team's have looked today (Rulebook, Scout)")
                 self._check_scout_cell(s, action.cell, anywhere=False)
             case Survey():
-                if not binoculars(self.content, s):
+                if not can_survey(c, s):
                     raise IllegalAction("surveying needs Binoculars (Rulebook, Scout)")
                 if s.surveyed:
                     raise IllegalAction("the team has surveyed today already")
@@ -249,7 +250,7 @@ class NordguardGame(BaseGame):
             case UseItem():
                 if s.holder(action.item) is None:
                     raise IllegalAction("only an item the team carries can be used")
-                if effect_of(c, s, action.item, "gain_days") is None:
+                if not powers_of(c, s, action.item).days:
                     raise IllegalAction(f"the {name(c, s, action.item)} is not used on its own")
             case EndDay():
                 pass
@@ -366,7 +367,7 @@ class NordguardGame(BaseGame):
                 assert target is not None
                 log += flow.attempt(c, s, target, action.spend, WORDS[action.direction])
             case Scout():
-                seat = seat_with_ability(c, s, "scout")
+                seat = scout_seat(c, s)
                 assert seat is not None
                 s.scouted_today = True
                 scout(c, s, action.cell, log, who(c, s, seat))
@@ -393,12 +394,11 @@ class NordguardGame(BaseGame):
                                             f"{name(c, s, card)} from the Item deck",
                                  data={"card": card}))
             case UseItem():
-                effect = effect_of(c, s, action.item, "gain_days")
-                assert effect is not None and effect.kind == "gain_days"
-                flow.add_days(s, effect.amount)
+                days = powers_of(c, s, action.item).days
+                flow.add_days(s, days)
                 log.append(Event("use", f"The {name(c, s, action.item)} buys the team "
-                                        f"{effect.amount} day(s): {flow.days_left(s)}",
-                                 data={"days": effect.amount}))
+                                        f"{days} day(s): {flow.days_left(s)}",
+                                 data={"days": days}))
                 spend(c, s, action.item, log)
             case EndDay():
                 self._end_day(s, log)

@@ -16,7 +16,7 @@ from engine.core.frames import Frame
 from engine.core.rng import Rng, ScriptedRng
 from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
 from engine.games.nordguard.build import NordguardOptions
-from engine.games.nordguard.items import full_uses
+from engine.games.nordguard.items import content_of, full_uses
 from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import (
     DROPPED,
@@ -84,9 +84,9 @@ def hand(state: NordguardState, seat: int, *keys: str) -> list[str]:
         card = card_of(state, key, (ITEM_DECK, POOL))
         state.table.move(card, slots(seat))
         state.table.set_face(card, True)
-        item = C.items[key]
-        if item.limited:
-            state.uses[card] = full_uses(C, state, card, seat)
+        c = content_of(state)
+        if c.items[key].limited:
+            state.uses[card] = full_uses(c, state, card, seat)
         out.append(card)
     return out
 

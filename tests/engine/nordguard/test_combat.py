@@ -75,7 +75,7 @@ def test_knife_adds_its_amount_once_per_combat() -> None:
     knife, rifle = hand(state, 0, "knife", "rifle")
     act(state, Attempt("E"))
     act(state, Strike(knife))
-    amount = GAME.content.items["knife"].effects[0].amount
+    amount = GAME.content.items["knife"].modifiers[0].add
     assert state.combat is not None and state.combat.total == amount
     assert Strike(knife) not in GAME.legal_actions(state)
     assert "once per combat" in refused(state, Strike(knife))
@@ -99,7 +99,7 @@ def test_accuracy_gives_extra_gun_uses() -> None:
     state = day_one(("pi",))
     (revolver,) = state.carried(0)
     printed = GAME.content.items["lawmans-revolver"].uses
-    bonus = GAME.content.characters["pi"].ability.amount
+    bonus = GAME.content.characters["pi"].modifiers[0].add
     assert state.uses[revolver] == printed + bonus
 
 
@@ -126,7 +126,7 @@ def test_freki_adds_to_every_combat() -> None:
     state = fight_at_wolf_den(("freki",))
     act(state, Attempt("E"))
     assert state.combat is not None
-    assert state.combat.total == GAME.content.characters["freki"].ability.amount
+    assert state.combat.total == GAME.content.characters["freki"].modifiers[0].add
 
 
 def test_an_event_combat_failure_does_what_the_card_says() -> None:

@@ -68,7 +68,7 @@ def test_an_unused_item_arrives_fresh_with_the_receivers_accuracy() -> None:
     (rifle,) = hand(state, 0, "rifle")
     act(state, Trade(rifle, 1))
     printed = GAME.content.items["rifle"].uses
-    assert state.uses[rifle] == printed + GAME.content.characters["pi"].ability.amount
+    assert state.uses[rifle] == printed + GAME.content.characters["pi"].modifiers[0].add
     act(state, Trade(rifle, 0))
     assert state.uses[rifle] == printed
 
