@@ -41,13 +41,16 @@ FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
 
 
 def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
-                 rooms: list[int] | None = None) -> list[Action]:
-    """Trades, drops and pick-ups (`rooms`: the seats with a free slot), in a fixed order.
-    `leaving`: the team's first move attempt out of Frontier is under way."""
+                 rooms: list[int] | None = None,
+                 team: list[tuple[int, str]] | None = None) -> list[Action]:
+    """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
+    attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
+    (s.team_items()) when the caller has them."""
     out: list[Action] = []
     if rooms is None:
         rooms = seats_with_room(c, s)
-    team = s.team_items()
+    if team is None:
+        team = s.team_items()
     held = starting_held(s, leaving)
     if held:
         team = [(seat, card) for seat, card in team if card not in held]

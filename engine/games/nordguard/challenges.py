@@ -27,6 +27,7 @@ from engine.games.nordguard.state import (
     DROPPED,
     FRONTIER,
     ITEM_DECK,
+    MAP,
     NordguardState,
 )
 
@@ -207,12 +208,14 @@ def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
     and trying turns it face up, so the team is never lost to a card nobody has seen.
     """
     neighbours = [cell for _, cell in s.neighbours(s.sled)]
-    face_up = s.table.face_up
-    for cell in neighbours:
-        location = s.location_at(cell)
+    table = s.table
+    face_up, faces, cards = table.face_up, table.faces, table.zones[MAP].cards
+    assert cards is not None
+    for cell in neighbours:  # asked after every action: the quick answers first
+        location = cards[cell]
         if location not in face_up:
             return None
-        if s.table.faces[location] in c.always_open and not s.obstacles_on(location):
+        if faces[location] in c.always_open and not (s.placed and s.obstacles_on(location)):
             return None  # dice alone can get the team in there
     reach = within_reach(c, s)
     reasons = []

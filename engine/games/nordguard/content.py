@@ -204,6 +204,7 @@ class Powers:
     rerolls: bool = False  # rolls a failed challenge roll again, once a day
     restock: tuple[str, ...] = ()  # places where it allows restocking
     tags: frozenset[str] = frozenset()
+    uses: tuple[NordguardModifier, ...] = ()  # its modifiers to other items' uses
 
     @classmethod
     def of(cls, modifiers: list[NordguardModifier]) -> Powers:
@@ -227,6 +228,7 @@ class Powers:
             restock=tuple(p for p in WORDS.conditions["place"]
                           if allows(mods, "restock", {"place": p})),
             tags=frozenset({m.to for m in mods} | ({GUN} if gun else set())),
+            uses=tuple(m for m in mods if m.to == "uses"),
         )
 
     def keeps_days(self, hazards: list[str]) -> bool:
@@ -239,8 +241,9 @@ class Powers:
 
     def extra_uses(self, tags: frozenset[str], own: bool) -> int:
         """Uses it adds to an item of these tags (`own`: carried by its own holder)."""
-        return total(self.modifiers, "uses", {"item": tags, "holder": "self" if own
-                                              else "team"})
+        if not self.uses:
+            return 0
+        return total(self.uses, "uses", {"item": tags, "holder": "self" if own else "team"})
 
 
 class Item(_Model):

@@ -28,6 +28,8 @@ from engine.games.nordguard.state import (
     slots,
 )
 
+_SLOT_ZONES = tuple(slots(seat) for seat in range(8))
+
 
 def content_of(s: NordguardState) -> NordguardContent:
     """The cards `s` is played with (frames read them here; a state read back from JSON
@@ -126,7 +128,9 @@ def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> 
     """Uses the Characters add to a fresh `card` in `seat`'s hands (Pi's accuracy: two
     more for every gun she carries)."""
     tags = powers_of(c, s, card).tags
-    return sum(p.extra_uses(tags, own=owner == seat) for owner, p in team_powers(c, s))
+    faces, powers = s.table.faces, c.powers
+    return sum(powers[faces[ch]].extra_uses(tags, own=owner == seat)
+               for owner, ch in enumerate(s.character) if ch is not None)
 
 
 def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
@@ -215,10 +219,10 @@ def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
     the same reason.
     """
     zones, faces = s.table.zones, s.table.faces
-    public = (POOL, DROPPED, SPENT, *(slots(seat) for seat in range(s.players)))
+    public = (POOL, DROPPED, SPENT, *_SLOT_ZONES[:s.players])
     shown = Counter([faces[card] for zone in public for card in zones[zone].cards or ()])
-    return {key: n for key, face, copies in c.item_stock
-            if (n := copies - shown[face]) > 0}
+    seen = shown.get  # a plain dict lookup: Counter's own [] is slow for a missing key
+    return {key: n for key, face, copies in c.item_stock if (n := copies - seen(face, 0)) > 0}
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:

@@ -11,6 +11,7 @@ other mechanics live in mapchanges.py and items.py.
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
@@ -114,7 +115,7 @@ class NordguardGame(BaseGame):
 
     # -- what may be done when no question is open -----------------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:
-        s = _ng(state)
+        s = cast(NordguardState, state)  # only ever given its own states
         c = self.content
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
@@ -142,7 +143,18 @@ class NordguardGame(BaseGame):
         if not s.scouted_today and scout_seat(c, s) is not None:
             out.extend(Scout(cell) for cell in range(s.width * s.height)
                        if cell != s.sled and worth_scouting(c, s, cell))
-        looking, surveying = binoculars(c, s), can_survey(c, s)
+        team = s.team_items()
+        faces, powers = s.table.faces, c.powers
+        looking = surveying = False
+        usable: list[Action] = []  # items used on their own (Rations)
+        for _, card in team:
+            p = powers[faces[card]]
+            if p.looks:
+                looking = True
+            if p.surveys:
+                surveying = True
+            if p.days:
+                usable.append(_use(card))
         if looking or surveying:
             useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
             if looking and fresh_binoculars(c, s) is not None:
@@ -150,20 +162,18 @@ class NordguardGame(BaseGame):
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
         rooms = seats_with_room(c, s)
-        out.extend(free_actions(c, s, rooms=rooms))
-        faces = s.table.faces
+        out.extend(free_actions(c, s, rooms=rooms, team=team))
         if rooms and can_restock_here(c, s):
             for key in sorted(restock_kinds(c, s)):
                 row = _restocks(key)
                 out.extend([row[to] for to in rooms])
-        powers = c.powers
-        out.extend([_use(card) for _, card in s.team_items() if powers[faces[card]].days])
+        out.extend(usable)
         out.append(END_DAY)
         return out
 
     # -- why not -------------------------------------------------------------------------
     def check_turn(self, state: GameState, action: Action) -> None:
-        s = _ng(state)
+        s = cast(NordguardState, state)  # only ever given its own states
         if isinstance(action, ANSWERS):
             raise IllegalAction("there is no question to answer now")
         match action:
@@ -281,7 +291,7 @@ class NordguardGame(BaseGame):
 
     # -- doing it ------------------------------------------------------------------------
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = _ng(state)
+        s = cast(NordguardState, state)  # only ever given its own states
         log: list[Event] = []
         if s.phase != "day":
             self._apply_setup(s, action, log)
@@ -428,7 +438,7 @@ class NordguardGame(BaseGame):
         """Rulebook, The Countdown: the team loses when time runs out (at once, whatever is
         under way), or when it can move in no direction at all (judged when nothing is
         under way and no question is open)."""
-        s = _ng(state)
+        s = cast(NordguardState, state)  # only ever given its own states
         if s.phase != "day":
             return []
         if s.table.counters[COUNTDOWN] <= 0:
