@@ -154,7 +154,7 @@ class Question(Frame):
 
     def why_not(self, s: NordguardState, action: Action) -> str:
         """Why an answer of the kinds this question takes is not one of its answers now."""
-        return "only an item the team carries can be traded"
+        return f"that does not answer {self.prompt_text(s)}"
 
     def after_free(self, s: NordguardState, action: Action) -> list[Event]:
         """A trade, drop or pick-up was made while the question was open: it stays open."""

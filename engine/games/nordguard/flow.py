@@ -612,6 +612,9 @@ class TraderOffer(Question):
     def replies(self, s: NordguardState) -> list[Action]:
         return [*(Barter(card) for _, card in s.team_items()), DECLINE]
 
+    def why_not(self, s: NordguardState, action: Action) -> str:
+        return "only an item the team carries can be traded"
+
     def reply(self, s: NordguardState, action: Action) -> Log:
         """The item given goes to the Item deck, a random one lies here."""
         c = content_of(s)

@@ -49,7 +49,8 @@ Phases (``state.phase``) and who decides (``state.active``, or the seat of the o
   "the team" decides).
 
 Inside a day, what the rules still have to do and what they ask are core frames on
-``state.frames`` (engine.core.frames), top last; the first thing to happen is on top:
+``state.frames`` (engine.core.frames; Nordguard's are in flow.py, combat.py and
+anytime.py), top last; the first thing to happen is on top:
 
 - a move attempt pushes ``EnterLocation`` (target cell, days the entry costs) and above
   it one ``MeetChallenge`` per challenge still to meet (source card, index), the first
@@ -83,7 +84,9 @@ Other fields:
 - today's flags: ``attempted`` (the one move attempt), ``scouted_today`` (Nickel),
   ``looked`` (the pairs of Binoculars that have looked today, each once a day) and
   ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
-  restocking until the team leaves).
+  restocking until the team leaves);
+- ``content``: the cards the table is played with (what each Item and Character does is
+  its modifiers, read into ``content.powers``); shared by clones and views, never saved.
 
 A seat's view hides the decks and the face-down locations, and (generated from the
 declaration, engine.core.declared) drops every card that seat cannot see from the fields
