@@ -83,7 +83,7 @@ def mid_game(window: MainWindow) -> None:
     stream = Rng(TABLE_SEED)
     while True:
         state = match.state
-        if state.phase == "day" and state.turn >= TABLE_DAY and state.prompt is None \
+        if state.phase == "day" and state.turn >= TABLE_DAY and not state.frames \
                 and not state.attempted and not state.scouted_today:
             break
         assert match.outcome() is None, "the bench match ended before mid-game"

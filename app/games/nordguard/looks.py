@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from app.board.cards import CardLook
+from engine.core.modifiers import Modifier
 from engine.core.zones import HIDDEN_PREFIX
 from engine.games.nordguard.challenges import scout_key
 from engine.games.nordguard.content import (
@@ -38,9 +39,9 @@ CHALLENGE_COLOURS = {"combat": "#8c2f2f", "blocked": "#3f3f3f", "days": "#9a7428
 OPEN_COLOUR = "#4f7a45"  # no challenge at all
 WAYPOINT_COLOUR = "#a07c22"
 
-EFFECT_COLOURS = {
-    "gun": "#8b2e2e", "combat_bonus": "#b0552a", "roll_bonus": "#3d7a4a",
-    "scout": "#2f5f8f", "gain_days": "#a8842a", "ward": "#6a4c8c",
+EFFECT_COLOURS = {  # by what an item's first modifier does (its `role`)
+    "gun": "#8b2e2e", "combat": "#b0552a", "roll": "#3d7a4a",
+    "scouts": "#2f5f8f", "surveys": "#2f5f8f", "days": "#a8842a", "days-lost": "#6a4c8c",
 }
 TOOL_COLOUR = "#6d5d4b"  # items whose only use is being named as a bypass
 
@@ -192,22 +193,35 @@ def bypass_items(c: NordguardContent) -> frozenset[str]:
     return frozenset(keys)
 
 
+def role(m: Modifier) -> str:
+    """What a modifier makes of an item, in one word: a gun, or the quantity it changes."""
+    return "gun" if m.to == "combat" and m.dice is not None else m.to
+
+
+def modifier_line(m: Modifier) -> str | None:
+    """A modifier on an item card, in a few words (None: said by another line)."""
+    match role(m):
+        case "gun":
+            return "Gun: 1 die a use" if m.dice == 1 else f"Gun: {m.dice} dice a use"
+        case "combat":
+            return f"+{m.add} in a fight" if m.timing != "while" else f"+{m.add} every fight"
+        case "roll":
+            return f"+{m.add} {'/'.join(m.when.get('terrain', ()))}"
+        case "scouts":
+            return "Scout N/E/S/W"
+        case "days":
+            return f"Use: +{plural(m.add or 0, 'day')}"
+        case "days-lost":
+            return "Stops " + "/".join(m.when.get("hazard", ("all",)))
+        case "rerolls":
+            return "Re-roll once a day"
+        case "restock":
+            return "Restock at " + "/".join(m.when.get("place", ("any place",)))
+    return None
+
+
 def effect_lines(item: Item, bypass: bool) -> list[str]:
-    lines = []
-    for e in item.effects:
-        match e.kind:
-            case "gun":
-                lines.append("Gun: 1 die a use")
-            case "combat_bonus":
-                lines.append(f"+{e.amount} in a fight")
-            case "roll_bonus":
-                lines.append(f"+{e.amount} {'/'.join(e.terrain)}")
-            case "scout":
-                lines.append("Scout N/E/S/W")
-            case "gain_days":
-                lines.append(f"Use: +{plural(e.amount, 'day')}")
-            case "ward":
-                lines.append("Stops " + "/".join(e.against))
+    lines = [line for m in item.modifiers if (line := modifier_line(m)) is not None]
     if bypass:
         lines.append("Bypass item")
     if not item.stealable:
@@ -216,8 +230,8 @@ def effect_lines(item: Item, bypass: bool) -> list[str]:
 
 
 def item_colour(item: Item) -> str:
-    for e in item.effects:
-        return EFFECT_COLOURS[e.kind]
+    for m in item.modifiers:
+        return EFFECT_COLOURS.get(role(m), TOOL_COLOUR)
     return TOOL_COLOUR
 
 
@@ -269,25 +283,29 @@ def gets_past(c: NordguardContent, key: str) -> tuple[str, ...]:
 
 
 def character_line(ch: Character) -> str:
-    """The ability in a few words, for the panel's note."""
-    a = ch.ability
-    match a.kind:
-        case "scout":
+    """The Character's modifiers in a few words, for the panel's note."""
+    return "; ".join(ability_line(m) for m in ch.modifiers)
+
+
+def ability_line(m: Modifier) -> str:
+    match m.to:
+        case "scouts":
             return "scouts any location once a day (click it on the map)"
-        case "accuracy":
-            return f"accuracy: every gun carried has {a.amount} extra uses"
-        case "roll_bonus":
-            return f"+{a.amount} to rolls on {' and '.join(a.terrain)}"
-        case "combat_bonus":
-            return f"+{a.amount} to every combat total"
-        case "guard":
+        case "uses":
+            return f"accuracy: every gun carried has {m.add} extra uses"
+        case "roll":
+            return f"+{m.add} to rolls on {' and '.join(m.when.get('terrain', ()))}"
+        case "combat":
+            return f"+{m.add} to every combat total"
+        case "theft":
             return "nothing carried can be stolen"
-        case "ward":
-            return f"{' and '.join(a.against)} events cost no days"
-        case "reroll":
+        case "days-lost":
+            return f"{' and '.join(m.when.get('hazard', ('all',)))} events cost no days"
+        case "rerolls":
             return "re-rolls a failed challenge roll once a day"
-        case _:
+        case "restock":
             return "the team may restock at any Waypoint"
+    return m.describe()
 
 
 def character_look(c: NordguardContent, state: NordguardState, ref: str) -> CardLook:

@@ -15,7 +15,7 @@ from app.games.base import RollPreview
 from engine.games.nordguard import combat
 from engine.games.nordguard.challenges import (
     Check,
-    ability_combat_bonus,
+    combat_base,
     move_chance,
     pending_check,
 )
@@ -116,9 +116,9 @@ def rolls(c: NordguardContent, state: NordguardState, moves: dict[int, MoveOdds]
     fight = combat_preview(c, state)
     if fight is not None:
         out.append(fight)
-    if state.phase != "day" or state.attempted or state.prompt is not None:
+    if state.phase != "day" or state.attempted or state.frames:
         return out
-    base = ability_combat_bonus(c, state)
+    base = combat_base(c, state)
     for move in moves.values():
         several = len(move.checks) > 1 and move.chance is not None
         overall = f" (move {percent(move.chance)})" if several else ""

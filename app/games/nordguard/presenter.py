@@ -4,8 +4,9 @@ The hand dock holds a panel per seat (the Character as portrait, its items in
 their slots, empty slots drawn) and, when they matter, the rows items come
 from: the Characters still free, the stocking pool, the Item deck at Frontier,
 the items lying where the team stands. A drag between two of those rows is one
-engine action (take, restock, trade, drop, pick up); prompts are answered with
-buttons. Everything shown is built from a view of the state.
+engine action (take, restock, trade, drop, pick up); the question open on top of
+the engine's frames (a combat check, a thief's pick, ...) is answered with buttons.
+Everything shown is built from a view of the state.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
+from engine.games.nordguard.anytime import Question, open_question
 from engine.games.nordguard.challenges import restock_open, spends_limited_item
 from engine.games.nordguard.content import NordguardContent
 from engine.games.nordguard.items import (
@@ -55,7 +57,7 @@ from engine.games.nordguard.items import (
     character_of,
     receiver,
     restock_kinds,
-    seat_with_ability,
+    scout_seat,
     starting_missing,
     who,
 )
@@ -83,7 +85,8 @@ def seat_of_zone(zone: str) -> int | None:
 
 
 class NordguardPresenter(GamePresenter):
-    """Reads every rule from the engine (legal_actions, answers and the public helpers):
+    """Reads every rule from the engine (legal_actions, the open question's replies and the
+    public helpers):
     the table decides nothing the engine would decide differently."""
 
     def __init__(self, game: NordguardGame, controller: MatchController) -> None:
@@ -120,13 +123,13 @@ class NordguardPresenter(GamePresenter):
         """What a click on each location means: a legal look comes first, then a legal
         scout; failing both, the gesture the team has the means for, so that the click
         is refused with the rule's reason. Locations missing mean nothing."""
-        if s.phase != "day" or s.prompt is not None or s.result is not None:
+        if s.phase != "day" or s.frames or s.result is not None:
             return {}
         c = self.content
         out: dict[int, Action] = {}
         adjacent = {cell for _, cell in s.neighbours(s.sled)}
         has_binoculars = bool(binoculars(c, s))
-        has_scout = seat_with_ability(c, s, "scout") is not None
+        has_scout = scout_seat(c, s) is not None
         for cell in range(s.width * s.height):
             if cell == s.sled:
                 continue
@@ -276,8 +279,9 @@ class NordguardPresenter(GamePresenter):
         c = self.content
         if s.result is not None:
             return []
-        if s.prompt is not None:
-            return self._answers(s)
+        question = open_question(s)
+        if question is not None:
+            return self._answers(s, question)
         if s.phase == "stock":
             return [Button("Done stocking", f"{who(c, s, s.active)} has taken enough: the "
                            "next player stocks", DoneStocking())]
@@ -293,12 +297,11 @@ class NordguardPresenter(GamePresenter):
                               "location at once, for a day of the countdown", Survey()))
         for action in self.legal_list(s):
             if isinstance(action, UseItem):
-                effect = c.effects_by_face[s.table.faces[action.item]]["gain_days"]
-                assert effect.kind == "gain_days"
+                days = c.powers[s.table.faces[action.item]].days
                 out.append(Button(f"Use {looks.name_of(c, s, action.item)} "
-                                  f"(+{effect.amount} day)",
+                                  f"(+{days} day)",
                                   f"{who(c, s, s.carrier(action.item))} uses it: the countdown "
-                                  f"gains {looks.plural(effect.amount, 'day')}", action))
+                                  f"gains {looks.plural(days, 'day')}", action))
         out.append(Button("End day", "End the day: a day comes off the countdown and the "
                           "next player leads", EndDay()))
         return out
@@ -316,13 +319,12 @@ class NordguardPresenter(GamePresenter):
                                   "spending the item", Attempt(direction.name, spend=False)))
         return out
 
-    def _answers(self, s: NordguardState) -> list[Button]:
-        """One button per answer the engine offers to the open question."""
+    def _answers(self, s: NordguardState, question: Question) -> list[Button]:
+        """One button per answer the open question offers (trades, drops and pick-ups,
+        also open, are gestures)."""
         c = self.content
-        prompt = s.prompt
-        assert prompt is not None
         out: list[Button] = []
-        for action in self.game.answers(s):
+        for action in question.replies(s):
             match action:
                 case Fire(item=ref):
                     name, left = looks.name_of(c, s, ref), s.uses[ref]
@@ -331,16 +333,15 @@ class NordguardPresenter(GamePresenter):
                                       f"added to the total ({left} uses left)", action))
                 case Strike(item=ref):
                     name = looks.name_of(c, s, ref)
-                    effect = c.effects_by_face[s.table.faces[ref]]["combat_bonus"]
-                    assert effect.kind == "combat_bonus"
-                    out.append(Button(f"Use {name} (+{effect.amount})",
-                                      f"{who(c, s, s.carrier(ref))} adds {effect.amount} with "
+                    amount = c.powers[s.table.faces[ref]].strike
+                    out.append(Button(f"Use {name} (+{amount})",
+                                      f"{who(c, s, s.carrier(ref))} adds {amount} with "
                                       f"the {name} (once per combat)", action))
                 case StopFighting():
                     out.append(Button("Stop", "Stop fighting: the total stays short and the "
                                       "check fails", action))
                 case NextEvent():
-                    out.append(Button("Draw next event", prompt.question, action))
+                    out.append(Button("Draw next event", question.prompt_text(s), action))
                 case GiveUp(item=ref):
                     holder = s.holder(ref)
                     owner = possessive(who(c, s, holder)) if holder is not None else "the dropped"
@@ -378,8 +379,9 @@ class NordguardPresenter(GamePresenter):
         head = f"Day {s.turn} · {countdown} · {who(c, s, s.active)} leads"
         if s.active in self.controller.computer_seats():
             return f"{head} (a computer teammate): watch the table and the log"
-        if s.prompt is not None:
-            return (f"{head} · {s.prompt.question} (items may still be traded, dropped or "
+        question = open_question(s)
+        if question is not None:
+            return (f"{head} · {question.prompt_text(s)} (items may still be traded, dropped or "
                     "picked up)")
         legal = self.legal(s)
         todo = []
@@ -389,7 +391,7 @@ class NordguardPresenter(GamePresenter):
             todo.append("the day's move attempt is made")
         else:
             todo.append("carry the starting items before leaving Frontier")
-        scout = seat_with_ability(c, s, "scout")
+        scout = scout_seat(c, s)
         if scout is not None and any(isinstance(a, Scout) for a in legal):
             todo.append(f"click a location for {who(c, s, scout)} to scout")
         if any(isinstance(a, Look) for a in legal):
@@ -476,7 +478,7 @@ class NordguardPresenter(GamePresenter):
         if where == DROPPED:
             return PickUp(ref, self._receiver(s, seat))
         if seat_of_zone(where or "") is not None and \
-                "gain_days" in self.content.effects_by_face[s.table.faces[ref]]:
+                self.content.powers[s.table.faces[ref]].days:
             return UseItem(ref)
         return None
 
@@ -495,7 +497,7 @@ class NordguardPresenter(GamePresenter):
             return "Click to look through the Binoculars (once a day for each pair)"
         if isinstance(action, Scout):
             c = self.content
-            scout = who(c, s, seat_with_ability(c, s, "scout") or 0)
+            scout = who(c, s, scout_seat(c, s) or 0)
             return f"Click for {scout} to scout it: its rolls are made in advance (once a day)"
         return ""
 

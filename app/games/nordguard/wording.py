@@ -37,7 +37,7 @@ from engine.games.nordguard.actions import (
 )
 from engine.games.nordguard.challenges import spends_limited_item
 from engine.games.nordguard.content import NordguardContent
-from engine.games.nordguard.items import seat_with_ability, who
+from engine.games.nordguard.items import scout_seat, who
 from engine.games.nordguard.rules import DIRECTIONS, WORDS
 from engine.games.nordguard.state import NordguardState
 
@@ -118,7 +118,7 @@ def describe(c: NordguardContent, s: NordguardState, action: Action) -> str:
             kept = spends_limited_item(c, s, cell)
             return text + (f", keeping the {name(kept)}" if not spend and kept else "")
         case Scout(cell=cell):
-            scout = seat_with_ability(c, s, "scout")
+            scout = scout_seat(c, s)
             by = who(c, s, scout) if scout is not None else "The scout"
             return f"{by} scouts {place(c, s, cell)}: its rolls are made in advance"
         case Look(cell=cell):
@@ -136,9 +136,8 @@ def describe(c: NordguardContent, s: NordguardState, action: Action) -> str:
             item = c.items.get(key)
             return f"{who(c, s, seat)} restocks a {item.name if item else key} from the Item deck"
         case UseItem(item=ref):
-            effect = c.effects_by_face[s.table.faces[ref]].get("gain_days")
-            days = count(effect.amount, "day") if effect is not None and \
-                effect.kind == "gain_days" else "days"
+            gain = c.powers[s.table.faces[ref]].days
+            days = count(gain, "day") if gain else "days"
             return f"{who(c, s, s.carrier(ref))} uses the {name(ref)}: the countdown gains {days}"
         case EndDay():
             return f"End day {s.turn}: a day comes off the countdown and the next player leads"

@@ -1,8 +1,8 @@
 """Nordguard's actions: what a seat may do, by ids only.
 
 Set-up actions belong to the seat filling its Character; every day action belongs
-to the day's leader, who speaks for the team; prompt answers belong to whoever
-the prompt names (the leader). Cells are map indices in reading order (see
+to the day's leader, who speaks for the team; answers to a question belong to the
+seat its frame names (the leader). Cells are map indices in reading order (see
 state.py); items are card ids, except restocking, which names an item kind
 because the Item deck is face down.
 """
@@ -162,7 +162,7 @@ class EndDay(Action):
         return "end the day"
 
 
-# -- prompt answers -----------------------------------------------------------------------
+# -- answers to questions--------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

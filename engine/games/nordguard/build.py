@@ -131,4 +131,4 @@ def build(c: NordguardContent, options: NordguardOptions, rng: Rng) -> Nordguard
     table.add_zone(Zone(OBSTACLES, "Permanent events", public, Layout.SPREAD))
     table.face_up.update(characters, pool, layout)
     table.counters[COUNTDOWN] = width + height
-    return NordguardState(options.players, table, rng, width, height)
+    return NordguardState(options.players, table, rng, width, height, c)

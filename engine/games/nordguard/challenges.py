@@ -15,17 +15,19 @@ from fractions import Fraction
 from engine.core.dice import DicePool, sum_of_dice
 from engine.games.nordguard.content import Challenge, NordguardContent
 from engine.games.nordguard.items import (
-    character_of,
     has_room,
     item_of,
     kind_of,
     name,
-    team_has_ability,
+    reroller,
+    restocks_at,
+    team_powers,
 )
 from engine.games.nordguard.state import (
     DROPPED,
     FRONTIER,
     ITEM_DECK,
+    MAP,
     NordguardState,
 )
 
@@ -76,29 +78,29 @@ def bypass_item(c: NordguardContent, s: NordguardState, src: Source,
 
 def roll_bonus(c: NordguardContent, s: NordguardState, terrain: str,
                items: list[str] | None = None) -> int:
-    """Items (one of each kind counts) and abilities adding to a roll on this terrain."""
+    """What the team adds to a roll on this terrain: its items' modifiers (one of each kind
+    counts) and its Characters'."""
+    faces, powers = s.table.faces, c.powers
     kinds: set[str] = set()
     bonus = 0
     for card in items if items is not None else [i for _, i in s.team_items()]:
-        key = kind_of(s, card)
-        effect = c.items[key].effect("roll_bonus")
-        if key not in kinds and effect is not None and terrain in effect.terrain:
-            kinds.add(key)
-            bonus += effect.amount
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        ability = character.ability if character is not None else None
-        if ability is not None and ability.kind == "roll_bonus" and terrain in ability.terrain:
-            bonus += ability.amount
+        face = faces[card]
+        amount = powers[face].roll.get(terrain)
+        if amount and face not in kinds:
+            kinds.add(face)
+            bonus += amount
+    for _, p in team_powers(c, s):
+        bonus += p.roll.get(terrain, 0)
     return bonus
 
 
-def ability_combat_bonus(c: NordguardContent, s: NordguardState) -> int:
-    total = 0
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        if character is not None and character.ability.kind == "combat_bonus":
-            total += character.ability.amount
+def combat_base(c: NordguardContent, s: NordguardState, items: list[str] | None = None) -> int:
+    """What every combat total starts from: the Characters' modifiers to every combat
+    (Freki's brawn) and those of the items carried (or of `items`)."""
+    faces, powers = s.table.faces, c.powers
+    total = sum(p.combat for _, p in team_powers(c, s))
+    for card in items if items is not None else [i for _, i in s.team_items()]:
+        total += powers[faces[card]].combat
     return total
 
 
@@ -128,14 +130,15 @@ class Arsenal:
 def arsenal(c: NordguardContent, s: NordguardState, items: list[str] | None = None,
             struck: tuple[str, ...] = ()) -> Arsenal:
     dice = amount = 0
+    faces, powers = s.table.faces, c.powers
     for card in items if items is not None else [i for _, i in s.team_items()]:
-        item = item_of(c, s, card)
-        for effect in item.effects:
-            if effect.kind == "gun":
-                left = s.uses.get(card, item.uses) if item.limited else 0
-                dice += int(left)
-            elif effect.kind == "combat_bonus" and card not in struck:
-                amount += effect.amount
+        p = powers[faces[card]]
+        if p.gun:
+            item = item_of(c, s, card)
+            left = s.uses.get(card, item.uses) if item.limited else 0
+            dice += int(left) * p.gun
+        if p.strike and card not in struck:
+            amount += p.strike
     return Arsenal(dice, amount)
 
 
@@ -148,13 +151,13 @@ def can_restock_here(c: NordguardContent, s: NordguardState) -> bool:
     if location == FRONTIER or s.restock_here:
         return True
     return (c.locations[kind_of(s, location)].waypoint
-            and team_has_ability(c, s, "cache"))
+            and restocks_at(c, s, "waypoint"))
 
 
 def restock_open(c: NordguardContent, s: NordguardState) -> bool:
     """Whether a restock may be made now: a place that allows it, no question waiting,
     and someone with a free slot."""
-    return (s.prompt is None and s.result is None and can_restock_here(c, s)
+    return (not s.frames and s.result is None and can_restock_here(c, s)
             and any(has_room(c, s, seat) for seat in range(s.players)))
 
 
@@ -176,7 +179,7 @@ def _meetable(c: NordguardContent, s: NordguardState, challenge: Challenge,
         return 6 * challenge.dice + roll_bonus(c, s, challenge.terrain, reach) >= challenge.target
     if challenge.kind == "combat":
         arms = arsenal(c, s, reach)
-        return arms.best(ability_combat_bonus(c, s)) >= challenge.total
+        return arms.best(combat_base(c, s, reach)) >= challenge.total
     return True
 
 
@@ -205,12 +208,14 @@ def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
     and trying turns it face up, so the team is never lost to a card nobody has seen.
     """
     neighbours = [cell for _, cell in s.neighbours(s.sled)]
-    face_up = s.table.face_up
-    for cell in neighbours:
-        location = s.location_at(cell)
+    table = s.table
+    face_up, faces, cards = table.face_up, table.faces, table.zones[MAP].cards
+    assert cards is not None
+    for cell in neighbours:  # asked after every action: the quick answers first
+        location = cards[cell]
         if location not in face_up:
             return None
-        if s.table.faces[location] in c.always_open and not s.obstacles_on(location):
+        if faces[location] in c.always_open and not (s.placed and s.obstacles_on(location)):
             return None  # dice alone can get the team in there
     reach = within_reach(c, s)
     reasons = []
@@ -246,7 +251,7 @@ class Check:
 
 
 def reroll_ready(c: NordguardContent, s: NordguardState) -> bool:
-    return not s.rerolled and team_has_ability(c, s, "reroll")
+    return not s.rerolled and reroller(c, s) is not None
 
 
 def roll_chance(pool: DicePool, target: int, reroll: bool) -> Fraction:
@@ -295,7 +300,7 @@ def _source_checks(c: NordguardContent, s: NordguardState, d: str, cell: int,
                                  again))
         elif ch.kind == "combat":
             arms = arsenal(c, s)
-            base = ability_combat_bonus(c, s)
+            base = combat_base(c, s)
             pool = arms.pool(base)
             out.append(Check(d, cell, f"{src.label} (combat)", "combat",
                              str(pool) if pool else None, ch.total, None,

@@ -5,34 +5,87 @@ Each gun use fired adds one d6 to the team's total; items adding a set amount
 when the total reaches the card's total (designed: the rulebook compares the
 two totals without saying whether a tie is enough; we count a tie as met, as
 every challenge in this game is met on reaching its target).
+
+A check that needs the leader is a `CombatCheck` frame on top of the stack: the
+record of the check (the card's total, the team's so far, the set amounts used) and
+the question (Fire, Strike, StopFighting, and trades and drops beside them). What a
+check fallen short leads to belongs to where it was called: a move attempt fails
+(`EntryCombat`), an event's penalty follows (`EventCombat`), both in flow.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.dice import DicePool
 from engine.core.events import Event
-from engine.core.prompts import Prompt
+from engine.core.game import GameState
 from engine.games.nordguard.actions import Fire, StopFighting, Strike
-from engine.games.nordguard.challenges import ability_combat_bonus, arsenal
+from engine.games.nordguard.anytime import Question
+from engine.games.nordguard.challenges import arsenal, combat_base
 from engine.games.nordguard.content import NordguardContent
-from engine.games.nordguard.items import effect_of, name, spend, who
-from engine.games.nordguard.state import Combat, NordguardState
+from engine.games.nordguard.items import content_of, name, powers_of, spend, who
+from engine.games.nordguard.state import NordguardState
 
 
-def start(c: NordguardContent, s: NordguardState, label: str, need: int,
-          log: list[Event]) -> bool | None:
-    """Open a combat check; True/False when it is settled at once, None when it waits."""
-    base = ability_combat_bonus(c, s)
-    s.combat = Combat(label, need, base)
-    text = f"Combat check against {label}: the team needs a total of {need}"
+@dataclass(frozen=True, slots=True)
+class CombatCheck(Question):
+    """A combat check under way, waiting for the leader: fire a gun, add a set amount, or
+    stop. `lost` is what falling short leads to (a subclass says)."""
+
+    label: str = ""  # the card called against, by name
+    need: int = 0  # the card's total
+    total: int = 0  # the team's total so far
+    struck: tuple[str, ...] = ()  # items whose set amount was added in this combat
+
+    fighting: ClassVar[bool] = True  # state.combat reads it
+    replies_to: ClassVar[tuple[type[Action], ...]] = (Fire, Strike, StopFighting)
+
+    def prompt_text(self, state: GameState) -> str:
+        return (f"Combat against {self.label}: {self.total} of {self.need}. Fire a gun, add "
+                "a set amount, or stop?")
+
+    def replies(self, s: NordguardState) -> list[Action]:
+        """Fire a gun, strike with a set amount, or stop.
+
+        Stopping is always offered: the team may trade or drop items while the check is
+        open (Rulebook, Trade and Drop), and may have handed away its last weapon.
+        """
+        return [*additions(content_of(s), s, self), StopFighting()]
+
+    def why_not(self, s: NordguardState, action: Action) -> str:
+        if isinstance(action, Fire):
+            return ("only a gun the team carries with a use left can be fired (Rulebook, "
+                    "Combat Check)")
+        return ("an item adding a set amount may only be used once per combat, and must be "
+                "carried (Rulebook, Combat Check)")
+
+    def reply(self, s: NordguardState, action: Action) -> list[Event]:
+        c = content_of(s)
+        if isinstance(action, Fire):
+            return _fire(c, s, self, action.item)
+        if isinstance(action, Strike):
+            return _strike(c, s, self, action.item)
+        return [Event("stop", "The team stops firing"), *_finish(s, self, False)]
+
+    def lost(self, s: NordguardState) -> list[Event]:
+        """The team fell short: what follows (the frame is off the stack)."""
+        raise NotImplementedError
+
+
+def start(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Event]:
+    """Open a combat check (`check` names the card and its total): settled at once when
+    nothing can be added or the abilities alone meet it, else asked of the leader."""
+    base = combat_base(c, s)
+    check = replace(check, seats=(s.active,), total=base, struck=())
+    text = f"Combat check against {check.label}: the team needs a total of {check.need}"
     if base:
         text += f" (abilities add {base})"
-    log.append(Event("combat", text, data={"need": need, "total": base}))
-    return settle(c, s, log)
+    return [Event("combat", text, data={"need": check.need, "total": base}),
+            *_go_on(c, s, check)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,84 +110,58 @@ def outlook(c: NordguardContent, s: NordguardState) -> Outlook | None:
                    combat.total + arms.set_amount, arms.chance(combat.need, combat.total))
 
 
-def additions(c: NordguardContent, s: NordguardState) -> list[Action]:
+def additions(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Action]:
     """What the team could still add: each gun with a use left, each set amount not used."""
-    combat = s.combat
-    assert combat is not None
     fires: list[Action] = []
     strikes: list[Action] = []
+    faces, powers = s.table.faces, c.powers
     for _, card in s.team_items():
-        effects = c.effects_by_face[s.table.faces[card]]
-        if "gun" in effects and s.uses.get(card, 0) > 0:
+        p = powers[faces[card]]
+        if p.gun and s.uses.get(card, 0) > 0:
             fires.append(Fire(card))
-        if "combat_bonus" in effects and card not in combat.struck:
+        if p.strike and card not in check.struck:
             strikes.append(Strike(card))
     return fires + strikes
 
 
-def answers(c: NordguardContent, s: NordguardState) -> list[Action]:
-    """Fire a gun, strike with a set amount, or stop.
-
-    Stopping is always offered: the team may trade or drop items while the check is
-    open (Rulebook, Trade and Drop), and may have handed away its last weapon.
-    """
-    return [*additions(c, s), StopFighting()]
-
-
-def settle(c: NordguardContent, s: NordguardState, log: list[Event]) -> bool | None:
+def _go_on(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Event]:
     """Close the check when it is met or nothing is left to add; else ask the leader."""
-    combat = s.combat
-    assert combat is not None
-    if combat.total >= combat.need:
-        return finish(s, True, log)
-    if not additions(c, s):
-        return finish(s, False, log)
-    s.prompt = Prompt(s.active, "combat",
-                      f"Combat against {combat.label}: {combat.total} of {combat.need}. "
-                      "Fire a gun, add a set amount, or stop?")
-    return None
+    if check.total >= check.need:
+        return _finish(s, check, True)
+    if not additions(c, s, check):
+        return _finish(s, check, False)
+    s.frames.append(check)
+    return []
 
 
-def finish(s: NordguardState, won: bool, log: list[Event]) -> bool:
-    combat = s.combat
-    assert combat is not None
-    s.combat = None
-    s.prompt = None
+def _finish(s: NordguardState, check: CombatCheck, won: bool) -> list[Event]:
     verdict = "the team prevails" if won else "the team falls short"
-    log.append(Event("combat-end", f"Combat against {combat.label}: total {combat.total} "
-                                   f"against {combat.need}, {verdict}",
-                     data={"need": combat.need, "total": combat.total, "won": won}))
-    return won
+    log = [Event("combat-end", f"Combat against {check.label}: total {check.total} against "
+                               f"{check.need}, {verdict}",
+                 data={"need": check.need, "total": check.total, "won": won})]
+    return log if won else log + check.lost(s)
 
 
-def fire(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -> bool | None:
-    combat = s.combat
-    assert combat is not None
-    face = s.rng.randint(1, 6)
-    total = combat.total + face
-    s.combat = Combat(combat.label, combat.need, total, combat.struck)
+def _fire(c: NordguardContent, s: NordguardState, check: CombatCheck, card: str) -> list[Event]:
+    faces = [s.rng.randint(1, 6) for _ in range(powers_of(c, s, card).gun)]
+    rolled = sum(faces)
+    check = replace(check, total=check.total + rolled)
     shooter = who(c, s, s.carrier(card))
-    log.append(Event("roll", f"{shooter} fires the {name(c, s, card)}: rolled d6 = {face}, "
-                             f"total {total} of {combat.need}",
-                     data={"pool": "d6", "faces": [face], "total": face, "card": card}))
+    pool = "d6" if len(faces) == 1 else f"{len(faces)}d6"
+    shown = "+".join(str(f) for f in faces) + (f" = {rolled}" if len(faces) > 1 else "")
+    log = [Event("roll", f"{shooter} fires the {name(c, s, card)}: rolled {pool} = {shown}, "
+                         f"total {check.total} of {check.need}",
+                 data={"pool": pool, "faces": faces, "total": rolled, "card": card})]
     spend(c, s, card, log)
-    return settle(c, s, log)
+    return log + _go_on(c, s, check)
 
 
-def strike(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -> bool | None:
-    combat = s.combat
-    assert combat is not None
-    effect = effect_of(c, s, card, "combat_bonus")
-    assert effect is not None and effect.kind == "combat_bonus"
-    total = combat.total + effect.amount
-    s.combat = Combat(combat.label, combat.need, total, (*combat.struck, card))
-    log.append(Event("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
-                               f"+{effect.amount}, total {total} of {combat.need}",
-                     data={"card": card}))
+def _strike(c: NordguardContent, s: NordguardState, check: CombatCheck,
+            card: str) -> list[Event]:
+    amount = powers_of(c, s, card).strike
+    check = replace(check, total=check.total + amount, struck=(*check.struck, card))
+    log = [Event("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
+                           f"+{amount}, total {check.total} of {check.need}",
+                 data={"card": card})]
     spend(c, s, card, log)
-    return settle(c, s, log)
-
-
-def stop(s: NordguardState, log: list[Event]) -> bool:
-    log.append(Event("stop", "The team stops firing"))
-    return finish(s, False, log)
+    return log + _go_on(c, s, check)

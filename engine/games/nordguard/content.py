@@ -5,19 +5,39 @@ The published card lists are not public, so every card is designed
 challenge, a combat total, a retreat, a steal, ...) that rules.py
 interprets: adding a card never needs new Python, and a mistyped card
 fails loading with its file, card and field named.
+
+What Items and Characters do is one list of modifiers each, in the core's
+vocabulary for "+N to X while/when condition" (engine.core.modifiers) with
+Nordguard's words (`WORDS`): the Knife is `{"to": "combat", "add": 2, "timing":
+"once-per-combat"}`, London `{"to": "roll", "add": 1, "when": {"terrain": ["snow",
+"fog"]}}`. Each card's modifiers are read once into its `Powers`, the numbers the
+rules ask for ("what does it add to a roll on ice?").
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.core.content import load_content
 from engine.core.errors import ContentError
 from engine.core.install import asset_dir
+from engine.core.modifiers import (
+    WHILE,
+    Facts,
+    Modifier,
+    Quantity,
+    Vocabulary,
+    allows,
+    dice,
+    prevents,
+    total,
+)
 
 ASSETS = asset_dir() / "nordguard"
 
@@ -75,51 +95,155 @@ Challenge = Annotated[RollChallenge | CombatChallenge | BlockedChallenge | DaysC
                       Field(discriminator="kind")]
 
 
-# -- item effects --------------------------------------------------------------------------
+# -- modifiers: what Items and Characters do ---------------------------------------------
 
-class GunEffect(_Model):
-    """Each use fired in a combat check adds one d6 to the team's total."""
+TERRAINS: tuple[str, ...] = get_args(Terrain)
+HAZARDS: tuple[str, ...] = get_args(Hazard)
+ON_USE, PER_COMBAT, PER_DAY = "on-use", "once-per-combat", "once-a-day"
+GUN = "gun"  # an item a use of which, fired, adds dice to a combat total
+# What an item is, read from its modifiers: a gun, and each quantity it changes. The
+# `item` condition (Pi's guns) and a thief's `only` name items by these words.
+ITEM_TAGS = (GUN, "roll", "combat", "days", "days-lost", "scouts", "surveys", "rerolls",
+             "restock")
 
-    kind: Literal["gun"]
+WORDS = Vocabulary(
+    "Nordguard",
+    quantities=(
+        Quantity("roll", "a challenge roll's total", add=(1, 3), conditions=("terrain",)),
+        Quantity("combat", "a combat check's total", add=(1, 10), dice=(1, 3),
+                 timings=(WHILE, ON_USE, PER_COMBAT)),
+        Quantity("uses", "the uses of a limited item in its carrier's hands", add=(1, 3),
+                 conditions=("item", "holder")),
+        Quantity("days", "the countdown", add=(1, 3), timings=(ON_USE,)),
+        Quantity("days-lost", "the days an event takes from the countdown", prevent=True,
+                 conditions=("hazard",)),
+        Quantity("theft", "an item being stolen", prevent=True, conditions=("holder",)),
+        Quantity("restock", "restocking from the Item deck", allow=True,
+                 conditions=("place",)),
+        Quantity("scouts", "scouting a location: it turns face up, its rolls made in "
+                 "advance", add=(1, 1), conditions=("reach",), timings=(PER_DAY,)),
+        Quantity("surveys", "scouting every neighbouring location at once, for a day of "
+                 "the countdown", add=(1, 1), timings=(PER_DAY,)),
+        Quantity("rerolls", "rolling a failed challenge roll again", add=(1, 1),
+                 conditions=("challenge",), timings=(PER_DAY,)),
+    ),
+    conditions={
+        "terrain": TERRAINS,  # the ground of the roll
+        "challenge": ("roll", "combat", "blocked", "days"),  # the kind of challenge
+        "hazard": HAZARDS,  # the event's hazards
+        "item": ITEM_TAGS,  # what the item concerned is
+        "holder": ("self", "team"),  # whose items: the card's own holder's, or anyone's
+        "place": ("frontier", "waypoint"),  # where the team stands
+        "reach": ("adjacent", "anywhere"),  # where the location scouted lies
+    },
+    timings=(WHILE, ON_USE, PER_COMBAT, PER_DAY),
+)
 
 
-class CombatBonusEffect(_Model):
-    """Adds a set amount to a combat total, once per combat."""
+class NordguardModifier(Modifier):
+    """A modifier in Nordguard's words (engine.core.modifiers)."""
 
-    kind: Literal["combat_bonus"]
-    amount: int = Field(ge=1, le=10)
-
-
-class RollBonusEffect(_Model):
-    """Adds to every roll challenge of the given terrains while carried."""
-
-    kind: Literal["roll_bonus"]
-    amount: int = Field(ge=1, le=3)
-    terrain: list[Terrain] = Field(min_length=1, max_length=7)
+    vocabulary = WORDS
 
 
-class ScoutEffect(_Model):
-    """Binoculars: scout an adjacent location once a day, or every neighbour for a day."""
+# What the rules read from each family of card: (quantity, timing, how, reach). A
+# modifier outside it would never be consulted, so loading refuses it.
+ITEM_READS = {
+    ("roll", WHILE, "add", None): "+N to rolls while carried (one of each kind counts)",
+    ("combat", WHILE, "add", None): "+N to every combat total while carried",
+    ("combat", PER_COMBAT, "add", None): "+N added once per combat",
+    ("combat", ON_USE, "dice", None): "a gun: dice each use fired adds",
+    ("days", ON_USE, "add", None): "days gained when used",
+    ("days-lost", WHILE, "prevent", None): "an event's lost days kept",
+    ("restock", WHILE, "allow", None): "restocking allowed",
+    ("scouts", PER_DAY, "add", "adjacent"): "a neighbour scouted once a day",
+    ("surveys", PER_DAY, "add", None): "every neighbour scouted for a day",
+    ("rerolls", PER_DAY, "add", None): "a failed roll rolled again once a day",
+}
+CHARACTER_READS = {
+    ("roll", WHILE, "add", None): "+N to the team's rolls",
+    ("combat", WHILE, "add", None): "+N to every combat total",
+    ("uses", WHILE, "add", None): "extra uses of the items it carries",
+    ("days-lost", WHILE, "prevent", None): "an event's lost days kept",
+    ("theft", WHILE, "prevent", None): "items kept from thieves",
+    ("restock", WHILE, "allow", None): "restocking allowed",
+    ("scouts", PER_DAY, "add", "anywhere"): "any location scouted once a day",
+    ("rerolls", PER_DAY, "add", None): "a failed roll rolled again once a day",
+}
 
-    kind: Literal["scout"]
+
+def _how(m: Modifier) -> str:
+    return ("add" if m.add is not None else "dice" if m.dice is not None
+            else "prevent" if m.prevent else "allow")
 
 
-class GainDaysEffect(_Model):
-    """Used on the leader's say-so: the countdown gains `amount` days."""
-
-    kind: Literal["gain_days"]
-    amount: int = Field(ge=1, le=3)
-
-
-class WardEffect(_Model):
-    """Days an event of these hazards would cost are not lost (spends a use if limited)."""
-
-    kind: Literal["ward"]
-    against: list[Hazard] = Field(min_length=1, max_length=5)
+def _read_by_rules(modifiers: list[NordguardModifier], reads: dict, family: str) -> None:
+    for i, m in enumerate(modifiers):
+        reach = m.when.get("reach")
+        key = (m.to, m.timing, _how(m), reach[0] if reach and len(reach) == 1 else None)
+        if key not in reads:
+            raise ValueError(f"modifiers[{i}] ({m.describe()}): the rules read no such "
+                             f"modifier on {family}")
 
 
-ItemEffect = Annotated[GunEffect | CombatBonusEffect | RollBonusEffect | ScoutEffect
-                       | GainDaysEffect | WardEffect, Field(discriminator="kind")]
+@dataclass(frozen=True, slots=True)
+class Powers:
+    """What a card's modifiers come to, read once through the vocabulary: the numbers and
+    answers the rules ask for on every move. `modifiers` stay for what depends on the
+    moment (the hazards of this event, whose items these are)."""
+
+    modifiers: tuple[NordguardModifier, ...] = ()
+    roll: Mapping[str, int] = field(default_factory=dict)  # +N to rolls on each terrain
+    combat: int = 0  # +N to every combat total
+    strike: int = 0  # +N once per combat, when the leader adds it
+    gun: int = 0  # dice a use fired adds to a combat total (0: not a gun)
+    days: int = 0  # days gained when used on its own (0: not used so)
+    looks: bool = False  # scouts a neighbouring location once a day
+    scouts: bool = False  # scouts any location once a day
+    surveys: bool = False  # scouts every neighbour at once, for a day
+    rerolls: bool = False  # rolls a failed challenge roll again, once a day
+    restock: tuple[str, ...] = ()  # places where it allows restocking
+    tags: frozenset[str] = frozenset()
+    uses: tuple[NordguardModifier, ...] = ()  # its modifiers to other items' uses
+
+    @classmethod
+    def of(cls, modifiers: list[NordguardModifier]) -> Powers:
+        mods = tuple(modifiers)
+
+        def once(to: str, facts: Facts) -> bool:
+            return total(mods, to, facts, PER_DAY) > 0
+
+        gun = dice(mods, "combat", {}, ON_USE)
+        return cls(
+            modifiers=mods,
+            roll={t: n for t in TERRAINS if (n := total(mods, "roll", {"terrain": t}, WHILE))},
+            combat=total(mods, "combat", {}, WHILE),
+            strike=total(mods, "combat", {}, PER_COMBAT),
+            gun=gun,
+            days=total(mods, "days", {}, ON_USE),
+            looks=once("scouts", {"reach": "adjacent"}),
+            scouts=once("scouts", {"reach": "anywhere"}),
+            surveys=once("surveys", {}),
+            rerolls=once("rerolls", {"challenge": "roll"}),
+            restock=tuple(p for p in WORDS.conditions["place"]
+                          if allows(mods, "restock", {"place": p})),
+            tags=frozenset({m.to for m in mods} | ({GUN} if gun else set())),
+            uses=tuple(m for m in mods if m.to == "uses"),
+        )
+
+    def keeps_days(self, hazards: list[str]) -> bool:
+        """Whether it keeps the days an event of these hazards would take."""
+        return prevents(self.modifiers, "days-lost", {"hazard": hazards})
+
+    def guards(self, own: bool) -> bool:
+        """Whether it keeps an item from thieves (`own`: an item its own holder carries)."""
+        return prevents(self.modifiers, "theft", {"holder": "self" if own else "team"})
+
+    def extra_uses(self, tags: frozenset[str], own: bool) -> int:
+        """Uses it adds to an item of these tags (`own`: carried by its own holder)."""
+        if not self.uses:
+            return 0
+        return total(self.uses, "uses", {"item": tags, "holder": "self" if own else "team"})
 
 
 class Item(_Model):
@@ -129,7 +253,7 @@ class Item(_Model):
     uses: int | Literal["unlimited"]
     stealable: bool = True
     copies: int = Field(ge=1, le=8)
-    effects: list[ItemEffect] = Field(default_factory=list, max_length=4)
+    modifiers: list[NordguardModifier] = Field(default_factory=list, max_length=4)
     provenance: Provenance
 
     @field_validator("uses", mode="before")
@@ -141,16 +265,19 @@ class Item(_Model):
         raise ValueError(f"uses must be a whole number from 1 to {MAX_USES}, or 'unlimited'")
 
     @model_validator(mode="after")
-    def _guns_are_limited(self) -> Item:
-        if self.uses == "unlimited" and any(e.kind in ("gun", "gain_days") for e in self.effects):
+    def _uses_fit_the_modifiers(self) -> Item:
+        _read_by_rules(self.modifiers, ITEM_READS, "an item")
+        if self.uses == "unlimited" and any(m.timing == ON_USE for m in self.modifiers):
             raise ValueError("a gun or a day-giving item needs a number of uses")
-        if self.limited and any(e.kind in ("roll_bonus", "scout") for e in self.effects):
+        if self.limited and any(m.timing == PER_DAY or m.to == "roll"
+                                for m in self.modifiers):
             raise ValueError("an item adding to rolls or scouting is never used up: make its "
                              "uses 'unlimited'")
         return self
 
-    def effect(self, kind: str) -> ItemEffect | None:
-        return next((e for e in self.effects if e.kind == kind), None)
+    @cached_property
+    def powers(self) -> Powers:
+        return Powers.of(self.modifiers)
 
     @property
     def limited(self) -> bool:
@@ -159,74 +286,25 @@ class Item(_Model):
 
 # -- characters ------------------------------------------------------------------------
 
-class ScoutAbility(_Model):
-    """Once a day, scout any location on the map (Nickel, from the rulebook)."""
-
-    kind: Literal["scout"]
-
-
-class AccuracyAbility(_Model):
-    """Each gun this character carries has `amount` extra uses."""
-
-    kind: Literal["accuracy"]
-    amount: int = Field(ge=1, le=3)
-
-
-class RollBonusAbility(_Model):
-    kind: Literal["roll_bonus"]
-    amount: int = Field(ge=1, le=3)
-    terrain: list[Terrain] = Field(min_length=1, max_length=7)
-
-
-class CombatBonusAbility(_Model):
-    """Adds a set amount to every combat total the team faces."""
-
-    kind: Literal["combat_bonus"]
-    amount: int = Field(ge=1, le=6)
-
-
-class GuardAbility(_Model):
-    """Nothing can be stolen from this character."""
-
-    kind: Literal["guard"]
-
-
-class WardAbility(_Model):
-    kind: Literal["ward"]
-    against: list[Hazard] = Field(min_length=1, max_length=5)
-
-
-class RerollAbility(_Model):
-    """Once a day, a failed challenge roll is rolled again."""
-
-    kind: Literal["reroll"]
-
-
-class CacheAbility(_Model):
-    """The team may restock at any Waypoint, as at Frontier."""
-
-    kind: Literal["cache"]
-
-
-Ability = Annotated[ScoutAbility | AccuracyAbility | RollBonusAbility | CombatBonusAbility
-                    | GuardAbility | WardAbility | RerollAbility | CacheAbility,
-                    Field(discriminator="kind")]
-
-
 class Character(_Model):
     key: Key
     name: Name
     text: Text
     slots: int = Field(ge=1, le=6)
     start: list[Key] = Field(default_factory=list, max_length=6)
-    ability: Ability
+    modifiers: list[NordguardModifier] = Field(min_length=1, max_length=4)
     provenance: Provenance
 
     @model_validator(mode="after")
     def _start_fits(self) -> Character:
+        _read_by_rules(self.modifiers, CHARACTER_READS, "a Character")
         if len(self.start) > self.slots:
             raise ValueError(f"{len(self.start)} starting items do not fit {self.slots} slots")
         return self
+
+    @cached_property
+    def powers(self) -> Powers:
+        return Powers.of(self.modifiers)
 
 
 # -- locations --------------------------------------------------------------------------
@@ -273,8 +351,7 @@ class StealEffect(_Model):
     kind: Literal["steal"]
     count: int = Field(1, ge=1, le=3)
     choice: Literal["team", "random"]
-    only: list[Literal["gun", "combat_bonus", "roll_bonus", "scout", "gain_days", "ward"]] = \
-        Field(default_factory=list, max_length=6)
+    only: list[str] = Field(default_factory=list, max_length=6)  # item tags (ITEM_TAGS)
     to: Literal["item_deck", "here"] = "item_deck"
 
 
@@ -356,6 +433,9 @@ class EventCard(_Model):
 
     @model_validator(mode="after")
     def _retreat_is_last(self) -> EventCard:
+        for effect in self.effects:
+            if effect.kind == "steal" and set(effect.only) - set(ITEM_TAGS):
+                raise ValueError(f"a thief is only after items by {', '.join(ITEM_TAGS)}")
         for effects in [self.effects, *(e.fail for e in self.effects if e.kind == "combat")]:
             for effect in effects[:-1]:
                 if effect.kind == "retreat":
@@ -404,8 +484,8 @@ class NordguardContent:
                 self.by_face[f"{family}:{card.key}"] = card
         # The rules ask "is this a gun?" or "can anything stop us here?" on every move:
         # answers by face, worked out once, keep those questions cheap.
-        self.effects_by_face: dict[str, dict[str, ItemEffect]] = {
-            f"item:{c.key}": {e.kind: e for e in reversed(c.effects)} for c in items.cards}
+        self.powers: dict[str, Powers] = {f"item:{c.key}": c.powers for c in items.cards}
+        self.powers.update({f"char:{c.key}": c.powers for c in characters.cards})
         self.always_open: set[str] = {
             f"loc:{c.key}" for c in locations.cards
             if all(ch.kind == "days" or (ch.kind == "roll" and 6 * ch.dice >= ch.target)
@@ -477,3 +557,9 @@ def load(folder: Path = ASSETS) -> NordguardContent:
     )
     _cross_check(content, folder)
     return content
+
+
+@cache
+def shipped() -> NordguardContent:
+    """The cards in assets/nordguard, read once."""
+    return load()

@@ -2,19 +2,30 @@
 
 Rulebook, The Events: meeting every challenge moves the team in and draws an
 event; failing keeps it in place with no event. Several events are dealt with
-one at a time, and leaving the location cancels the rest. Whenever a combat
-check, a thief or a trader needs the leader's answer, the work waits in
-`state.attempt` / `state.run` and a prompt is opened; the answer resumes it here.
+one at a time, and leaving the location cancels the rest.
+
+What is still to do is a run of automatic core frames on `state.frames`, pushed so
+that the first to happen is on top: an attempt is its challenges (`MeetChallenge`)
+above the entry (`EnterLocation`); an event is its effects (`EventStep`) above its
+end (`FinishEvent`). A step that needs the leader's answer (a combat check, a thief's
+pick, a trader, the next of several events) pushes a question on top of the rest;
+the answer carries on from there, and the core runs the frames below in turn. A
+failure or a retreat takes what it cancels off the stack.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
+from engine.core.actions import Action
 from engine.core.dice import DicePool
 from engine.core.events import Event
-from engine.core.prompts import Prompt
+from engine.core.frames import Frame
+from engine.core.game import GameState
 from engine.games.nordguard import combat
+from engine.games.nordguard.actions import Barter, Decline, Drop, GiveUp, NextEvent
+from engine.games.nordguard.anytime import Question
 from engine.games.nordguard.challenges import (
     bypass_item,
     reroll_ready,
@@ -22,6 +33,7 @@ from engine.games.nordguard.challenges import (
     scout_key,
     sources,
 )
+from engine.games.nordguard.combat import CombatCheck
 from engine.games.nordguard.content import (
     Challenge,
     CombatEffect,
@@ -32,14 +44,15 @@ from engine.games.nordguard.content import (
 )
 from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
-    character_of,
+    content_of,
     drop,
-    effect_of,
     item_of,
     kind_of,
     name,
-    seat_with_ability,
+    powers_of,
+    reroller,
     spend,
+    team_powers,
     to_deck,
     who,
 )
@@ -58,8 +71,6 @@ from engine.games.nordguard.state import (
     EVENT_DISCARD,
     ITEM_DECK,
     OBSTACLES,
-    Attempt,
-    EventRun,
     NordguardState,
 )
 
@@ -86,13 +97,17 @@ def days_left(s: NordguardState) -> str:
 # -- the move attempt ----------------------------------------------------------------------
 
 def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: bool,
-            log: Log, heading: str) -> None:
+            heading: str) -> Log:
+    """Start the day's move attempt: bypasses are taken at once; the challenges left go on
+    the stack above the entry, the first to meet on top (a day cost is paid on entering)."""
     s.attempted = True
+    log: Log = []
     reveal(c, s, target, log, f"The team heads {heading}")
     location = s.location_at(target)
     log.append(Event("attempt", f"The team attempts to enter {name(c, s, location)}",
                      data={"cell": target}))
-    queue: list[tuple[str, int]] = []
+    steps: list[MeetChallenge] = []
+    days = 0
     for src in sources(c, s, target):
         item = bypass_item(c, s, src, spend_limited)
         if item is not None:
@@ -101,9 +116,14 @@ def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: 
                              data={"card": item}))
             spend(c, s, item, log)
             continue
-        queue.extend((src.card, i) for i in range(len(src.challenges)))
-    s.attempt = Attempt(s.sled, target, tuple(queue), 0)
-    continue_attempt(c, s, log)
+        for index, challenge in enumerate(src.challenges):
+            if challenge.kind == "days":
+                days += challenge.days
+            else:
+                steps.append(MeetChallenge(card=src.card, index=index))
+    s.frames.append(EnterLocation(target=target, days=days))
+    s.frames.extend(reversed(steps))
+    return log
 
 
 def _challenge(c: NordguardContent, s: NordguardState, card: str, index: int) -> Challenge:
@@ -116,35 +136,48 @@ def _challenge(c: NordguardContent, s: NordguardState, card: str, index: int) ->
     return obstacle.challenge
 
 
-def continue_attempt(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    """Meet the queued challenges in order; stop at a failure or a combat prompt."""
-    while True:
-        att = s.attempt
-        assert att is not None
-        if not att.queue:
-            _enter(c, s, log)
-            return
-        (card, index), rest = att.queue[0], att.queue[1:]
-        ch = _challenge(c, s, card, index)
-        s.attempt = Attempt(att.origin, att.target, rest, att.days)
+@dataclass(frozen=True, slots=True)
+class MeetChallenge(Frame):
+    """Meet challenge `index` of `card` (the location, or a permanent event on it): a roll,
+    a blocked way, or a combat check; failing ends the attempt."""
+
+    card: str = ""
+    index: int = 0
+
+    def run(self, state: GameState) -> Log:
+        assert isinstance(state, NordguardState)
+        s, c = state, content_of(state)
+        ch = _challenge(c, s, self.card, self.index)
         if ch.kind == "roll":
-            if not _roll(c, s, card, index, ch, log):
-                _attempt_failed(c, s, log)
-                return
-        elif ch.kind == "blocked":
-            log.append(Event("blocked", f"{name(c, s, card)} blocks the way: only a bypass "
-                                        "gets through"))
-            _attempt_failed(c, s, log)
-            return
-        elif ch.kind == "days":
-            s.attempt = Attempt(att.origin, att.target, rest, att.days + ch.days)
-        else:
-            won = combat.start(c, s, name(c, s, card), ch.total, log)
-            if won is None:
-                return
-            if not won:
-                _attempt_failed(c, s, log)
-                return
+            log: Log = []
+            return log if _roll(c, s, self.card, self.index, ch, log) \
+                else log + attempt_failed(c, s)
+        if ch.kind == "blocked":
+            return [Event("blocked", f"{name(c, s, self.card)} blocks the way: only a bypass "
+                                     "gets through"), *attempt_failed(c, s)]
+        assert ch.kind == "combat"
+        return combat.start(c, s, EntryCombat(label=name(c, s, self.card), need=ch.total))
+
+
+@dataclass(frozen=True, slots=True)
+class EntryCombat(CombatCheck):
+    """A location's (or a permanent event's) combat check: falling short keeps the team out."""
+
+    leaving: ClassVar[bool] = True  # the attempt is under way (Starting Items)
+
+    def lost(self, s: NordguardState) -> Log:
+        return attempt_failed(content_of(s), s)
+
+
+def attempt_failed(c: NordguardContent, s: NordguardState) -> Log:
+    """The team stays where it is: the rest of the attempt comes off the stack."""
+    while isinstance(s.frames[-1], MeetChallenge):
+        s.frames.pop()
+    entry = s.frames.pop()
+    assert isinstance(entry, EnterLocation)
+    forget_scouting(s, s.location_at(entry.target))
+    return [Event("stay", f"The team stays at {name(c, s, s.location_at(s.sled))}: "
+                          "no event is drawn")]
 
 
 def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: RollChallenge,
@@ -155,9 +188,7 @@ def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: Rol
     met = _log_roll(c, s, card, pool, faces, ch.target, scouted is not None, log)
     if not met and scouted is None and reroll_ready(c, s):
         s.rerolled = True
-        seat = seat_with_ability(c, s, "reroll")
-        assert seat is not None
-        log.append(Event("reroll", f"{who(c, s, seat)} tries again (once a day)"))
+        log.append(Event("reroll", f"{reroller(c, s)} tries again (once a day)"))
         faces = pool.roll(s.rng).faces
         met = _log_roll(c, s, card, pool, faces, ch.target, False, log)
     return met
@@ -179,45 +210,46 @@ def _log_roll(c: NordguardContent, s: NordguardState, card: str, pool: DicePool,
     return met
 
 
-def _attempt_failed(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    att = s.attempt
-    assert att is not None
-    s.attempt = None
-    forget_scouting(s, s.location_at(att.target))
-    log.append(Event("stay", f"The team stays at {name(c, s, s.location_at(s.sled))}: "
-                             "no event is drawn"))
+@dataclass(frozen=True, slots=True)
+class EnterLocation(Frame):
+    """Every challenge is met: the team moves in, pays what getting in costs in days, and
+    draws the location's events (none at Frontier and Destination)."""
 
+    target: int = 0
+    days: int = 0
 
-def _enter(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    att = s.attempt
-    assert att is not None
-    s.attempt = None
-    location = s.location_at(att.target)
-    forget_scouting(s, location)
-    move_team(c, s, att.target, log)
-    log.append(Event("enter", f"The team enters {name(c, s, location)}",
-                     data={"cell": att.target}))
-    if att.days:
-        add_days(s, -att.days)
-        log.append(Event("days", f"Getting in cost {att.days} day(s): {days_left(s)}",
-                         data={"days": -att.days}))
-        if out_of_time(s):
-            return  # the run is lost: no event is drawn
-    loc = c.locations[kind_of(s, location)]
-    if loc.role == "location" and loc.events:
-        next_event(c, s, att.target, loc.events - 1, log)
+    def run(self, state: GameState) -> Log:
+        assert isinstance(state, NordguardState)
+        s, c = state, content_of(state)
+        log: Log = []
+        location = s.location_at(self.target)
+        forget_scouting(s, location)
+        move_team(c, s, self.target, log)
+        log.append(Event("enter", f"The team enters {name(c, s, location)}",
+                         data={"cell": self.target}))
+        if self.days:
+            add_days(s, -self.days)
+            log.append(Event("days", f"Getting in cost {self.days} day(s): {days_left(s)}",
+                             data={"days": -self.days}))
+            if out_of_time(s):
+                return log  # the run is lost: no event is drawn
+        loc = c.locations[kind_of(s, location)]
+        if loc.role == "location" and loc.events:
+            log += draw_event(c, s, self.target, loc.events - 1)
+        return log
 
 
 # -- events --------------------------------------------------------------------------------
 
-def next_event(c: NordguardContent, s: NordguardState, cell: int, left: int, log: Log) -> None:
-    """Draw the top event (reshuffling the discards into a deck first if it is empty)."""
+def draw_event(c: NordguardContent, s: NordguardState, cell: int, left: int) -> Log:
+    """Draw the top event (reshuffling the discards into a deck first if it is empty) and
+    put its effects on the stack above its end, the first on top; `left` events are still
+    to be drawn here after it."""
+    log: Log = []
     if not s.table.cards_in(EVENT_DECK):
         discards = list(s.table.cards_in(EVENT_DISCARD))
         if not discards:
-            s.run = None
-            log.append(Event("event", "No event cards are left to draw"))
-            return
+            return [Event("event", "No event cards are left to draw")]
         for card in discards:
             s.table.move(card, EVENT_DECK)
             s.table.set_face(card, False)
@@ -231,8 +263,9 @@ def next_event(c: NordguardContent, s: NordguardState, cell: int, left: int, log
     s.table.set_face(card, True)
     ev = c.events[kind_of(s, card)]
     log.append(Event("event", f"Event: {ev.name}. {ev.text}", data={"card": card}))
-    s.run = EventRun(card, tuple((i,) for i in range(len(ev.effects))), cell, left)
-    continue_event(c, s, log)
+    s.frames.append(FinishEvent(card=card, cell=cell, left=left))
+    s.frames.extend(EventStep(card=card, path=(i,)) for i in reversed(range(len(ev.effects))))
+    return log
 
 
 def _effect(c: NordguardContent, s: NordguardState, card: str,
@@ -244,106 +277,117 @@ def _effect(c: NordguardContent, s: NordguardState, card: str,
     return effect
 
 
-def continue_event(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    """Do the current event's effects in order until one waits for an answer, or until
-    time has run out (the run is lost at once: nothing more happens)."""
-    while not out_of_time(s):
-        run = s.run
-        assert run is not None
-        if not run.todo:
-            _finish_event(c, s, log)
-            return
-        path, rest = run.todo[0], run.todo[1:]
-        s.run = EventRun(run.card, rest, run.cell, run.left)
-        effect = _effect(c, s, run.card, path)
-        if effect.kind == "retreat":
-            retreat(c, s, effect.to, log)
-            _finish_event(c, s, log)
-            return
-        if effect.kind in ("combat", "barter") or (effect.kind == "steal"
-                                                   and effect.choice == "team"):
-            s.run = EventRun(run.card, rest, run.cell, run.left, path)
-            if _ask(c, s, effect, log):
-                return
-            s.run = EventRun(run.card, s.run.todo, run.cell, run.left)
-            continue
-        _plain(c, s, run.card, effect, log)
+@dataclass(frozen=True, slots=True)
+class EventStep(Frame):
+    """Carry out one effect of the event `card` (its `path`, see state.py)."""
+
+    card: str = ""
+    path: tuple[int, ...] = ()
+
+    def run(self, state: GameState) -> Log:
+        assert isinstance(state, NordguardState)
+        s, c = state, content_of(state)
+        effect = _effect(c, s, self.card, self.path)
+        log: Log = []
+        match effect.kind:
+            case "retreat":
+                retreat(c, s, effect.to, log)
+                while isinstance(s.frames[-1], EventStep):
+                    s.frames.pop()  # the team has left: the event ends here
+            case "combat":
+                return combat.start(c, s, EventCombat(label=name(c, s, self.card),
+                                                      need=effect.total, card=self.card,
+                                                      effect=self.path[0]))
+            case "barter":
+                _offer_barter(c, s, self.card, log)
+            case "steal" if effect.choice == "team":
+                assert isinstance(effect, StealEffect)
+                _ask_thief(c, s, ThiefsPick(card=self.card, path=self.path,
+                                            left=effect.count), log)
+            case _:
+                _plain(c, s, self.card, effect, log)
+        return log
 
 
-def _ask(c: NordguardContent, s: NordguardState, effect: EventEffect, log: Log) -> bool:
-    """Start an effect that may need the leader; True while it waits for an answer."""
-    run = s.run
-    assert run is not None
-    if effect.kind == "combat":
-        won = combat.start(c, s, name(c, s, run.card), effect.total, log)
-        if won is None:
-            return True
-        _combat_effect_over(c, s, won)
-        return False
-    if effect.kind == "barter":
-        return _offer_barter(c, s, log)
-    assert isinstance(effect, StealEffect)
-    s.steal_left = effect.count
-    return _ask_thief(c, s, effect, log)
+@dataclass(frozen=True, slots=True)
+class EventCombat(CombatCheck):
+    """An event's combat check: falling short brings what the card says, next."""
 
+    card: str = ""  # the event
+    effect: int = 0  # its combat effect's index
 
-def _combat_effect_over(c: NordguardContent, s: NordguardState, won: bool) -> None:
-    """After an event's combat check: on failure, its `fail` effects come next."""
-    run = s.run
-    assert run is not None and run.waiting
-    todo = run.todo
-    if not won:
-        effect = _effect(c, s, run.card, run.waiting)
+    def lost(self, s: NordguardState) -> Log:
+        effect = _effect(content_of(s), s, self.card, (self.effect,))
         assert isinstance(effect, CombatEffect)
-        todo = (*[(run.waiting[0], j) for j in range(len(effect.fail))], *todo)
-    s.run = EventRun(run.card, todo, run.cell, run.left)
+        s.frames.extend(EventStep(card=self.card, path=(self.effect, j))
+                        for j in reversed(range(len(effect.fail))))
+        return []
 
 
-def combat_over(c: NordguardContent, s: NordguardState, won: bool, log: Log) -> None:
-    """A combat check has ended: resume the move attempt or the event that started it."""
-    if s.attempt is not None:
-        if won:
-            continue_attempt(c, s, log)
+@dataclass(frozen=True, slots=True)
+class FinishEvent(Frame):
+    """The event is done: the card goes to the discard, or stays on its location as an
+    obstacle; the next event here waits for the leader, unless the team has left."""
+
+    card: str = ""
+    cell: int = 0
+    left: int = 0  # events still to draw here
+
+    def run(self, state: GameState) -> Log:
+        assert isinstance(state, NordguardState)
+        s, c = state, content_of(state)
+        log: Log = []
+        ev = c.events[kind_of(s, self.card)]
+        if ev.obstacle is not None:
+            location = s.location_at(self.cell)
+            s.table.move(self.card, OBSTACLES)
+            s.placed[self.card] = location
+            log.append(Event("obstacle", f"{ev.name} stays on {name(c, s, location)}: from "
+                                         "now on it is one more challenge to enter it",
+                             data={"card": self.card}))
         else:
-            _attempt_failed(c, s, log)
-        return
-    _combat_effect_over(c, s, won)
-    continue_event(c, s, log)
+            s.table.move(self.card, EVENT_DISCARD)
+        if self.left <= 0:
+            return log
+        if s.sled != self.cell:
+            log.append(Event("cancel", f"The team has left: the {self.left} other event(s) "
+                                       "there are not drawn"))
+            return log
+        s.frames.append(MoreEvents(seats=(s.active,), cell=self.cell, left=self.left))
+        return log
 
 
-def _finish_event(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    """The event card goes to the discard, or stays on its location as an obstacle;
-    the next event here waits for the leader, unless the team has left."""
-    run = s.run
-    assert run is not None
-    ev = c.events[kind_of(s, run.card)]
-    if ev.obstacle is not None:
-        location = s.location_at(run.cell)
-        s.table.move(run.card, OBSTACLES)
-        s.placed[run.card] = location
-        log.append(Event("obstacle", f"{ev.name} stays on {name(c, s, location)}: from now on "
-                                     "it is one more challenge to enter it",
-                         data={"card": run.card}))
-    else:
-        s.table.move(run.card, EVENT_DISCARD)
-    if run.left <= 0:
-        s.run = None
-        return
-    if s.sled != run.cell:
-        s.run = None
-        log.append(Event("cancel", f"The team has left: the {run.left} other event(s) there "
-                                   "are not drawn"))
-        return
-    s.run = EventRun("", (), run.cell, run.left)
-    s.prompt = Prompt(s.active, "event", f"{run.left} more event(s) here: draw the next one",
-                      can_pass=False)
+def _draw_more(s: NordguardState, count: int) -> None:
+    """An effect says more events are drawn here: the event's end counts them."""
+    frames = s.frames
+    for i in range(len(frames) - 1, -1, -1):
+        frame = frames[i]
+        if isinstance(frame, FinishEvent):
+            frames[i] = replace(frame, left=frame.left + count)
+            return
+    raise AssertionError("an event effect runs outside its event")
 
 
-def draw_next(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    run = s.run
-    assert run is not None and not run.card
-    s.prompt = None
-    next_event(c, s, run.cell, run.left - 1, log)
+@dataclass(frozen=True, slots=True)
+class MoreEvents(Question):
+    """Several events here, dealt with one at a time: the leader draws the next when ready."""
+
+    cell: int = 0
+    left: int = 0
+
+    replies_to: ClassVar[tuple[type[Action], ...]] = (NextEvent,)
+
+    def prompt_text(self, state: GameState) -> str:
+        return f"{self.left} more event(s) here: draw the next one"
+
+    def replies(self, s: NordguardState) -> list[Action]:
+        return [NEXT_EVENT]
+
+    def reply(self, s: NordguardState, action: Action) -> Log:
+        return draw_event(content_of(s), s, self.cell, self.left - 1)
+
+
+NEXT_EVENT = NextEvent()
 
 
 # -- effects without a question ------------------------------------------------------------
@@ -369,9 +413,7 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
         case "drift":
             drift(c, s, effect.axis, log)
         case "draw":
-            run = s.run
-            assert run is not None
-            s.run = EventRun(run.card, run.todo, run.cell, run.left + effect.count)
+            _draw_more(s, effect.count)
             log.append(Event("draw", f"{effect.count} more event(s) will be drawn here"))
         case "reveal":
             for _, cell in s.neighbours(s.sled):
@@ -382,14 +424,11 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
 
 def _ward(c: NordguardContent, s: NordguardState, hazards: list[str]) -> tuple[str, str | None]:
     """Who keeps the days: a Character's ward (free), else a ward item (spends a use)."""
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        if (character is not None and character.ability.kind == "ward"
-                and set(character.ability.against) & set(hazards)):
-            return character.name, None
+    for seat, p in team_powers(c, s):
+        if p.keeps_days(hazards):
+            return who(c, s, seat), None
     for _, item in s.team_items():
-        effect = effect_of(c, s, item, "ward")
-        if effect is not None and effect.kind == "ward" and set(effect.against) & set(hazards):
+        if powers_of(c, s, item).keeps_days(hazards):
             return name(c, s, item), item
     return "", None
 
@@ -410,14 +449,16 @@ def _days(c: NordguardContent, s: NordguardState, card: str, amount: int, log: L
 
 
 def _stealable(c: NordguardContent, s: NordguardState, seat: int, card: str) -> bool:
-    character = character_of(c, s, seat)
-    guarded = character is not None and character.ability.kind == "guard"
-    return item_of(c, s, card).stealable and not guarded
+    """Rulebook, Steal: an item that cannot be stolen (its card says so, or a Character
+    guards it: nothing Oleg carries) is safe."""
+    if not item_of(c, s, card).stealable:
+        return False
+    return not any(p.guards(own=owner == seat) for owner, p in team_powers(c, s))
 
 
 def _wanted(c: NordguardContent, s: NordguardState, effect: StealEffect, card: str) -> bool:
     """Whether the thief is after this item (any item, unless it wants a kind)."""
-    return not effect.only or any(e.kind in effect.only for e in item_of(c, s, card).effects)
+    return not effect.only or not powers_of(c, s, card).tags.isdisjoint(effect.only)
 
 
 def _targets(c: NordguardContent, s: NordguardState, effect: StealEffect) -> list[tuple[int, str]]:
@@ -455,86 +496,83 @@ def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
     _take(c, s, card, effect, log)
 
 
-def thief_choices(c: NordguardContent, s: NordguardState) -> list[str]:
+def thief_choices(c: NordguardContent, s: NordguardState, pick: ThiefsPick) -> list[str]:
     """What the thief may take: the stealable items the team carries, and any item it
     dropped while the thief waited (designed: dropping at any time is allowed, but it
     does not hide an item from a thief already choosing)."""
-    run = s.run
-    assert run is not None and run.waiting
-    effect = _effect(c, s, run.card, run.waiting)
+    effect = _effect(c, s, pick.card, pick.path)
     assert isinstance(effect, StealEffect)
     out = [card for seat, card in _targets(c, s, effect) if _stealable(c, s, seat, card)]
-    out += [card for card in _dropped_under_thief(s)
+    out += [card for card in pick.dropped
             if s.table.where.get(card) == DROPPED and item_of(c, s, card).stealable
             and _wanted(c, s, effect, card)]
     return out
 
 
-def _dropped_under_thief(s: NordguardState) -> tuple[str, ...]:
-    """Items dropped while the thief's question is open (kept in the prompt's context)."""
-    prompt = s.prompt
-    return prompt.context if prompt is not None and prompt.kind == "steal" else ()
+@dataclass(frozen=True, slots=True)
+class ThiefsPick(Question):
+    """A thief takes `left` more items, and the card lets the team choose which: one
+    question per item, while there is a choice."""
+
+    card: str = ""  # the event
+    path: tuple[int, ...] = ()  # its steal effect
+    left: int = 1  # items still to take
+    dropped: tuple[str, ...] = ()  # items dropped while the thief waits (still its pick)
+
+    replies_to: ClassVar[tuple[type[Action], ...]] = (GiveUp,)
+
+    def prompt_text(self, state: GameState) -> str:
+        assert isinstance(state, NordguardState)
+        c = content_of(state)
+        return f"{name(c, state, self.card)}: choose the item the team loses"
+
+    def replies(self, s: NordguardState) -> list[Action]:
+        return [GiveUp(card) for card in thief_choices(content_of(s), s, self)]
+
+    def why_not(self, s: NordguardState, action: Action) -> str:
+        return "the thief can only take a stealable item the team carries (Rulebook, Steal)"
+
+    def reply(self, s: NordguardState, action: Action) -> Log:
+        assert isinstance(action, GiveUp)
+        c = content_of(s)
+        effect = _effect(c, s, self.card, self.path)
+        assert isinstance(effect, StealEffect)
+        log: Log = []
+        _take(c, s, action.item, effect, log)
+        _ask_thief(c, s, replace(self, left=self.left - 1), log)
+        return log
+
+    def after_free(self, s: NordguardState, action: Action) -> Log:
+        """An item dropped now stays within the thief's reach; if trades have left it
+        nothing it may take (everything handed to a Character whose items cannot be
+        stolen), nothing is stolen (Rulebook, Steal) and the event goes on."""
+        pick = self
+        if isinstance(action, Drop) and action.item not in self.dropped:
+            pick = replace(self, dropped=(*self.dropped, action.item))
+        if thief_choices(content_of(s), s, pick):
+            s.frames.append(pick)
+            return []
+        return [Event("steal", "Nothing the thief may take is left: nothing is stolen")]
 
 
-def dropped_during_question(s: NordguardState, card: str) -> None:
-    """Remember an item dropped while a thief waits for its pick."""
-    prompt = s.prompt
-    if prompt is not None and prompt.kind == "steal" and card not in prompt.context:
-        s.prompt = replace(prompt, context=(*prompt.context, card))
-
-
-def _ask_thief(c: NordguardContent, s: NordguardState, effect: StealEffect, log: Log,
-               dropped: tuple[str, ...] = ()) -> bool:
-    """The team picks what the thief takes: one prompt per item, unless there is no choice."""
-    while s.steal_left > 0:
-        s.prompt = Prompt(s.active, "steal", f"{name(c, s, s.run.card)}: choose the item "
-                          "the team loses", can_pass=False, context=dropped)
-        choices = thief_choices(c, s)
+def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Log) -> None:
+    """Ask the leader for each item the thief takes while there is a choice; take the only
+    one there is at once."""
+    effect = _effect(c, s, pick.card, pick.path)
+    assert isinstance(effect, StealEffect)
+    left = pick.left
+    while left > 0:
+        pick = replace(pick, seats=(s.active,), left=left)
+        choices = thief_choices(c, s, pick)
         if len(choices) > 1:
-            return True
-        s.prompt = None
-        s.steal_left -= 1
+            s.frames.append(pick)
+            return
+        left -= 1
         if not choices:
             log.append(Event("steal", "Nothing the team carries can be stolen: nothing is "
                                       "stolen"))
-            s.steal_left = 0
-            break
+            return
         _take(c, s, choices[0], effect, log)
-    return False
-
-
-def give_up(c: NordguardContent, s: NordguardState, card: str, log: Log) -> None:
-    run = s.run
-    assert run is not None and s.prompt is not None
-    effect = _effect(c, s, run.card, run.waiting)
-    assert isinstance(effect, StealEffect)
-    dropped = s.prompt.context
-    s.prompt = None
-    s.steal_left -= 1
-    _take(c, s, card, effect, log)
-    if _ask_thief(c, s, effect, log, dropped):
-        return
-    _thief_done(c, s, log)
-
-
-def _thief_done(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    run = s.run
-    assert run is not None
-    s.run = EventRun(run.card, run.todo, run.cell, run.left)
-    continue_event(c, s, log)
-
-
-def thief_left_nothing(c: NordguardContent, s: NordguardState, log: Log) -> None:
-    """After a trade during a thief's question: if nothing it may take is left (everything
-    handed to a Character whose items cannot be stolen), nothing is stolen (Rulebook,
-    Steal) and the event goes on."""
-    prompt = s.prompt
-    if prompt is None or prompt.kind != "steal" or thief_choices(c, s):
-        return
-    s.prompt = None
-    s.steal_left = 0
-    log.append(Event("steal", "Nothing the thief may take is left: nothing is stolen"))
-    _thief_done(c, s, log)
 
 
 def _find(c: NordguardContent, s: NordguardState, log: Log) -> None:
@@ -551,29 +589,46 @@ def _find(c: NordguardContent, s: NordguardState, log: Log) -> None:
                      data={"card": card}))
 
 
-def _offer_barter(c: NordguardContent, s: NordguardState, log: Log) -> bool:
+def _offer_barter(c: NordguardContent, s: NordguardState, card: str, log: Log) -> None:
     if not s.table.cards_in(ITEM_DECK) or not s.team_items():
         log.append(Event("barter", "The trader has nothing to offer the team"))
-        return False
-    run = s.run
-    assert run is not None
-    s.prompt = Prompt(s.active, "barter", f"{name(c, s, run.card)}: hand over one item for a "
-                      "random item from the Item deck?", can_pass=True)
-    return True
+        return
+    s.frames.append(TraderOffer(seats=(s.active,), card=card))
 
 
-def barter(c: NordguardContent, s: NordguardState, card: str | None, log: Log) -> None:
-    """Answer the trader: the item given goes to the Item deck, a random one lies here."""
-    s.prompt = None
-    if card is None:
-        log.append(Event("barter", "The team declines the trade"))
-    else:
-        seat = s.carrier(card)
+@dataclass(frozen=True, slots=True)
+class TraderOffer(Question):
+    """A trader offers a random item from the Item deck for one of the team's."""
+
+    card: str = ""  # the event
+
+    replies_to: ClassVar[tuple[type[Action], ...]] = (Barter, Decline)
+
+    def prompt_text(self, state: GameState) -> str:
+        assert isinstance(state, NordguardState)
+        return (f"{name(content_of(state), state, self.card)}: hand over one item for a "
+                "random item from the Item deck?")
+
+    def replies(self, s: NordguardState) -> list[Action]:
+        return [*(Barter(card) for _, card in s.team_items()), DECLINE]
+
+    def why_not(self, s: NordguardState, action: Action) -> str:
+        return "only an item the team carries can be traded"
+
+    def reply(self, s: NordguardState, action: Action) -> Log:
+        """The item given goes to the Item deck, a random one lies here."""
+        c = content_of(s)
+        log: Log = []
+        if isinstance(action, Decline):
+            log.append(Event("barter", "The team declines the trade"))
+            return log
+        assert isinstance(action, Barter)
+        seat = s.carrier(action.item)
         _find(c, s, log)
-        to_deck(s, card)
-        log.append(Event("barter", f"{who(c, s, seat)} trades away the {name(c, s, card)}: it "
-                                   "goes to the Item deck", data={"card": card}))
-    run = s.run
-    assert run is not None
-    s.run = EventRun(run.card, run.todo, run.cell, run.left)
-    continue_event(c, s, log)
+        to_deck(s, action.item)
+        log.append(Event("barter", f"{who(c, s, seat)} trades away the {name(c, s, action.item)}"
+                                   ": it goes to the Item deck", data={"card": action.item}))
+        return log
+
+
+DECLINE = Decline()

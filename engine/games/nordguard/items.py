@@ -11,17 +11,31 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.events import Event
-from engine.games.nordguard.content import Character, Item, ItemEffect, NordguardContent
+from engine.games.nordguard.content import (
+    Character,
+    Item,
+    NordguardContent,
+    Powers,
+    shipped,
+)
 from engine.games.nordguard.english import possessive
 from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
     POOL,
     SPENT,
-    TEAM,
     NordguardState,
     slots,
 )
+
+_SLOT_ZONES = tuple(slots(seat) for seat in range(8))
+
+
+def content_of(s: NordguardState) -> NordguardContent:
+    """The cards `s` is played with (frames read them here; a state read back from JSON
+    alone plays with the shipped cards)."""
+    c = s.content
+    return c if c is not None else shipped()
 
 
 def kind_of(s: NordguardState, card: str) -> str:
@@ -35,9 +49,9 @@ def item_of(c: NordguardContent, s: NordguardState, card: str) -> Item:
     return item
 
 
-def effect_of(c: NordguardContent, s: NordguardState, card: str, kind: str) -> ItemEffect | None:
-    """The item's effect of this kind ("gun", "scout", ...), or None."""
-    return c.effects_by_face[s.table.faces[card]].get(kind)
+def powers_of(c: NordguardContent, s: NordguardState, card: str) -> Powers:
+    """What an item or Character card does, read from its modifiers (content.Powers)."""
+    return c.powers[s.table.faces[card]]
 
 
 def name(c: NordguardContent, s: NordguardState, card: str) -> str:
@@ -94,28 +108,36 @@ def starting_missing(s: NordguardState, seat: int) -> list[str]:
     return [card for card in s.starting[seat] if where.get(card) not in (slots(seat), SPENT)]
 
 
-def starting_held(s: NordguardState) -> frozenset[str]:
+def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     """Starting items that may not leave their Character's hands now: the team is leaving
-    Frontier for the first time (its first move attempt, a fight there included, is under
-    way), and must carry them as it goes (Rulebook, Starting Items)."""
-    if s.departed or s.attempt is None:
+    Frontier for the first time (`leaving`: its first move attempt, a fight there included,
+    is under way), and must carry them as it goes (Rulebook, Starting Items)."""
+    if s.departed or not leaving:
         return frozenset()
     return frozenset(card for cards in s.starting for card in cards)
 
 
-def accuracy(c: NordguardContent, s: NordguardState, seat: int) -> int:
-    character = character_of(c, s, seat)
-    if character is not None and character.ability.kind == "accuracy":
-        return character.ability.amount
-    return 0
+def team_powers(c: NordguardContent, s: NordguardState) -> list[tuple[int, Powers]]:
+    """(seat, powers) of every Character on the team, seat by seat."""
+    faces = s.table.faces
+    return [(seat, c.powers[faces[card]]) for seat, card in enumerate(s.character)
+            if card is not None]
+
+
+def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
+    """Uses the Characters add to a fresh `card` in `seat`'s hands (Pi's accuracy: two
+    more for every gun she carries)."""
+    tags = powers_of(c, s, card).tags
+    faces, powers = s.table.faces, c.powers
+    return sum(powers[faces[ch]].extra_uses(tags, own=owner == seat)
+               for owner, ch in enumerate(s.character) if ch is not None)
 
 
 def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
-    """Uses of a fresh copy in `seat`'s hands: printed, plus accuracy for a gun."""
+    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add."""
     item = item_of(c, s, card)
     assert isinstance(item.uses, int)
-    bonus = accuracy(c, s, seat) if effect_of(c, s, card, "gun") is not None else 0
-    return item.uses + bonus
+    return item.uses + extra_uses(c, s, card, seat)
 
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
@@ -167,17 +189,27 @@ def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> 
     s.restock_here = False
 
 
-def team_has_ability(c: NordguardContent, s: NordguardState, kind: str) -> bool:
-    return any(c.characters[kind_of(s, ch)].ability.kind == kind
-               for ch in s.table.cards_in(TEAM))
+def in_play(c: NordguardContent, s: NordguardState) -> list[tuple[str, Powers]]:
+    """(card, powers) of every Character on the team, then every item it carries."""
+    faces = s.table.faces
+    cards = [card for card in s.character if card is not None]
+    cards += [card for _, card in s.team_items()]
+    return [(card, c.powers[faces[card]]) for card in cards]
 
 
-def seat_with_ability(c: NordguardContent, s: NordguardState, kind: str) -> int | None:
-    for seat in range(s.players):
-        character = character_of(c, s, seat)
-        if character is not None and character.ability.kind == kind:
-            return seat
-    return None
+def scout_seat(c: NordguardContent, s: NordguardState) -> int | None:
+    """The seat whose Character scouts any location once a day (Nickel), if any."""
+    return next((seat for seat, p in team_powers(c, s) if p.scouts), None)
+
+
+def reroller(c: NordguardContent, s: NordguardState) -> str | None:
+    """The card that rolls a failed challenge roll again once a day (Geri), by name."""
+    return next((name(c, s, card) for card, p in in_play(c, s) if p.rerolls), None)
+
+
+def restocks_at(c: NordguardContent, s: NordguardState, place: str) -> bool:
+    """Whether a card in play allows restocking at this kind of place (Iyoto: Waypoints)."""
+    return any(place in p.restock for _, p in in_play(c, s))
 
 
 def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
@@ -187,16 +219,22 @@ def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
     the same reason.
     """
     zones, faces = s.table.zones, s.table.faces
-    public = (POOL, DROPPED, SPENT, *(slots(seat) for seat in range(s.players)))
+    public = (POOL, DROPPED, SPENT, *_SLOT_ZONES[:s.players])
     shown = Counter([faces[card] for zone in public for card in zones[zone].cards or ()])
-    return {key: n for key, face, copies in c.item_stock
-            if (n := copies - shown[face]) > 0}
+    seen = shown.get  # a plain dict lookup: Counter's own [] is slow for a missing key
+    return {key: n for key, face, copies in c.item_stock if (n := copies - seen(face, 0)) > 0}
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:
-    """The team's items that scout (pairs of Binoculars), seat by seat."""
-    faces, effects = s.table.faces, c.effects_by_face
-    return [card for _, card in s.team_items() if "scout" in effects[faces[card]]]
+    """The team's items that scout a neighbour (pairs of Binoculars), seat by seat."""
+    faces, powers = s.table.faces, c.powers
+    return [card for _, card in s.team_items() if powers[faces[card]].looks]
+
+
+def can_survey(c: NordguardContent, s: NordguardState) -> bool:
+    """Whether the team carries an item that scouts every neighbour at once (Binoculars)."""
+    faces, powers = s.table.faces, c.powers
+    return any(powers[faces[card]].surveys for _, card in s.team_items())
 
 
 def fresh_binoculars(c: NordguardContent, s: NordguardState) -> str | None:

@@ -43,15 +43,18 @@ from engine.games.nordguard.actions import (
     UseItem,
 )
 from engine.games.nordguard.challenges import MAX_GUN_DICE, scout_key, sources
-from engine.games.nordguard.content import Challenge, Location, NordguardContent
-from engine.games.nordguard.items import accuracy, character_of, item_of, kind_of
+from engine.games.nordguard.content import HAZARDS, Challenge, Location, NordguardContent, Powers
+from engine.games.nordguard.items import extra_uses, item_of, kind_of, scout_seat, team_powers
 from engine.games.nordguard.state import NordguardState
 
+NEXT_EVENT, DECLINE = NextEvent(), Decline()
 STUCK = 4.0  # days a location the team cannot enter costs: the way round it
 # Abilities by how much they help, as measured with balance.py (a Character alone on a
 # 4x4 map); more slots first among equals (Oleg also carries four items and a Rifle).
-CHARACTER_ORDER = ("scout", "guard", "reroll", "accuracy", "ward", "cache", "roll_bonus",
-                   "combat_bonus")
+# A Character is ranked by what its modifiers change: scouting, theft, rerolls, uses (Pi's
+# accuracy), lost days (wards), restocking, rolls, combat.
+CHARACTER_ORDER = ("scouts", "theft", "rerolls", "uses", "days-lost", "restock", "roll",
+                   "combat")
 # A seat picks at random among the best Characters still free, this many per seat of the
 # team: a lone Character between the two strongest; a bigger team, which covers for a
 # weaker pick, from a wider choice.
@@ -87,7 +90,7 @@ class Kit:
     __slots__ = ("amount", "bonus", "guns", "kinds", "reroll", "unlimited")
 
     def __init__(self, c: NordguardContent, kinds: Counter[str], guns: int,
-                 abilities: list) -> None:
+                 abilities: list[Powers]) -> None:
         self.kinds = kinds
         self.guns = guns
         self.unlimited = {k for k in kinds if not c.items[k].limited}
@@ -95,20 +98,15 @@ class Kit:
         self.amount = 0
         self.reroll = False
         for key in kinds:
-            for effect in c.items[key].effects:
-                if effect.kind == "roll_bonus":
-                    for terrain in effect.terrain:
-                        self.bonus[terrain] = self.bonus.get(terrain, 0) + effect.amount
-                elif effect.kind == "combat_bonus":
-                    self.amount += effect.amount * kinds[key]
-        for ability in abilities:
-            if ability.kind == "roll_bonus":
-                for terrain in ability.terrain:
-                    self.bonus[terrain] = self.bonus.get(terrain, 0) + ability.amount
-            elif ability.kind == "combat_bonus":
-                self.amount += ability.amount
-            elif ability.kind == "reroll":
-                self.reroll = True
+            powers = c.items[key].powers
+            for terrain, amount in powers.roll.items():  # one of each kind counts
+                self.bonus[terrain] = self.bonus.get(terrain, 0) + amount
+            self.amount += (powers.strike + powers.combat) * kinds[key]
+        for powers in abilities:
+            for terrain, amount in powers.roll.items():
+                self.bonus[terrain] = self.bonus.get(terrain, 0) + amount
+            self.amount += powers.combat
+            self.reroll = self.reroll or powers.rerolls
 
     def chance(self, challenges: tuple[Challenge, ...] | list[Challenge]) -> tuple[float, int]:
         """(chance of meeting every challenge, days they cost)."""
@@ -149,15 +147,15 @@ class NordguardPolicy:
         for _, card in s.team_items():
             key = kind_of(s, card)
             kinds[key] += 1
-            if self.c.items[key].effect("gun") is not None:
-                guns += s.uses.get(card, 0)
+            gun = self.c.items[key].powers.gun
+            if gun:
+                guns += s.uses.get(card, 0) * gun
         if extra is not None:
             kinds[extra] += 1
             item = self.c.items[extra]
-            if item.effect("gun") is not None and isinstance(item.uses, int):
-                guns += item.uses
-        abilities = [ch.ability for seat in range(s.players)
-                     if (ch := character_of(self.c, s, seat)) is not None]
+            if item.powers.gun and isinstance(item.uses, int):
+                guns += item.uses * item.powers.gun
+        abilities = [p for _, p in team_powers(self.c, s)]
         return Kit(self.c, kinds, guns, abilities)
 
     def unknown_cost(self, kit: Kit) -> float:
@@ -171,21 +169,17 @@ class NordguardPolicy:
         before, after = self.kit(s), self.kit(s, extra=key)
         steps = s.width + s.height - 2
         worth = steps * (self.unknown_cost(before) - self.unknown_cost(after))
-        for effect in item.effects:
-            if effect.kind == "gain_days":
-                worth += HELD_DAY * effect.amount
-            elif effect.kind == "gun" or effect.kind == "combat_bonus":
+        for m in item.modifiers:
+            if m.to == "days" and m.add is not None:
+                worth += HELD_DAY * m.add
+            elif m.to == "combat":
                 worth += 0.6 * (p_fight(after.guns, 9 - after.amount)
                                 - p_fight(before.guns, 9 - before.amount)) * steps / 3
-            elif effect.kind == "ward" and key not in before.kinds:
-                worth += 0.08 * steps * len(effect.against)
-            elif effect.kind == "scout" and key not in before.kinds:
-                worth += 0.5 if self._has_scout(s) else 1.0
+            elif m.to == "days-lost" and key not in before.kinds:
+                worth += 0.08 * steps * len(m.when.get("hazard", HAZARDS))
+            elif m.to == "scouts" and key not in before.kinds:
+                worth += 0.5 if scout_seat(self.c, s) is not None else 1.0
         return worth
-
-    def _has_scout(self, s: NordguardState) -> bool:
-        return any((ch := character_of(self.c, s, seat)) is not None
-                   and ch.ability.kind == "scout" for seat in range(s.players))
 
     # -- the way to Destination ----------------------------------------------------------------
     def enter_cost(self, s: NordguardState, kit: Kit, cell: int, unknown: float,
@@ -248,7 +242,7 @@ class NordguardPolicy:
     def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
         s = state
         assert isinstance(s, NordguardState)
-        if s.prompt is not None:
+        if s.frames:
             return self._answer(s, actions)
         if s.phase == "characters":
             return self._character(s, actions, rng)
@@ -263,7 +257,8 @@ class NordguardPolicy:
         def rank(action: Action) -> tuple[int, int]:
             assert isinstance(action, ChooseCharacter)
             character = self.c.characters[kind_of(s, action.character)]
-            return CHARACTER_ORDER.index(character.ability.kind), -character.slots
+            ability = min(CHARACTER_ORDER.index(m.to) for m in character.modifiers)
+            return ability, -character.slots
         choices = CHARACTER_CHOICES * s.players
         return rng.choice(sorted(actions, key=rank)[:choices])
 
@@ -277,15 +272,14 @@ class NordguardPolicy:
         return rng.choice([a for a, w in worth.items() if w >= best - ITEM_SLACK])
 
     def _answer(self, s: NordguardState, actions: list[Action]) -> Action:
-        prompt = s.prompt
-        assert prompt is not None
-        if prompt.kind == "event":
-            return next(a for a in actions if isinstance(a, NextEvent))
-        if prompt.kind == "steal":
-            return min((a for a in actions if isinstance(a, GiveUp)),
-                       key=lambda a: self.value(s, kind_of(s, a.item)))
-        if prompt.kind == "barter":
-            return next(a for a in actions if isinstance(a, Decline))
+        """A question is open: its answers tell which (each question has its own kinds)."""
+        if NEXT_EVENT in actions:
+            return NEXT_EVENT
+        gives = [a for a in actions if isinstance(a, GiveUp)]
+        if gives:
+            return min(gives, key=lambda a: self.value(s, kind_of(s, a.item)))
+        if DECLINE in actions:
+            return DECLINE
         return self._arm_marksman(s, actions) or self._fight(s, actions)
 
     def _arm_marksman(self, s: NordguardState, actions: list[Action]) -> Action | None:
@@ -294,9 +288,10 @@ class NordguardPolicy:
         for action in actions:
             if not isinstance(action, Trade) or action.item in s.worn:
                 continue
-            if self.c.items[kind_of(s, action.item)].effect("gun") is None:
+            if not self.c.items[kind_of(s, action.item)].powers.gun:
                 continue
-            if accuracy(self.c, s, action.to) > accuracy(self.c, s, s.carrier(action.item)):
+            here = extra_uses(self.c, s, action.item, s.carrier(action.item))
+            if extra_uses(self.c, s, action.item, action.to) > here:
                 return action
         return None
 
@@ -310,9 +305,7 @@ class NordguardPolicy:
         if free:
             return free[0]
         fires = [a for a in actions if isinstance(a, Fire)]
-        limited_amount = sum(e.amount for a in strikes
-                             for e in item_of(self.c, s, a.item).effects
-                             if e.kind == "combat_bonus")
+        limited_amount = sum(item_of(self.c, s, a.item).powers.strike for a in strikes)
         guns = sum(s.uses.get(a.item, 0) for a in fires)
         if p_fight(guns, need - limited_amount) < GIVE_UP_ODDS and (guns or need >
                                                                     limited_amount):

@@ -35,7 +35,7 @@ except the map's face-down locations:
 Counters: ``table.counters["countdown"]`` is the days left, today included.
 ``state.turn`` is the day number (1 during set-up).
 
-Phases (``state.phase``) and who decides (``state.active``, or ``state.prompt.player``):
+Phases (``state.phase``) and who decides (``state.active``, or the seat of the open frame):
 
 - ``characters``: seat ``active`` (0, 1, ... in turn) chooses a free Character; its
   required starting items are taken from the pool at once;
@@ -45,17 +45,30 @@ Phases (``state.phase``) and who decides (``state.active``, or ``state.prompt.pl
   location but Frontier and Destination turns face down, the pool becomes the deck;
 - ``day``: the day's LEADER (seats take turns by day, seat 0 first) makes every team
   decision: the one move attempt, scouting, trades, drops, pick-ups, restocks, using
-  items, answering prompts, and ending the day (designed: the rulebook says only that
+  items, answering questions, and ending the day (designed: the rulebook says only that
   "the team" decides).
 
-Inside a day, interruptions are prompts addressed to the leader (``prompt.kind``):
-``combat`` (answers: Fire a gun, Strike with a set amount, StopFighting),
-``event`` (NextEvent: the next of several events here), ``steal`` (GiveUp: the item a
-thief takes, when the card lets the team choose), ``barter`` (Barter an item or
-Decline a trader). ``state.attempt`` and ``state.run`` hold the move attempt or the
-event that waits for the answer. Trades, drops and pick-ups stay legal while a prompt
-is open (Rulebook: "at any point", "at any time"); a steal prompt's ``context`` lists
-the items dropped while the thief waits, which it may still take.
+Inside a day, what the rules still have to do and what they ask are core frames on
+``state.frames`` (engine.core.frames; Nordguard's are in flow.py, combat.py and
+anytime.py), top last; the first thing to happen is on top:
+
+- a move attempt pushes ``EnterLocation`` (target cell, days the entry costs) and above
+  it one ``MeetChallenge`` per challenge still to meet (source card, index), the first
+  on top; a failure takes the rest of the attempt off the stack (no event is drawn);
+- an event drawn pushes ``FinishEvent`` (its card, the cell, how many events are still
+  to draw there) and above it one ``EventStep`` per effect (the effect's path: (i,) the
+  card's i-th effect, (i, j) the j-th thing that happens when its combat check fails);
+  a retreat takes the event's remaining steps off;
+- questions to the leader (``Question`` frames, engine.games.nordguard.anytime):
+  ``EntryCombat`` / ``EventCombat`` (a combat check: its label, the card's total, the
+  team's total, the set amounts used; ``state.combat`` is the one open), answered with
+  Fire, Strike or StopFighting; ``MoreEvents`` (NextEvent: draw the next of several
+  events here); ``ThiefsPick`` (GiveUp: the item a thief takes, when the card lets the
+  team choose; ``dropped`` lists the items dropped while it waits, which it may still
+  take); ``TraderOffer`` (Barter an item, or Decline).
+
+Every question also offers the leader trades, drops and pick-ups (Rulebook: "at any
+point", "at any time"): taking one leaves the question open.
 
 Other fields:
 
@@ -71,11 +84,13 @@ Other fields:
 - today's flags: ``attempted`` (the one move attempt), ``scouted_today`` (Nickel),
   ``looked`` (the pairs of Binoculars that have looked today, each once a day) and
   ``surveyed`` (Binoculars), ``rerolled`` (Geri), ``restock_here`` (an event allows
-  restocking until the team leaves).
+  restocking until the team leaves);
+- ``content``: the cards the table is played with (what each Item and Character does is
+  its modifiers, read into ``content.powers``); shared by clones and views, never saved.
 
 A seat's view hides the decks and the face-down locations, and (generated from the
 declaration, engine.core.declared) drops every card that seat cannot see from the fields
-above: no view names a hidden card anywhere.
+above and the frames: no view names a hidden card anywhere.
 
 For the odds display, ``challenges.pending_check`` (also ``NordguardGame.pending_check``)
 lists what every possible move would take, with exact chances.
@@ -83,14 +98,15 @@ lists what every possible move would take, with exact chances.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.boards.locationgrid import Cell, Direction
 from engine.core.declared import state_field
 from engine.core.game import GameState
 from engine.core.rng import Rng
 from engine.core.zones import Table
+from engine.games.nordguard.content import NordguardContent
 
 CHARACTERS, TEAM = "characters", "team"
 POOL, ITEM_DECK, SPENT, DROPPED = "item-pool", "item-deck", "item-spent", "dropped"
@@ -125,47 +141,6 @@ def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """A move attempt waiting on a combat check: where to, and what is left to meet.
-
-    `queue` holds the challenges still to meet as (source card, index in its list);
-    day costs wait in `days` until the team is through.
-    """
-
-    origin: int
-    target: int
-    queue: tuple[tuple[str, int], ...]
-    days: int
-
-
-@dataclass(frozen=True, slots=True)
-class EventRun:
-    """The event being resolved: its card, the effects still to do, events still to draw.
-
-    An effect is named by its path: (i,) is the card's i-th effect, (i, j) the j-th
-    thing that happens when the team fails the combat check of effect i. `waiting`
-    is the effect waiting on the leader's answer (a combat, a thief, a trader).
-    An empty `card` means the event is done and the next one waits to be drawn.
-    """
-
-    card: str
-    todo: tuple[tuple[int, ...], ...]
-    cell: int
-    left: int
-    waiting: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Combat:
-    """A combat check under way: the card's total, the team's so far, set amounts used."""
-
-    label: str
-    need: int
-    total: int
-    struck: tuple[str, ...] = ()
-
-
 class NordguardState(GameState):
     """The whole run, declared field by field (engine.core.declared makes clone, JSON,
     hash and views: a seat's view leaves out every card id it cannot see — ids name
@@ -189,19 +164,26 @@ class NordguardState(GameState):
     scouted_today: bool = False
     rerolled: bool = False
     restock_here: bool = False
-    attempt: Attempt | None = None
-    run: EventRun | None = None
-    combat: Combat | None = None
-    steal_left: int = 0
+    # The cards this table is played with (set by the set-up; shared by clones and views).
+    content: NordguardContent | None = state_field(default=None, cache=True)
 
-    def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int) -> None:
+    def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int,
+                 content: NordguardContent | None = None) -> None:
         super().__init__(players, table, rng)
+        self.content = content
         self.width = width
         self.height = height
         self.character = [None] * players
         self.starting = [()] * players
 
     # -- reading the board ----------------------------------------------------------------
+    @property
+    def combat(self) -> Any:
+        """The combat check under way (the CombatCheck frame waiting on top), or None."""
+        frames = self.frames
+        top = frames[-1] if frames else None
+        return top if getattr(top, "fighting", False) else None
+
     @property
     def countdown(self) -> int:
         return self.table.counters[COUNTDOWN]

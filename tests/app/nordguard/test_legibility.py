@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QApplication
 
 from app.games.nordguard.lettering import screen_dpi
 from engine.games.nordguard.actions import Attempt, Drop, EndDay
+from engine.games.nordguard.combat import CombatCheck
+from tests.engine.nordguard.helpers import asked
 
 SEVEN = ("nickel", "pi", "london", "mckay", "oleg", "geri", "freki")
 LAPTOP = (1366, 768)
@@ -63,7 +65,7 @@ def busy_table(table):
     table.lay(2, "tundra")
     table.events_on_top("bandits")
     table.submit(Attempt("E"))
-    assert table.state.prompt is not None and table.state.prompt.kind == "combat"
+    assert isinstance(asked(table.state), CombatCheck)
     [rope] = table.hand(1, "rope")
     table.submit(Drop(rope))
     assert win.scene.event_card.look.title == "Bandits" and win.scene.event_card.banner

@@ -12,7 +12,9 @@ from PySide6.QtGui import QColor
 from app.games.nordguard.presenter import KIND_PREFIX
 from app.games.nordguard.scene import MOVE_HELP
 from engine.games.nordguard.actions import Attempt, Drop, EndDay
+from engine.games.nordguard.combat import CombatCheck
 from engine.games.nordguard.state import CHARACTERS, DROPPED, ITEM_DECK, POOL, slots
+from tests.engine.nordguard.helpers import asked
 
 
 def test_set_up_by_drags_and_buttons(table, drag_target):
@@ -200,7 +202,7 @@ def test_a_computer_teammate_plays_its_day(qtbot, table):
     qtbot.waitUntil(lambda: table.state.phase == "stock" or table.state.active == 0,
                     timeout=5000)
     while table.state.phase != "day" or table.state.active != 0:
-        if table.state.active == 0 and table.state.prompt is None:
+        if table.state.active == 0 and not table.state.frames:
             table.submit(next(a for a in win.controller.match.legal_actions()
                               if a.kind in ("ng-stocked", "ng-set-out")))
         qtbot.wait(5)
@@ -312,7 +314,7 @@ def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
     table.lay(1, "wolf-den")
     table.events_on_top("quiet-night")
     table.submit(Attempt("E"))
-    assert table.state.prompt is not None and table.state.prompt.kind == "combat"
+    assert isinstance(asked(table.state), CombatCheck)
     table.drag_widget(table.card_widget(slots(0), rifle), drag_target, table.panel(slots(1)))
     assert table.state.holder(rifle) == 1
     assert table.state.uses[rifle] == table.content.items["rifle"].uses + 2
@@ -320,7 +322,7 @@ def test_trade_and_drop_by_drag_in_the_middle_of_a_fight(table, drag_target):
     table.drag_widget(table.card_widget(slots(0), knife), drag_target, win.view.viewport(),
                       win.view.mapFromScene(sled_cell))
     assert table.state.table.where[knife] == DROPPED and knife in win.scene.dropped
-    assert table.state.prompt is not None and table.state.prompt.kind == "combat"
+    assert isinstance(asked(table.state), CombatCheck)
     labels = [b.text() for b in win.hand_dock.buttons]
     assert f"Fire Rifle ({table.content.items['rifle'].uses + 2})" in labels
     assert "Stop" in labels and "Use Knife (+2)" not in labels

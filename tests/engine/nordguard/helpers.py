@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.frames import Frame
 from engine.core.rng import Rng, ScriptedRng
 from engine.games.nordguard.actions import ChooseCharacter, DoneStocking, SetOut
 from engine.games.nordguard.build import NordguardOptions
-from engine.games.nordguard.items import full_uses
+from engine.games.nordguard.items import content_of, full_uses
 from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import (
     DROPPED,
@@ -83,9 +84,9 @@ def hand(state: NordguardState, seat: int, *keys: str) -> list[str]:
         card = card_of(state, key, (ITEM_DECK, POOL))
         state.table.move(card, slots(seat))
         state.table.set_face(card, True)
-        item = C.items[key]
-        if item.limited:
-            state.uses[card] = full_uses(C, state, card, seat)
+        c = content_of(state)
+        if c.items[key].limited:
+            state.uses[card] = full_uses(c, state, card, seat)
         out.append(card)
     return out
 
@@ -133,6 +134,13 @@ def dice(state: NordguardState, *faces: int) -> None:
 
 def lying_here(state: NordguardState) -> list[str]:
     return list(state.table.cards_in(DROPPED))
+
+
+def asked(state: NordguardState) -> Frame | None:
+    """The question open on top of the frames (a combat check, a thief's pick, ...), or
+    None when nothing waits for an answer."""
+    frames = state.frames
+    return frames[-1] if frames and frames[-1].seats else None
 
 
 def texts(events: list[Event]) -> str:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, Fire, StopFighting, Strike
+from engine.games.nordguard.combat import CombatCheck
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     dice,
     hand,
@@ -30,7 +32,7 @@ def test_each_gun_use_adds_one_die() -> None:
     (rifle,) = hand(state, 0, "rifle")
     need = next(ch.total for ch in GAME.content.locations["wolf-den"].challenge)
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "combat"
+    assert isinstance(asked(state), CombatCheck)
     dice(state, 4)
     events = act(state, Fire(rifle))
     assert state.combat is not None and state.combat.total == 4
@@ -63,7 +65,7 @@ def test_stop_early_fails_the_check_and_keeps_the_team_out() -> None:
     dice(state, 1)
     act(state, Fire(rifle))
     events = act(state, StopFighting())
-    assert state.sled == 0 and state.combat is None and state.prompt is None
+    assert state.sled == 0 and state.combat is None and not state.frames
     assert "falls short" in texts(events)
 
 
@@ -73,7 +75,7 @@ def test_knife_adds_its_amount_once_per_combat() -> None:
     knife, rifle = hand(state, 0, "knife", "rifle")
     act(state, Attempt("E"))
     act(state, Strike(knife))
-    amount = GAME.content.items["knife"].effects[0].amount
+    amount = GAME.content.items["knife"].modifiers[0].add
     assert state.combat is not None and state.combat.total == amount
     assert Strike(knife) not in GAME.legal_actions(state)
     assert "once per combat" in refused(state, Strike(knife))
@@ -97,7 +99,7 @@ def test_accuracy_gives_extra_gun_uses() -> None:
     state = day_one(("pi",))
     (revolver,) = state.carried(0)
     printed = GAME.content.items["lawmans-revolver"].uses
-    bonus = GAME.content.characters["pi"].ability.amount
+    bonus = GAME.content.characters["pi"].modifiers[0].add
     assert state.uses[revolver] == printed + bonus
 
 
@@ -116,7 +118,7 @@ def test_a_team_with_nothing_to_fight_with_fails_at_once() -> None:
     """Combat Check: with no gun and no set amount there is nothing to add."""
     state = fight_at_wolf_den()
     act(state, Attempt("E"))
-    assert state.prompt is None and state.sled == 0
+    assert not state.frames and state.sled == 0
 
 
 def test_freki_adds_to_every_combat() -> None:
@@ -124,7 +126,7 @@ def test_freki_adds_to_every_combat() -> None:
     state = fight_at_wolf_den(("freki",))
     act(state, Attempt("E"))
     assert state.combat is not None
-    assert state.combat.total == GAME.content.characters["freki"].ability.amount
+    assert state.combat.total == GAME.content.characters["freki"].modifiers[0].add
 
 
 def test_an_event_combat_failure_does_what_the_card_says() -> None:
@@ -142,7 +144,7 @@ def test_an_event_combat_failure_does_what_the_card_says() -> None:
 
 
 def test_a_fight_takes_its_answers_and_free_item_moves_only() -> None:
-    """A combat check is a prompt: its answers, plus the drops the rulebook allows at any
+    """A combat check is a question: its answers, plus the drops the rulebook allows at any
     time (Drop); the day's other business waits."""
     state = fight_at_wolf_den()
     knife, rifle = hand(state, 0, "knife", "rifle")

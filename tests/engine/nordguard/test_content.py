@@ -21,10 +21,10 @@ def test_the_shipped_content_meets_the_brief() -> None:
     """At least 8 Characters (Nickel among them), 18 kinds of Item, 40 Location cards with
     several Waypoints and the blue-backed pair, 36 Event cards; everything has provenance."""
     c = load()
-    assert len(c.characters) >= 8 and c.characters["nickel"].ability.kind == "scout"
+    assert len(c.characters) >= 8 and c.characters["nickel"].powers.scouts
     assert len(c.items) >= 18
     assert {"knife", "binoculars", "rope", "shovel", "dynamite"} <= set(c.items)
-    assert any(item.effect("gun") for item in c.items.values())
+    assert any(item.powers.gun for item in c.items.values())
     assert sum(loc.copies for loc in c.locations.values()) >= 40
     assert sum(1 for loc in c.locations.values() if loc.waypoint) >= 3
     assert c.frontier is not None and c.destination is not None
@@ -71,9 +71,9 @@ BAD: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
     ("items.json", "gun without a use count",
      lambda d: card(d, "rifle").__setitem__("uses", "unlimited"),
      r"cards\[\d+\] \(Rifle\).*number of uses"),
-    ("items.json", "unknown effect kind",
-     lambda d: card(d, "knife")["effects"][0].__setitem__("kind", "laser"),
-     r"cards\[\d+\] \(Knife\)\.effects\[0\]"),
+    ("items.json", "unknown modifier quantity",
+     lambda d: card(d, "knife")["modifiers"][0].__setitem__("to", "laser"),
+     r"cards\[\d+\] \(Knife\)\.modifiers\[0\]\.to: .*'laser' is not something"),
     ("items.json", "a limited item adding to rolls",
      lambda d: card(d, "crampons").__setitem__("uses", 3),
      r"cards\[\d+\] \(Crampons\).*never used up"),
@@ -96,6 +96,30 @@ BAD: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
     ("characters.json", "starting item unknown",
      lambda d: card(d, "pi")["start"].append("bazooka"),
      r"characters.json: cards\[\d+\] \(Pi\)\.start: no item called 'bazooka'"),
+    ("items.json", "a modifier the rules never read on an item",
+     lambda d: card(d, "rope")["modifiers"].__setitem__(0, {"to": "theft", "prevent": True}),
+     r"cards\[\d+\] \(Rope\): Value error, modifiers\[0\] \(prevents theft\): the rules "
+     r"read no such modifier on an item"),
+    ("items.json", "a day-giving item without uses",
+     lambda d: card(d, "rations").__setitem__("uses", "unlimited"),
+     r"cards\[\d+\] \(Rations\).*number of uses"),
+    ("characters.json", "a Character scouting only its neighbours",
+     lambda d: card(d, "nickel")["modifiers"][0]["when"].__setitem__("reach", ["adjacent"]),
+     r"cards\[\d+\] \(Nickel\): .*\(\+1 to scouts when reach is adjacent, once a day\): "
+     r"the rules read no such modifier on a Character"),
+    ("characters.json", "a condition its quantity does not understand",
+     lambda d: card(d, "london")["modifiers"][0]["when"].__setitem__("hazard", ["cold"]),
+     r"\(London\)\.modifiers\[0\]\.when: .*cannot depend on hazard"),
+    ("characters.json", "a word its condition does not know",
+     lambda d: card(d, "london")["modifiers"][0]["when"].__setitem__("terrain", ["lava"]),
+     r"\(London\)\.modifiers\[0\]\.when: .*terrain 'lava' is not one of snow, ice"),
+    ("characters.json", "a timing its quantity does not count",
+     lambda d: card(d, "freki")["modifiers"][0].__setitem__("timing", "once-a-day"),
+     r"\(Freki\)\.modifiers\[0\]\.timing: .*combat counts while, on-use, "
+     r"once-per-combat, not 'once-a-day'"),
+    ("events.json", "a thief after a kind of item nobody knows",
+     lambda d: card(d, "ravens")["effects"][0].__setitem__("only", ["jewels"]),
+     r"\(Raven Thieves\): .*a thief is only after items by gun, roll"),
     ("characters.json", "duplicate key",
      lambda d: card(d, "geri").__setitem__("key", "freki"),
      r"cards\[\d+\] \(.*\)\.key: 'freki' is used twice"),
@@ -172,14 +196,14 @@ def field(path: str) -> Callable[[dict[str, Any], object], None]:
 NUMBERS: list[tuple[str, str, str, str]] = [
     ("items.json", "rope.copies", "Rope", r"\.copies"),
     ("items.json", "rifle.uses", "Rifle", r"\.uses"),
-    ("items.json", "knife.effects.0.amount", "Knife", r"\.effects\[0\]\.combat_bonus\.amount"),
-    ("items.json", "snowshoes.effects.0.amount", "Snowshoes",
-     r"\.effects\[0\]\.roll_bonus\.amount"),
-    ("items.json", "rations.effects.0.amount", "Rations", r"\.effects\[0\]\.gain_days\.amount"),
+    ("items.json", "knife.modifiers.0.add", "Knife", r"\.modifiers\[0\]\.add"),
+    ("items.json", "snowshoes.modifiers.0.add", "Snowshoes", r"\.modifiers\[0\]\.add"),
+    ("items.json", "rations.modifiers.0.add", "Rations", r"\.modifiers\[0\]\.add"),
+    ("items.json", "rifle.modifiers.0.dice", "Rifle", r"\.modifiers\[0\]\.dice"),
     ("characters.json", "nickel.slots", "Nickel", r"\.slots"),
-    ("characters.json", "pi.ability.amount", "Pi", r"\.ability\.accuracy\.amount"),
-    ("characters.json", "london.ability.amount", "London", r"\.ability\.roll_bonus\.amount"),
-    ("characters.json", "freki.ability.amount", "Freki", r"\.ability\.combat_bonus\.amount"),
+    ("characters.json", "pi.modifiers.0.add", "Pi", r"\.modifiers\[0\]\.add"),
+    ("characters.json", "london.modifiers.0.add", "London", r"\.modifiers\[0\]\.add"),
+    ("characters.json", "freki.modifiers.0.add", "Freki", r"\.modifiers\[0\]\.add"),
     ("locations.json", "tundra.copies", "Open Tundra", r"\.copies"),
     ("locations.json", "sea-ice.events", "Sea Ice", r"\.events"),
     ("locations.json", "snowdrift.challenge.0.dice", "Snowdrift", r"\.challenge\[0\]\.roll\.dice"),

@@ -178,7 +178,7 @@ def test_time_running_out_ends_a_fight_at_once() -> None:
     dice(state, 6, 6)
     act(state, Attempt("E"))
     assert state.result is not None and "countdown" in state.result.reason
-    assert state.prompt is None and state.combat is None
+    assert not state.frames and state.combat is None
     assert GAME.legal_actions(state) == []
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, Barter, Decline, NextEvent, PickUp
+from engine.games.nordguard.flow import TraderOffer
 from engine.games.nordguard.state import ITEM_DECK
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     hand,
     lying_here,
@@ -37,7 +39,7 @@ def test_a_trader_swaps_an_item_for_a_random_one() -> None:
     (rope,) = hand(state, 0, "rope")
     stack_events(state, "trader")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "barter"
+    assert isinstance(asked(state), TraderOffer)
     answers = {a for a in GAME.legal_actions(state) if isinstance(a, Barter | Decline)}
     assert answers == {Barter(rope), Decline()}
     act(state, Barter(rope))
@@ -53,7 +55,7 @@ def test_a_trader_may_be_declined() -> None:
     act(state, Attempt("E"))
     assert "only an item the team carries" in refused(state, Barter("it-knife-1"))
     act(state, Decline())
-    assert state.holder(rope) == 0 and state.prompt is None
+    assert state.holder(rope) == 0 and not state.frames
 
 
 def test_bad_omens_draw_another_event() -> None:

@@ -22,11 +22,14 @@ from engine.games.nordguard.actions import (
     StopFighting,
     Trade,
 )
+from engine.games.nordguard.combat import CombatCheck
+from engine.games.nordguard.flow import MoreEvents, ThiefsPick, TraderOffer
 from engine.games.nordguard.items import full_uses
 from engine.games.nordguard.state import DROPPED, ITEM_DECK
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     dice,
     hand,
@@ -54,10 +57,10 @@ def test_a_fresh_gun_handed_to_pi_mid_fight_holds_her_extra_uses() -> None:
     (rifle,) = hand(state, 0, "rifle")
     printed = GAME.content.items["rifle"].uses
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "combat"
+    assert isinstance(asked(state), CombatCheck)
     assert Trade(rifle, 1) in GAME.legal_actions(state)
     act(state, Trade(rifle, 1))
-    assert state.prompt is not None and state.prompt.kind == "combat"
+    assert isinstance(asked(state), CombatCheck)
     assert state.uses[rifle] == printed + 2 == full_uses(GAME.content, state, rifle, 1)
     dice(state, 5)
     act(state, Fire(rifle))
@@ -72,7 +75,7 @@ def test_a_gun_fired_mid_fight_changes_hands_with_one_use_left() -> None:
     dice(state, 1)
     act(state, Fire(rifle))
     act(state, Trade(rifle, 1))
-    assert state.uses[rifle] == 1 and state.prompt is not None
+    assert state.uses[rifle] == 1 and isinstance(asked(state), CombatCheck)
 
 
 def test_dropping_a_gun_mid_fight_keeps_the_question_open() -> None:
@@ -82,7 +85,7 @@ def test_dropping_a_gun_mid_fight_keeps_the_question_open() -> None:
     (rifle,) = hand(state, 0, "rifle")
     act(state, Attempt("E"))
     act(state, Drop(rifle))
-    assert state.prompt is not None and state.prompt.kind == "combat"
+    assert isinstance(asked(state), CombatCheck)
     answers = [a for a in GAME.legal_actions(state) if not isinstance(a, PickUp)]
     assert answers == [StopFighting()]
     act(state, PickUp(rifle, 0))
@@ -105,7 +108,7 @@ def thief(characters: tuple[str, ...], *keys: str):
     cards = hand(state, 0, *keys)
     stack_events(state, "claim-jumpers")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "steal"
+    assert isinstance(asked(state), ThiefsPick)
     return state, cards
 
 
@@ -115,11 +118,11 @@ def test_an_item_dropped_while_a_thief_chooses_is_still_within_its_reach() -> No
     state, (rope, knife) = thief(("nickel",), "rope", "knife")
     act(state, Drop(rope))
     act(state, Drop(knife))
-    assert state.prompt is not None and state.prompt.kind == "steal"
+    assert isinstance(asked(state), ThiefsPick)
     gives = {a for a in GAME.legal_actions(state) if isinstance(a, GiveUp)}
     assert gives == {GiveUp(rope), GiveUp(knife)}
     events = act(state, GiveUp(rope))
-    assert state.table.where[rope] == ITEM_DECK and state.prompt is None
+    assert state.table.where[rope] == ITEM_DECK and not state.frames
     assert "dropped Rope is stolen" in texts(events)
     assert lying_here(state) == [knife]
 
@@ -135,7 +138,7 @@ def test_an_item_lying_before_the_thief_came_is_not_its_pick() -> None:
     stack_events(state, "abandoned-sled", "claim-jumpers")
     lay(state, 1, "haunted-camp")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "event"
+    assert isinstance(asked(state), MoreEvents)
     [found] = lying_here(state)
     act(state, NextEvent())
     gives = {a.item for a in GAME.legal_actions(state) if isinstance(a, GiveUp)}
@@ -149,10 +152,10 @@ def test_handing_everything_to_oleg_leaves_the_thief_nothing() -> None:
     and the event goes on."""
     state, (rope, knife) = thief(("nickel", "oleg"), "rope", "knife")
     act(state, Trade(rope, 1))
-    assert state.prompt is not None and state.prompt.kind == "steal"
+    assert isinstance(asked(state), ThiefsPick)
     assert {a for a in GAME.legal_actions(state) if isinstance(a, GiveUp)} == {GiveUp(knife)}
     events = act(state, Trade(knife, 1))
-    assert state.prompt is None and state.run is None
+    assert not state.frames
     assert "nothing is stolen" in texts(events)
     assert state.holder(rope) == state.holder(knife) == 1
 
@@ -164,9 +167,9 @@ def test_a_trader_waits_while_the_team_rearranges() -> None:
     (rope,) = hand(state, 0, "rope")
     stack_events(state, "trader")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "barter"
+    assert isinstance(asked(state), TraderOffer)
     act(state, Trade(rope, 1))
-    assert state.prompt is not None and state.prompt.kind == "barter"
+    assert isinstance(asked(state), TraderOffer)
     assert Barter(rope) in GAME.legal_actions(state)
     act(state, Decline())
     assert state.holder(rope) == 1
@@ -180,10 +183,10 @@ def test_a_find_is_picked_up_before_the_next_event() -> None:
     lay(state, 1, "haunted-camp")
     stack_events(state, "abandoned-sled", "quiet-night")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "event"
+    assert isinstance(asked(state), MoreEvents)
     [found] = lying_here(state)
     act(state, PickUp(found, 0))
     assert state.holder(found) == 0 and state.table.where.get(found) != DROPPED
-    assert state.prompt is not None and state.prompt.kind == "event"
+    assert isinstance(asked(state), MoreEvents)
     act(state, NextEvent())
-    assert state.prompt is None and state.holder(found) == 0
+    assert not state.frames and state.holder(found) == 0

@@ -14,11 +14,14 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
+from engine.games.nordguard.combat import CombatCheck
+from engine.games.nordguard.flow import ThiefsPick
 from engine.games.nordguard.items import kind_of
 from engine.games.nordguard.state import ITEM_DECK, SPENT
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     dice,
     hand,
@@ -65,7 +68,7 @@ def test_an_unused_item_arrives_fresh_with_the_receivers_accuracy() -> None:
     (rifle,) = hand(state, 0, "rifle")
     act(state, Trade(rifle, 1))
     printed = GAME.content.items["rifle"].uses
-    assert state.uses[rifle] == printed + GAME.content.characters["pi"].ability.amount
+    assert state.uses[rifle] == printed + GAME.content.characters["pi"].modifiers[0].add
     act(state, Trade(rifle, 0))
     assert state.uses[rifle] == printed
 
@@ -255,12 +258,12 @@ def test_the_team_chooses_what_a_thief_takes() -> None:
     rope, knife = hand(state, 0, "rope", "knife")
     stack_events(state, "claim-jumpers")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "steal"
+    assert isinstance(asked(state), ThiefsPick)
     assert {a for a in GAME.legal_actions(state) if isinstance(a, GiveUp)} == \
         {GiveUp(rope), GiveUp(knife)}
     assert "stealable" in refused(state, GiveUp(state.carried(0)[0]))
     act(state, GiveUp(knife))
-    assert state.table.where[knife] == ITEM_DECK and state.prompt is None
+    assert state.table.where[knife] == ITEM_DECK and not state.frames
 
 
 def test_a_thief_leaving_the_item_here() -> None:
@@ -325,7 +328,7 @@ def test_starting_items_stay_in_hand_while_the_team_first_leaves() -> None:
     (revolver,) = state.carried(0)
     (knife,) = hand(state, 0, "knife")
     act(state, Attempt("E"))
-    assert state.prompt is not None and state.prompt.kind == "combat"
+    assert isinstance(asked(state), CombatCheck)
     legal = GAME.legal_actions(state)
     assert Trade(revolver, 1) not in legal and Drop(revolver) not in legal
     assert Trade(knife, 1) in legal and Drop(knife) in legal
@@ -351,7 +354,7 @@ def test_a_starting_gun_fired_away_at_frontier_no_longer_holds_the_team() -> Non
     (rifle,) = state.carried(0)
     act(state, Attempt("E"))
     dice(state, *[1] * GAME.content.items["rifle"].uses)
-    while state.prompt is not None:
+    while asked(state) is not None:
         act(state, Fire(rifle))
     assert state.sled == 0 and state.table.where[rifle] == SPENT
     act(state, EndDay())

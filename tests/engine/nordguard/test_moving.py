@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, NextEvent, PickUp
+from engine.games.nordguard.flow import MoreEvents
 from engine.games.nordguard.state import EVENT_CURRENT, EVENT_DECK, EVENT_DISCARD, OBSTACLES
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     dice,
     lay,
@@ -87,10 +89,10 @@ def test_several_events_one_at_a_time() -> None:
     act(state, Attempt("E"))
     assert first in state.table.cards_in(EVENT_DISCARD) and state.countdown == countdown + 1
     assert second in state.table.cards_in(EVENT_DECK)
-    assert state.prompt is not None and state.prompt.kind == "event"
+    assert isinstance(asked(state), MoreEvents)
     assert GAME.legal_actions(state) == [NextEvent()]
     act(state, NextEvent())
-    assert second in state.table.cards_in(EVENT_DISCARD) and state.prompt is None
+    assert second in state.table.cards_in(EVENT_DISCARD) and not state.frames
 
 
 def test_leaving_the_location_cancels_the_other_events() -> None:
@@ -101,7 +103,7 @@ def test_leaving_the_location_cancels_the_other_events() -> None:
     events = act(state, Attempt("E"))
     assert state.sled == 0
     assert other in state.table.cards_in(EVENT_DECK)
-    assert state.prompt is None
+    assert not state.frames
     assert "not drawn" in texts(events)
 
 

@@ -16,9 +16,10 @@ from engine.games.nordguard.actions import (
     Strike,
 )
 from engine.games.nordguard.build import NordguardOptions
+from engine.games.nordguard.flow import MoreEvents
 from engine.games.nordguard.rules import NordguardGame
 from engine.games.nordguard.state import EVENT_DISCARD, NordguardState
-from tests.engine.nordguard.helpers import lay, stack_events
+from tests.engine.nordguard.helpers import asked, lay, stack_events
 
 LAYOUT = {1: "sea-ice", 4: "wolf-den"}  # every other location is open tundra
 EVENTS = ("avalanche", "thin-ice-breaks", "earthquake", "quiet-night", "quiet-night",
@@ -59,7 +60,7 @@ def test_a_scripted_run_from_frontier_to_destination() -> None:
     # Day 1, Freki leads: into the Sea Ice (two events): an avalanche stays, the ice breaks.
     match.submit(Attempt("E"))
     sea_ice = match.state.location_at(1)
-    assert match.state.prompt is not None and match.state.prompt.kind == "event"
+    assert isinstance(asked(match.state), MoreEvents)
     assert list(match.state.placed.values()) == [sea_ice]
     match.submit(NextEvent())
     assert match.state.sled == 0, "the retreat took the team back to Frontier"

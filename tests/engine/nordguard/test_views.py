@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -17,11 +18,13 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, GiveUp, Look, Restock
 from engine.games.nordguard.build import NordguardOptions
+from engine.games.nordguard.flow import ThiefsPick
 from engine.games.nordguard.items import restock_kinds
 from engine.games.nordguard.state import ITEM_DECK, NordguardState
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
+    asked,
     day_one,
     hand,
     lay,
@@ -33,7 +36,9 @@ from tests.engine.nordguard.helpers import (
 
 
 def decider(state: NordguardState) -> int:
-    return state.prompt.player if state.prompt is not None else state.active
+    mover = state.to_move()
+    assert mover is not None
+    return mover
 
 
 @pytest.mark.parametrize(("players", "seed"), [(1, 3), (2, 5), (3, 11), (4, 2)])
@@ -83,8 +88,9 @@ def test_no_view_names_a_card_its_seat_cannot_see(seed: int) -> None:
     """Hidden information (the Item and Event decks, face-down locations): at every step of
     games played half by the computer team (on its view) and half at random (ending the
     day only when the computer does, so that games run long), no seat's view names a
-    hidden card in any field (starting items, uses, scouted rolls, obstacles, the attempt,
-    the event, the prompt, the looks of the day, the location the team came from)."""
+    hidden card in any field (starting items, uses, scouted rolls, obstacles, the frames of
+    the attempt and the event, the questions, the looks of the day, the location the team
+    came from)."""
     players = 1 + seed % 4
     size = 3 + seed % 4
     match = Match(GAME, NordguardOptions(players=players, width=size, height=size), seed)
@@ -153,11 +159,13 @@ def test_an_item_given_to_a_thief_is_not_named_by_its_question() -> None:
     rope, knife, lantern = hand(state, 0, "rope", "knife", "lantern")
     stack_events(state, "claim-jumpers")
     act(state, Attempt("E"))
-    state.steal_left = 2  # a thief that takes two of the team's choice
+    pick = asked(state)
+    assert isinstance(pick, ThiefsPick)
+    state.frames[-1] = replace(pick, left=2)  # a thief that takes two of the team's choice
     act(state, Drop(rope))
     act(state, GiveUp(rope))
     assert state.table.where[rope] == ITEM_DECK
-    assert state.prompt is not None and state.prompt.kind == "steal"
+    assert isinstance(asked(state), ThiefsPick)
     assert named_but_unseen(state, 0) == set()
     assert {a for a in GAME.legal_actions(state) if isinstance(a, GiveUp)} == \
         {GiveUp(knife), GiveUp(lantern)}

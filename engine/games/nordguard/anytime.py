@@ -1,0 +1,212 @@
+"""Trades, drops and pick-ups, allowed at any point; and the questions they stay open beside.
+
+Rulebook, Key Terms: Trade — players in the same location may trade items "at any
+point"; Drop — items may be dropped "at any time", and anyone there may pick them
+up. So these three are turn actions, and every question the day's leader is asked
+(a `Question`: a combat check, a thief's pick, a trader's offer, the next of several
+events) offers them beside its own answers. Taking one never answers the question: the
+frame is pushed again, changed where the question says so (a thief remembers what was
+dropped under its nose). Restocking, scouting, using an item and ending the day wait
+for the answer (designed: the rulebook's "at any time" speaks of trading and dropping).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.frames import Frame
+from engine.core.game import GameState
+from engine.games.nordguard.actions import Drop, PickUp, Trade
+from engine.games.nordguard.build import MAX_PLAYERS
+from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.english import possessive
+from engine.games.nordguard.items import (
+    content_of,
+    drop,
+    give,
+    has_room,
+    name,
+    seats_with_room,
+    starting_held,
+    who,
+)
+from engine.games.nordguard.state import DROPPED, NordguardState
+
+FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
+
+
+def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
+                 rooms: list[int] | None = None,
+                 team: list[tuple[int, str]] | None = None) -> list[Action]:
+    """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
+    attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
+    (s.team_items()) when the caller has them."""
+    out: list[Action] = []
+    if rooms is None:
+        rooms = seats_with_room(c, s)
+    if team is None:
+        team = s.team_items()
+    held = starting_held(s, leaving)
+    if held:
+        team = [(seat, card) for seat, card in team if card not in held]
+    if rooms:
+        for seat, card in team:
+            row = _trades(card)
+            out.extend([row[to] for to in rooms if to != seat])
+    out.extend([_drop(card) for _, card in team])
+    for card in s.table.cards_in(DROPPED):
+        row = _pick_ups(card)
+        out.extend([row[to] for to in rooms])
+    return out
+
+
+def check_free(c: NordguardContent, s: NordguardState, action: Action,
+               leaving: bool = False) -> None:
+    """Raise IllegalAction with the rule's reason unless this trade, drop or pick-up may
+    be made now."""
+    match action:
+        case Trade():
+            holder = s.holder(action.item)
+            if holder is None:
+                raise IllegalAction("only an item a Character carries can be traded")
+            check_seat(s, action.to)
+            if holder == action.to:
+                raise IllegalAction("that Character carries it already")
+            if not has_room(c, s, action.to):
+                raise IllegalAction(f"{possessive(who(c, s, action.to))} item slots are full: "
+                                    "nobody may exceed their slots (Rulebook, The Team)")
+            _check_not_leaving_with(c, s, action.item, leaving)
+        case Drop():
+            if s.holder(action.item) is None:
+                raise IllegalAction("only an item a Character carries can be dropped")
+            _check_not_leaving_with(c, s, action.item, leaving)
+        case PickUp():
+            if s.table.where.get(action.item) != DROPPED:
+                raise IllegalAction("only an item lying here can be picked up "
+                                    "(Rulebook, Drop)")
+            check_seat(s, action.to)
+            if not has_room(c, s, action.to):
+                raise IllegalAction(f"{possessive(who(c, s, action.to))} item slots are full")
+
+
+def check_seat(s: NordguardState, seat: int) -> None:
+    if not 0 <= seat < s.players:
+        raise IllegalAction(f"there is no Player {seat + 1} in this team")
+
+
+def _check_not_leaving_with(c: NordguardContent, s: NordguardState, item: str,
+                            leaving: bool) -> None:
+    """A starting item stays in its Character's hands while the team first leaves."""
+    if item in starting_held(s, leaving):
+        raise IllegalAction(f"{who(c, s, s.carrier(item))} must carry the starting "
+                            f"{name(c, s, item)} when the team first leaves Frontier, and "
+                            "the team is leaving now (Rulebook, Starting Items)")
+
+
+def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Event]:
+    """Make a checked trade, drop or pick-up."""
+    match action:
+        case Trade():
+            giver = s.carrier(action.item)
+            give(c, s, action.item, action.to)
+            left = s.uses.get(action.item)
+            uses = f" ({left} use{'s' if left != 1 else ''} left)" if left is not None else ""
+            return [Event("trade", f"{who(c, s, giver)} trades the {name(c, s, action.item)} "
+                                   f"to {who(c, s, action.to)}{uses}",
+                          data={"card": action.item})]
+        case Drop():
+            giver = s.carrier(action.item)
+            drop(s, action.item)
+            return [Event("drop", f"{who(c, s, giver)} drops the {name(c, s, action.item)} "
+                                  "here", data={"card": action.item})]
+        case _:
+            assert isinstance(action, PickUp)
+            give(c, s, action.item, action.to)
+            return [Event("pick-up", f"{who(c, s, action.to)} picks up the "
+                                     f"{name(c, s, action.item)}",
+                          data={"card": action.item})]
+
+
+@dataclass(frozen=True, slots=True)
+class Question(Frame):
+    """A question to the day's leader (its seat): the question's own answers (`replies`,
+    of the kinds `replies_to`), then the trades, drops and pick-ups allowed at any time.
+
+    A subclass gives `replies` and `reply`, and may say why an answer of its kinds is not
+    one now (`why_not`) and what a free action changes about it (`after_free`).
+    """
+
+    replies_to: ClassVar[tuple[type[Action], ...]] = ()
+    leaving: ClassVar[bool] = False  # asked while the team first leaves Frontier
+
+    def replies(self, s: NordguardState) -> list[Action]:
+        """The question's own answers, in a fixed order (the table's buttons)."""
+        raise NotImplementedError
+
+    def reply(self, s: NordguardState, action: Action) -> list[Event]:
+        """Carry out one of `replies` (the frame is off the stack)."""
+        raise NotImplementedError
+
+    def why_not(self, s: NordguardState, action: Action) -> str:
+        """Why an answer of the kinds this question takes is not one of its answers now."""
+        return f"that does not answer {self.prompt_text(s)}"
+
+    def after_free(self, s: NordguardState, action: Action) -> list[Event]:
+        """A trade, drop or pick-up was made while the question was open: it stays open."""
+        s.frames.append(self)
+        return []
+
+    # -- the core's side --------------------------------------------------------------------
+    def answers(self, state: GameState, seat: int) -> list[Action]:
+        assert isinstance(state, NordguardState)
+        return self.replies(state) + free_actions(content_of(state), state, self.leaving)
+
+    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        assert isinstance(state, NordguardState)
+        if isinstance(action, FREE_ACTIONS):
+            return do_free(content_of(state), state, action) + self.after_free(state, action)
+        return self.reply(state, action)
+
+    def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
+        assert isinstance(state, NordguardState)
+        if isinstance(action, FREE_ACTIONS):
+            try:
+                check_free(content_of(state), state, action, self.leaving)
+            except IllegalAction as exc:
+                return exc.reason
+            return None
+        if not isinstance(action, self.replies_to):
+            return (f"answer the question first: {self.prompt_text(state)} (trades, drops "
+                    "and pick-ups may still be made)")
+        if action not in self.replies(state):
+            return self.why_not(state, action)
+        return None
+
+
+def open_question(s: NordguardState) -> Question | None:
+    """The question waiting for the leader on top of the frames, or None."""
+    frames = s.frames
+    top = frames[-1] if frames else None
+    return top if isinstance(top, Question) else None
+
+
+# Actions are immutable values: those a card takes part in are built once and handed out
+# again (a row per seat), since building them dominated legal_actions.
+@cache
+def _trades(card: str) -> tuple[Trade, ...]:
+    return tuple(Trade(card, to) for to in range(MAX_PLAYERS))
+
+
+@cache
+def _pick_ups(card: str) -> tuple[PickUp, ...]:
+    return tuple(PickUp(card, to) for to in range(MAX_PLAYERS))
+
+
+@cache
+def _drop(card: str) -> Drop:
+    return Drop(card)
