@@ -8,7 +8,7 @@ because rebuilding ten thousand rows on every action cost a frame and more.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,6 +60,12 @@ class LogDock(QDockWidget):
         self.setWidget(body)
         self._entries: list[Entry] = []
         self._filtering = False  # some rows may be hidden by the filter
+        # Rows are laid out in batches after they are added, so the list keeps growing
+        # for a moment: while the newest entry should be in view, it follows the growth.
+        self._stick = True
+        bar = self.list.verticalScrollBar()
+        bar.rangeChanged.connect(self._follow)
+        bar.actionTriggered.connect(self._scrolled_by_hand)
         self._quiet = False  # selection changed by the window, not by the player
 
     # -- what is shown ----------------------------------------------------------------
@@ -79,9 +85,9 @@ class LogDock(QDockWidget):
             self._select(shown_step)
         finally:
             self._quiet = False
-        if shown_step is None and (at_bottom or keep < len(entries)):
+        self._stick = shown_step is None and (at_bottom or keep < len(entries))
+        if self._stick:
             self.list.scrollToBottom()
-            QTimer.singleShot(0, self.list.scrollToBottom)  # again once rows are laid out
 
     @staticmethod
     def _item(entries: list[Entry], index: int) -> QListWidgetItem:
@@ -105,6 +111,15 @@ class LogDock(QDockWidget):
                 self.list.setCurrentItem(item)
                 self.list.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
                 return
+
+    def _follow(self, _minimum: int, maximum: int) -> None:
+        if self._stick:
+            self.list.verticalScrollBar().setValue(maximum)
+
+    def _scrolled_by_hand(self, _action: int) -> None:
+        """The player moved the list: it stays where they put it (unless at the end)."""
+        bar = self.list.verticalScrollBar()
+        self._stick = bar.sliderPosition() >= bar.maximum() - 2
 
     def _scrolled_to_bottom(self) -> bool:
         bar = self.list.verticalScrollBar()

@@ -167,3 +167,23 @@ def test_the_filter_hides_what_does_not_match_also_among_new_entries(qtbot, wind
                                        "5. Player 1 sets score from 1 to 2"]
     window.log_dock.filter.clear()
     assert len(window.log_dock.texts()) == 5
+
+
+def test_a_long_log_opens_on_its_newest_entry(qtbot):
+    """Rows are laid out in batches; the list follows them to the newest entry (it stopped
+    after the first batch, in the middle of a loaded match's log)."""
+    from app.docks.log import LogDock
+
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(330, 500)
+    dock.show()
+    entries = [(n, f"Player {n % 2 + 1} moves a troop a long way across the field, "
+                   f"wrapping onto a second line ({n})", False) for n in range(1, 2001)]
+    dock.show_entries(entries)
+    bar = dock.list.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), timeout=5000)
+    qtbot.wait(300)  # the later batches keep it there
+    assert bar.value() == bar.maximum()
+    last = dock.list.item(dock.list.count() - 1)
+    assert dock.list.viewport().rect().intersects(dock.list.visualItemRect(last))
