@@ -1,0 +1,153 @@
+"""The engine's speed figures against python-chess, in one run (issue "One engine for five
+rulebooks", Speed).
+
+Run: .venv/bin/python tests/benchmarks/bench_speed.py [--seconds S]
+
+python-chess is the yardstick: random games through its board make a figure for
+this machine, on this day, under this load, so the engine's figures are read as
+ratios to it. It is not a dependency of Runetable: install it only where the
+benchmark runs, e.g. `pip install --target /tmp/chesslib chess` and
+`PYTHONPATH=/tmp/chesslib`; without it the ratios are left out.
+
+Reported:
+- self-play through `Match` with the garbage collector on (as in the window), actions/s
+  and the ratio to python-chess plies/s (targets: Nordguard >= 1.85x, TACTICA >= 0.93x);
+- state clone and a seat's view, mid-game, microseconds (targets: <= 20 us, <= 50 us);
+- a table of load time and record memory against match length (100, 500, 2,000, 5,000
+  actions; targets: 500 in <= 20 ms, 5,000 in <= 100 ms, <= 2 KB per action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+import timeit
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from engine.core import saves  # noqa: E402
+from engine.core.match import Match  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
+from engine.games import get_game  # noqa: E402
+from engine.simulate import default_mode  # noqa: E402
+
+GAMES = {"nordguard": 1.85, "tactica": 0.93}  # the ratio to python-chess each should reach
+LENGTHS = (100, 500, 2_000, 5_000)
+
+
+def chess_plies_per_second(seconds: float) -> float | None:
+    """Random games through python-chess's Board (legal moves, push), plies per second."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    rng = Rng(7)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 300:
+            moves = list(board.legal_moves)
+            board.push(moves[rng.below(len(moves))])
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def self_play(name: str, seconds: float) -> float:
+    """Random legal play through Match, the collector on, actions per second."""
+    game = get_game(name)
+    actions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = Match(game, game.options_model(), seed, default_mode(name))
+        rng = Rng(seed ^ 0x5EED)
+        while match.outcome() is None and len(match.steps) < 2_000:
+            legal = match.legal_actions()
+            match.submit(legal[rng.below(len(legal))])
+        actions += len(match.steps)
+        seed += 1
+    return actions / (time.perf_counter() - start)
+
+
+def mid_game(name: str, steps: int = 300) -> Match:
+    game = get_game(name)
+    match = Match(game, game.options_model(), 3, default_mode(name))
+    agent, rng = game.agent(), Rng(3)
+    while match.outcome() is None and len(match.steps) < steps:
+        match.submit(agent.choose(match.view(match.to_move()), match.legal_actions(), rng))
+    return match
+
+
+def clone_and_view_us(match: Match) -> tuple[float, float]:
+    state, seat = match.state, match.to_move() or 0
+    clone = min(timeit.repeat(state.clone, number=2000, repeat=5)) / 2000 * 1e6
+    view = min(timeit.repeat(lambda: match.game.view(state, seat), number=500,
+                             repeat=5)) / 500 * 1e6
+    return clone, view
+
+
+def record_of(name: str, length: int) -> Path:
+    """A save of `length` random legal actions (a sandbox table never ends on its own)."""
+    game = get_game(name)
+    match = Match(game, game.options_model(), 1, default_mode(name), take_backs=True)
+    rng = Rng(99)
+    while len(match.steps) < length:
+        legal = [a for a in match.legal_actions() if a.kind != "declare"]
+        match.submit(legal[rng.below(len(legal))])
+    path = Path(tempfile.mkdtemp(prefix="runetable-speed-")) / f"{name}-{length}.runetable"
+    saves.save(match, path)
+    return path
+
+
+# The memory is read after the first load (what a match costs to keep), the time is the
+# best of five loads (the machine's other work only ever adds).
+PROBE = ("import gc, sys, time; from engine.core import saves; "
+         "base = int(open('/proc/self/statm').read().split()[1]); "
+         "t = time.perf_counter(); m = saves.load(sys.argv[1]); "
+         "times = [time.perf_counter() - t]; gc.collect(); "
+         "memory = (int(open('/proc/self/statm').read().split()[1]) - base) * 4096; del m\n"
+         "for _ in range(4):\n"
+         "    t = time.perf_counter(); saves.load(sys.argv[1]); "
+         "times.append(time.perf_counter() - t)\n"
+         "print(min(times), memory)")
+
+
+def load_table() -> None:
+    print("  actions   load ms   record KB/action")
+    for length in LENGTHS:
+        path = record_of("sandbox", length)
+        out = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True,
+                             text=True, check=True, cwd=ROOT).stdout.split()
+        seconds, memory = float(out[0]), int(out[1])
+        print(f"  {length:>7}  {seconds * 1000:8.1f}  {memory / length / 1024:10.2f}")
+        path.unlink()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="per self-play figure")
+    args = parser.parse_args(argv)
+    chess_rate = chess_plies_per_second(args.seconds)
+    if chess_rate is None:
+        print("python-chess is not installed here: ratios left out (see the docstring)")
+    else:
+        print(f"python-chess random games: {chess_rate:,.0f} plies/s")
+    for name, target in GAMES.items():
+        rate = self_play(name, args.seconds)
+        ratio = "" if chess_rate is None else \
+            f"  = {rate / chess_rate:.2f}x python-chess (target >= {target}x)"
+        print(f"{name} self-play through Match, collector on: {rate:,.0f} actions/s{ratio}")
+        clone, view = clone_and_view_us(mid_game(name))
+        print(f"  mid-game: clone {clone:.1f} us (target <= 20), "
+              f"view {view:.1f} us (target <= 50)")
+    print("load and record memory against match length (sandbox; targets: 500 in <= 20 ms, "
+          "5,000 in <= 100 ms, <= 2 KB per action)")
+    load_table()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
