@@ -448,7 +448,7 @@ class DiceDock(QDockWidget):
                     item = QListWidgetItem(event.text)
                     item.setToolTip(f"Step {number}")
                     self._history.insertItem(0, item)
-                    self._last_roll = event.data
+                    self._last_roll = event.facts()
         self._steps_read = list(steps)
         self._show_faces(self._last_roll)
 

@@ -191,7 +191,7 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
 
 def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
     """The triggering event's kind and atomic facts, and the seat the ability is of."""
-    atoms = {k: v for k, v in event.data.items() if isinstance(v, str | int | bool)}
+    atoms = {k: v for k, v in event.facts().items() if isinstance(v, str | int | bool)}
     return tuple(sorted({**atoms, "event": event.kind, "owner": owner}.items()))
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action
 from engine.core.events import Event
+from engine.core.table_events import Chosen
 
 if TYPE_CHECKING:
     from engine.core.game import GameState
@@ -125,8 +126,7 @@ class Commit(Frame):
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         secret = self.keep(state, seat, action)
         rest = tuple(s for s in self.seats if s != seat)
-        events = [Event("commit", f"Player {seat + 1} has chosen", secret=secret,
-                        secret_for=frozenset({seat}), data={"seat": seat})]
+        events: list[Event] = [Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))]
         if rest:
             state.frames.append(dataclasses.replace(self, seats=rest))
             return events

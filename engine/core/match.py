@@ -163,9 +163,7 @@ class Match:
                                     "(start it in assisted mode to allow overrides)")
             events = referee.apply(state, action, actor, self.game.card_name)
             if self.mode is RuleMode.ASSISTED:
-                events = [replace(e, text="Referee: " + e.text, override=True,
-                                  secret=None if e.secret is None else "Referee: " + e.secret)
-                          for e in events]
+                events = [replace(e, override=True) for e in events]
             return events
         if self.mode is RuleMode.SANDBOX:
             raise IllegalAction("this is a free table: only table actions are possible")

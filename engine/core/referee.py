@@ -16,15 +16,21 @@ from engine.core.dice import DicePool
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameState, Outcome
+from engine.core.table_events import (
+    CardMoved,
+    CardTurned,
+    CounterSet,
+    PileShuffled,
+    ResultDeclared,
+    Rolled,
+    SeatPassed,
+    seat_name,
+)
 from engine.core.zones import Layout, Table, Visibility, hidden_ref
 
 FREE_LIMIT = 100_000  # table units; far beyond any board, but keeps saves sane
 
 NameOf = Callable[[str], str]
-
-
-def seat_name(player: int) -> str:
-    return f"Player {player + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +164,9 @@ def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list
     """Check and perform a referee action; events tell the table what happened."""
     check(state, action)
     table = state.table
-    who = seat_name(actor)
     match action:
         case MoveCard():
-            return [_move(state, action, who, name_of)]
+            return [_move(state, action, actor, name_of)]
         case FlipCard():
             card = table.resolve(action.card)
             knew = {p for p in range(state.players) if table.visible_to(card, p)}
@@ -169,43 +174,34 @@ def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list
             table.set_face(card, up)
             sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
             label = table.zones[table.where[card]].label
-            side = "up" if up else "down"
-            text = f"{who} turns {name_of(table.faces[card])} face {side} on {label}"
-            if len(sees) == state.players:
-                return [Event("flip", text, data={"card": card})]
             # A flip inside a deck or a hand shows the card to nobody new: name it only
             # to those who see it, as moves do.
-            return [Event("flip", f"{who} turns a card face {side} on {label}", secret=text,
-                          secret_for=frozenset(sees))]
+            return [CardTurned(seat=actor, card=name_of(table.faces[card]), card_id=card,
+                               up=up, place=label, seen_by=_readers(sees, state.players))]
         case ShuffleZone():
             zone = table.zones[action.zone]
-            assert zone.cards is not None
-            state.rng.shuffle(zone.cards)
-            return [Event("shuffle", f"{who} shuffles {zone.label} ({len(zone.cards)} cards)",
-                          data={"zone": zone.name})]
+            table.shuffle(zone.name, state.rng)
+            return [PileShuffled(seat=actor, zone=zone.name, label=zone.label,
+                                 count=len(table.cards_in(zone.name)))]
         case RollDice():
             pool = DicePool.parse(action.pool)
             result = pool.roll(state.rng)
-            faces = ", ".join(str(f) for f in result.faces)
-            return [Event("roll", f"{who} rolls {pool}: {faces} = {result.total}",
-                          data={"pool": str(pool), "faces": list(result.faces),
-                                "total": result.total})]
+            return [Rolled(seat=actor, pool=str(pool), faces=tuple(result.faces),
+                           total=result.total)]
         case SetCounter():
             old = table.counters.get(action.name, 0)
             table.counters[action.name] = action.value
-            return [Event("counter", f"{who} sets {action.name} from {old} to {action.value}")]
+            return [CounterSet(seat=actor, name=action.name, old=old, new=action.value)]
         case PassSeat():
             state.active = action.player
-            return [Event("seat", f"{who} passes the seat to {seat_name(action.player)}",
-                          data={"player": action.player})]
+            return [SeatPassed(seat=actor, player=action.player)]
         case DeclareResult():
-            names = ", ".join(seat_name(p) for p in action.winners) or "nobody"
-            state.result = Outcome(action.winners, f"declared by {who}")
-            return [Event("result", f"{who} declares the match over; winner: {names}")]
+            state.result = Outcome(action.winners, f"declared by {seat_name(actor)}")
+            return [ResultDeclared(seat=actor, winners=tuple(action.winners))]
     raise AssertionError(action)
 
 
-def _move(state: GameState, action: MoveCard, who: str, name_of: NameOf) -> Event:
+def _move(state: GameState, action: MoveCard, actor: int, name_of: NameOf) -> Event:
     table = state.table
     card = table.resolve(action.card)
     src = table.zones[table.where[card]]
@@ -216,13 +212,14 @@ def _move(state: GameState, action: MoveCard, who: str, name_of: NameOf) -> Even
         table.set_face(card, action.face_up)
     dest = table.zones[action.to]
     sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
-    name = name_of(table.faces[card])
-    place = "to another place on" if src is dest else "from " + src.label + " to"
-    secret = f"{who} moves {name} {place} {dest.label}"
-    if len(sees) == state.players:
-        return Event("move", secret, data={"card": card, "to": dest.name})
-    return Event("move", f"{who} moves a card {place} {dest.label}", secret=secret,
-                 secret_for=frozenset(sees), data={"to": dest.name})
+    return CardMoved(seat=actor, card=name_of(table.faces[card]), card_id=card,
+                     source="" if src.name == dest.name else src.label, to=dest.name,
+                     to_label=dest.label, seen_by=_readers(sees, state.players))
+
+
+def _readers(sees: set[int], players: int) -> frozenset[int] | None:
+    """Who reads a card's name in the log: None when every seat may."""
+    return None if len(sees) == players else frozenset(sees)
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -9,8 +9,8 @@ face: this single rule is what `view()` uses to hide decks and other hands.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 HIDDEN_PREFIX = "?"
 
@@ -29,32 +29,45 @@ class Layout(StrEnum):
     FREE = "free"
 
 
-@dataclass(slots=True)
 class Zone:
-    name: str
-    label: str
-    visibility: Visibility
-    layout: Layout = Layout.STACK
-    owner: int | None = None
-    cards: list[str] | None = None
+    """A named place for cards. Its `cards` (bottom first) are a tuple, never changed
+    in place: the table replaces the zone when its cards change, so a clone of the
+    table shares every zone it has not touched (a clone per action is cheap)."""
 
-    def __post_init__(self) -> None:
-        if self.cards is None:
-            self.cards = []
+    __slots__ = ("cards", "label", "layout", "name", "owner", "visibility")
 
-    def clone(self) -> Zone:
-        # Every action clones every zone, so this skips __init__ (a third of the cost).
+    def __init__(self, name: str, label: str, visibility: Visibility,
+                 layout: Layout = Layout.STACK, owner: int | None = None,
+                 cards: Iterable[str] = ()) -> None:
+        self.name, self.label, self.visibility = name, label, visibility
+        self.layout, self.owner, self.cards = layout, owner, tuple(cards)
+
+    def holding(self, cards: tuple[str, ...]) -> Zone:
+        """This zone with other cards (skips __init__: every move makes one)."""
         new = _new_zone(Zone)
         new.name, new.label, new.visibility = self.name, self.label, self.visibility
-        new.layout, new.owner, new.cards = self.layout, self.owner, list(self.cards or ())
+        new.layout, new.owner, new.cards = self.layout, self.owner, cards
         return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Zone) and all(
+            getattr(self, a) == getattr(other, a) for a in Zone.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Zone({self.name!r}, {len(self.cards)} cards)"
 
     def to_json(self) -> dict:
         return {"name": self.name, "label": self.label, "visibility": str(self.visibility),
-                "layout": str(self.layout), "owner": self.owner, "cards": list(self.cards or ())}
+                "layout": str(self.layout), "owner": self.owner, "cards": list(self.cards)}
 
 
 _new_zone = object.__new__
+
+
+class Shuffler(Protocol):
+    def shuffle(self, items: list[str]) -> None: ...
 
 
 def hidden_ref(zone: str, index: int) -> str:
@@ -89,14 +102,14 @@ class Table:
         if zone.name in self.zones:
             raise ValueError(f"zone {zone.name!r} exists already")
         self.zones[zone.name] = zone
-        for card in zone.cards or ():
+        for card in zone.cards:
             self.where[card] = zone.name
         return zone
 
     def clone(self) -> Table:
         t = Table.__new__(Table)
         t.faces = self.faces
-        t.zones = {name: z.clone() for name, z in self.zones.items()}
+        t.zones = dict(self.zones)  # zones are replaced, never changed: share them
         t.where = dict(self.where)
         t.face_up = set(self.face_up)
         t.pos = dict(self.pos)
@@ -110,8 +123,8 @@ class Table:
         except KeyError:
             raise KeyError(f"there is no zone called {name!r}") from None
 
-    def cards_in(self, zone: str) -> list[str]:
-        return self.zone(zone).cards or []
+    def cards_in(self, zone: str) -> tuple[str, ...]:
+        return self.zone(zone).cards
 
     def resolve(self, ref: str) -> str:
         """Turn a card reference (an id, or a hidden place like ?deck#3) into an id."""
@@ -147,34 +160,58 @@ class Table:
         sits in a zone whose list changed, and comparing lists is cheap.
         """
         changed = self.face_up ^ before.face_up
+        old_zones = before.zones
         for name, zone in self.zones.items():
-            old = before.zones.get(name)
-            if old is None or zone.cards != old.cards:  # list equality runs in C
-                changed.update(card for card in zone.cards or ()
-                               if before.where.get(card) != name)
+            old = old_zones.get(name)
+            if old is not zone and (old is None or zone.cards != old.cards):
+                changed.update(card for card in zone.cards if before.where.get(card) != name)
         return {p for p in players for card in changed
                 if self.visible_to(card, p) and not before.visible_to(card, p)}
 
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
-            yield from zone.cards or ()
+            yield from zone.cards
 
     # -- changing -------------------------------------------------------
     def move(self, card: str, to: str, index: int | None = None,
              pos: tuple[int, int] | None = None) -> None:
         """Move a card; index None puts it on top (the end of the list)."""
         dest = self.zone(to)
-        src = self.zones[self.where[card]]
-        assert src.cards is not None and dest.cards is not None
-        src.cards.remove(card)
-        self.pos.pop(card, None)
-        if index is None or index >= len(dest.cards):
-            dest.cards.append(card)
+        source = self.where[card]
+        src = self.zones[source]
+        left = src.cards
+        at = left.index(card)
+        left = left[:at] + left[at + 1:]
+        if source == to:
+            dest = src.holding(left)
+            src = dest
         else:
-            dest.cards.insert(max(0, index), card)
+            self.zones[source] = src.holding(left)
+        self.pos.pop(card, None)
+        cards = dest.cards
+        if index is None or index >= len(cards):
+            cards = (*cards, card)
+        else:
+            at = max(0, index)
+            cards = (*cards[:at], card, *cards[at:])
+        self.zones[to] = dest.holding(cards)
         self.where[card] = to
         if dest.layout is Layout.FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
+
+    def shuffle(self, zone: str, rng: Shuffler) -> None:
+        """Shuffle a zone's cards with the match's RNG."""
+        cards = list(self.zone(zone).cards)
+        rng.shuffle(cards)
+        self.zones[zone] = self.zones[zone].holding(tuple(cards))
+
+    def arrange(self, zone: str, cards: Iterable[str]) -> None:
+        """Put a zone's own cards in a new order (a map dealt again, a pile restacked)."""
+        now = self.zone(zone)
+        order = tuple(cards)
+        if sorted(order) != sorted(now.cards):
+            raise ValueError(f"arranging {zone!r} must keep its very cards")
+        self.zones[zone] = now.holding(order)
 
     def set_face(self, card: str, up: bool) -> None:
         if up:
@@ -196,7 +233,7 @@ class Table:
         faces: dict[str, str] = {}
         up, pos, own_faces = self.face_up, self.pos, self.faces
         for name, zone in self.zones.items():
-            cards = zone.cards or ()
+            cards = zone.cards
             every = zone.visibility is Visibility.OWNER and zone.owner == player
             some = zone.visibility is not Visibility.HIDDEN
             shown: list[str] = []
@@ -212,8 +249,7 @@ class Table:
                     t.pos[ref] = pos[card]
                 t.where[ref] = name
                 shown.append(ref)
-            t.zones[name] = Zone(zone.name, zone.label, zone.visibility, zone.layout,
-                                 zone.owner, shown)
+            t.zones[name] = zone.holding(tuple(shown))
         t.faces = faces
         return t
 
@@ -246,7 +282,7 @@ class Table:
         table = cls(template.faces)
         for z in data["zones"]:
             table.add_zone(Zone(z["name"], z["label"], Visibility(z["visibility"]),
-                                Layout(z["layout"]), z["owner"], list(z["cards"])))
+                                Layout(z["layout"]), z["owner"], z["cards"]))
         table.face_up = set(data["face_up"])
         table.pos = {card: (x, y) for card, (x, y) in data["pos"].items()}
         table.counters = dict(data["counters"])
@@ -256,7 +292,7 @@ class Table:
         """Return a description of the first broken invariant, or None when all hold."""
         seen: dict[str, str] = {}
         for name, zone in self.zones.items():
-            for card in zone.cards or ():
+            for card in zone.cards:
                 if card in seen:
                     return f"card {card} is in both {seen[card]} and {name}"
                 seen[card] = name

@@ -131,7 +131,7 @@ def test_last_roll_faces_are_shown_large(
         dock: DiceDock, controller: MatchController, qtbot) -> None:
     dock.set_pool("3d6")
     click(qtbot, dock.roll_button)
-    faces = rolls(controller)[-1].data["faces"]
+    faces = rolls(controller)[-1].faces
     tiles = [label.text() for label in shown(dock, QLabel) if label.toolTip() == "d6"]
     assert tiles == [str(face) for face in faces]
 
@@ -141,7 +141,7 @@ def test_enter_rolls_the_canonical_pool(
     entry = dock.findChild(QLineEdit)
     dock.set_pool("2D6 + 1")
     qtbot.keyClick(entry, Qt.Key.Key_Return)
-    assert [event.data["pool"] for event in rolls(controller)] == ["2d6+1"]
+    assert [event.pool for event in rolls(controller)] == ["2d6+1"]
 
 
 def test_undo_and_new_match_keep_history_right(

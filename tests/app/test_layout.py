@@ -202,7 +202,7 @@ def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
     assert [w is old for w, old in zip(dock.panels, widgets, strict=True)] == [
         True, True, True, True, False, True, True]
     assert dock.buttons[0] is button
-    assert dock.panels[4].cards == []
+    assert list(dock.panels[4].cards) == []
 
 
 def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font(qtbot):

@@ -70,15 +70,16 @@ def check_events(match: Match, before: GameState, events: list[Event], where: st
     """No seat reads the name of a card it could see neither before nor after the action."""
     after = match.state.table
     for event in events:
-        card = event.data.get("card")
-        if not isinstance(card, str) or card not in after.where:
-            continue
-        name = match.game.card_name(after.faces[card])
-        for seat in range(match.players):
-            if before.table.visible_to(card, seat) or after.visible_to(card, seat):
+        lines = [event.text_for(seat) for seat in range(match.players)]  # UNSEEN refuses
+        for card in event.facts().values():
+            if not isinstance(card, str) or card not in after.where:
                 continue
-            assert name not in event.text_for(seat), (
-                f"{where}: Player {seat + 1} reads {name!r} in {event.text_for(seat)!r}")
+            name = match.game.card_name(after.faces[card])
+            for seat in range(match.players):
+                if before.table.visible_to(card, seat) or after.visible_to(card, seat):
+                    continue
+                assert name not in lines[seat], (
+                    f"{where}: Player {seat + 1} reads {name!r} in {lines[seat]!r}")
 
 
 def check_refusals(match: Match, where: str) -> None:
@@ -143,13 +144,13 @@ def test_undo_to_the_start_meets_every_earlier_state(game_name: str, seed: int) 
 def test_redo_replays_the_same_events(game_name: str, seed: int) -> None:
     """Every event redone after undoing the whole match is the event first logged."""
     match, _ = play(game_name, seed, max_actions=60)
-    first = [(n, e.text, e.secret, e.data) for n, e in match.log()]
+    first = list(match.log())
     match.take_backs = True
     while match.steps:
         match.undo()
     while match.can_redo():
         match.redo()
-    assert [(n, e.text, e.secret, e.data) for n, e in match.log()] == first
+    assert list(match.log()) == first
 
 
 def test_save_load_save_is_byte_identical(game_name: str, seed: int) -> None:

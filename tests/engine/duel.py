@@ -19,7 +19,7 @@ from pydantic import Field
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.declared import state_field
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.frames import Ability, Commit, Frame
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.registry import GameEntry
@@ -87,13 +87,13 @@ class Bid(Commit):
             table.set_face(card, True)
         values = [int(table.faces[card]) for card in cards]
         text = f"Player 1 shows {values[0]}, Player 2 shows {values[1]}"
-        events = [Event("reveal", text, data={"a": cards[0], "b": cards[1]})]
+        events = [note("reveal", text, data={"a": cards[0], "b": cards[1]})]
         if values[0] == values[1]:
-            events.append(Event("tie", f"Round {state.round} is a tie"))
+            events.append(note("tie", f"Round {state.round} is a tie"))
         else:
             winner = 0 if values[0] > values[1] else 1
             state.points[winner] += 1
-            events.append(Event("point", f"Player {winner + 1} takes round {state.round}",
+            events.append(note("point", f"Player {winner + 1} takes round {state.round}",
                                 data={"seat": winner, "points": state.points[winner]}))
             state.frames.append(Answer(seats=(1 - winner,)))
         return events
@@ -121,7 +121,7 @@ class Answer(Frame):
         assert isinstance(state, DuelState)
         state.strikes[seat] = False
         state.points[seat] += 1
-        return [Event("strike", f"Player {seat + 1} strikes back",
+        return [note("strike", f"Player {seat + 1} strikes back",
                       data={"seat": seat, "points": state.points[seat]})]
 
 
@@ -135,7 +135,7 @@ class Sweep(Frame):
             for card in list(state.table.cards_in(laid(seat))):
                 state.table.move(card, "discard")
         state.round += 1
-        return [Event("round", f"Round {state.round}")]
+        return [note("round", f"Round {state.round}")]
 
 
 def _rally_whose(state: GameState, event: Event) -> int | None:
@@ -150,11 +150,11 @@ def _rally(state: GameState, seat: int, facts: dict[str, object]) -> list[Event]
     card = cards[-1]
     state.table.move(card, hand(seat))
     state.table.set_face(card, False)
-    return [Event("rally", f"Player {seat + 1} rallies and takes its card back")]
+    return [note("rally", f"Player {seat + 1} rallies and takes its card back")]
 
 
 def _taunt(state: GameState, seat: int, facts: dict[str, object]) -> list[Event]:
-    return [Event("taunt", f"Player {seat + 1} taunts")]
+    return [note("taunt", f"Player {seat + 1} taunts")]
 
 
 class Duel(BaseGame):
@@ -198,11 +198,11 @@ class Duel(BaseGame):
         for seat in range(2):
             if state.points[seat] >= 3:
                 state.result = Outcome((seat,), "three points")
-                return [Event("win", f"Player {seat + 1} wins")]
+                return [note("win", f"Player {seat + 1} wins")]
         if not all(state.table.cards_in(hand(seat)) for seat in range(2)) \
                 and not state.frames:
             best = max(state.points)
             winners = tuple(s for s in range(2) if state.points[s] == best)
             state.result = Outcome(winners, "no cards left")
-            return [Event("end", "no cards left")]
+            return [note("end", "no cards left")]
         return []

@@ -37,7 +37,7 @@ def toy(mode: RuleMode = RuleMode.ENFORCED) -> Match:
 
 def faces_of(events: list) -> list[int]:
     (event,) = [e for e in events if e.kind == "roll"]
-    return list(event.data["faces"])
+    return list(event.faces)
 
 
 # -- submit, undo, redo -------------------------------------------------------------
@@ -242,8 +242,8 @@ def test_assisted_mode_prefixes_secrets_too() -> None:
     assert event.override
     assert event.text == "Referee: Player 1 moves a card from Deck to Player 1's hand"
     name = get_game("sandbox").card_name(m.state.table.faces[top])
-    assert event.secret == f"Referee: Player 1 moves {name} from Deck to Player 1's hand"
-    assert event.secret_for == frozenset({0})
+    assert event.text_for(0) == f"Referee: Player 1 moves {name} from Deck to Player 1's hand"
+    assert event.seen_by == frozenset({0})
 
 
 def test_sandbox_game_in_enforced_mode_has_nothing_to_do() -> None:
@@ -371,7 +371,7 @@ def test_toy_game_can_be_won() -> None:
         m.submit(Offer(card))
         m.submit(Accept())
     assert m.outcome() is not None and m.outcome().winners == (0,)
-    assert m.state.table.cards_in("hand:1") == ["b1", "a1", "a2", "p1"]
+    assert list(m.state.table.cards_in("hand:1")) == ["b1", "a1", "a2", "p1"]
     assert m.legal_actions() == []
 
 

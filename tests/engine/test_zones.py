@@ -42,8 +42,8 @@ def test_move_puts_cards_on_top_by_default() -> None:
     t = make_table()
     t.move("d3", "pile")
     t.move("d2", "pile")
-    assert t.cards_in("pile") == ["d3", "d2"]
-    assert t.cards_in("deck") == ["d1"]
+    assert list(t.cards_in("pile")) == ["d3", "d2"]
+    assert list(t.cards_in("deck")) == ["d1"]
     assert t.where["d2"] == "pile"
 
 
@@ -52,9 +52,9 @@ def test_move_with_index_inserts_at_that_place() -> None:
     t = make_table()
     t.move("d1", "pile")
     t.move("d2", "pile", index=0)
-    assert t.cards_in("pile") == ["d2", "d1"]
+    assert list(t.cards_in("pile")) == ["d2", "d1"]
     t.move("d3", "pile", index=1)
-    assert t.cards_in("pile") == ["d2", "d3", "d1"]
+    assert list(t.cards_in("pile")) == ["d2", "d3", "d1"]
     t.move("h1", "pile", index=99)
     assert t.cards_in("pile")[-1] == "h1"
     t.move("h2", "pile", index=-5)
@@ -65,7 +65,7 @@ def test_move_within_the_same_zone_reorders() -> None:
     """Moving a card to its own zone takes it out and puts it back at the index."""
     t = make_table()
     t.move("d3", "deck", index=0)
-    assert t.cards_in("deck") == ["d3", "d1", "d2"]
+    assert list(t.cards_in("deck")) == ["d3", "d1", "d2"]
 
 
 def test_free_layout_keeps_positions() -> None:
@@ -92,7 +92,7 @@ def test_clone_is_independent() -> None:
     c.set_face("b2", True)
     c.pos["b1"] = (0, 0)
     c.counters["score"] = 2
-    assert t.cards_in("deck") == ["d1", "d2", "d3"] and t.where["d1"] == "deck"
+    assert list(t.cards_in("deck")) == ["d1", "d2", "d3"] and t.where["d1"] == "deck"
     assert "b2" not in t.face_up and t.pos["b1"] == (10, 20) and t.counters["score"] == 1
     assert c.faces is t.faces  # faces never change in a match, so clones share them
 
@@ -141,10 +141,10 @@ def test_visible_cards() -> None:
 def test_view_replaces_unseen_cards_by_places() -> None:
     """view(1) names unseen cards ?zone#index and keeps the ids of seen ones."""
     v = make_table().view(1)
-    assert v.cards_in("deck") == ["?deck#0", "?deck#1", "?deck#2"]
-    assert v.cards_in("hand:0") == ["?hand:0#0", "?hand:0#1"]
-    assert v.cards_in("board") == ["b1", "?board#1"]
-    assert v.cards_in("pile") == [] and v.cards_in("hand:1") == []
+    assert list(v.cards_in("deck")) == ["?deck#0", "?deck#1", "?deck#2"]
+    assert list(v.cards_in("hand:0")) == ["?hand:0#0", "?hand:0#1"]
+    assert list(v.cards_in("board")) == ["b1", "?board#1"]
+    assert list(v.cards_in("pile")) == [] and list(v.cards_in("hand:1")) == []
 
 
 def test_view_holds_no_unseen_face_or_id() -> None:
@@ -164,9 +164,9 @@ def test_view_holds_no_unseen_face_or_id() -> None:
 def test_view_for_the_owner_shows_the_hand() -> None:
     """The owner's view keeps the hand's ids and faces, and still hides the deck."""
     v = make_table().view(0)
-    assert v.cards_in("hand:0") == ["h1", "h2"]
+    assert list(v.cards_in("hand:0")) == ["h1", "h2"]
     assert v.faces == {"b1": "T1", "h1": "KH", "h2": "QH"}
-    assert v.cards_in("deck") == ["?deck#0", "?deck#1", "?deck#2"]
+    assert list(v.cards_in("deck")) == ["?deck#0", "?deck#1", "?deck#2"]
     assert v.zones["hand:0"].owner == 0 and v.zones["hand:0"].visibility is Visibility.OWNER
 
 
@@ -226,21 +226,22 @@ def test_conservation_holds_after_moves() -> None:
 def test_conservation_detects_a_duplicate() -> None:
     """A card in two zones is reported with both zone names."""
     t = make_table()
-    t.zones["pile"].cards.append("d1")  # type: ignore[union-attr]
+    t.zones["pile"] = t.zones["pile"].holding((*t.zones["pile"].cards, "d1"))
     assert t.check_conservation(FACES) == "card d1 is in both deck and pile"
 
 
 def test_conservation_detects_a_vanished_card() -> None:
     """A card in no zone is reported as vanished."""
     t = make_table()
-    t.zones["deck"].cards.remove("d2")  # type: ignore[union-attr]
+    t.zones["deck"] = t.zones["deck"].holding(tuple(c for c in t.zones["deck"].cards
+                                                    if c != "d2"))
     assert t.check_conservation(FACES) == "cards vanished: ['d2']"
 
 
 def test_conservation_detects_an_appeared_card() -> None:
     """A card no one dealt is reported as appeared."""
     t = make_table()
-    t.zones["pile"].cards.append("x9")  # type: ignore[union-attr]
+    t.zones["pile"] = t.zones["pile"].holding((*t.zones["pile"].cards, "x9"))
     assert t.check_conservation(FACES) == "cards appeared from nowhere: ['x9']"
 
 
@@ -262,3 +263,28 @@ def test_to_json_is_sorted_and_complete() -> None:
     assert data["face_up"] == ["b1"]
     assert data["pos"] == {"b1": [10, 20], "b2": [30, 40]}
     assert list(data["counters"]) == ["a", "b"]
+
+
+def test_a_clone_shares_the_zones_neither_side_has_touched() -> None:
+    """Zones are replaced when their cards change, so a clone per action copies no zone."""
+    t = make_table()
+    c = t.clone()
+    assert all(c.zones[name] is zone for name, zone in t.zones.items())
+    c.move("d1", "pile")
+    assert c.zones["pile"] is not t.zones["pile"] and c.zones["board"] is t.zones["board"]
+    assert "d1" in t.cards_in("deck") and "d1" not in c.cards_in("deck")
+
+
+def test_zone_cards_cannot_be_changed_in_place() -> None:
+    """A zone's cards are a tuple: a change that bypasses the table fails loudly."""
+    t = make_table()
+    with pytest.raises(AttributeError):
+        t.zones["deck"].cards.append("d9")  # type: ignore[attr-defined]
+
+
+def test_arrange_keeps_the_very_cards() -> None:
+    t = make_table()
+    t.arrange("deck", reversed(t.cards_in("deck")))
+    assert list(t.cards_in("deck")) == ["d3", "d2", "d1"]
+    with pytest.raises(ValueError, match="its very cards"):
+        t.arrange("deck", ["d1", "d2"])

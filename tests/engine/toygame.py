@@ -19,7 +19,7 @@ from pydantic import Field
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.prompts import Prompt
 from engine.core.registry import GameEntry
@@ -128,7 +128,7 @@ class ToyGame(BaseGame):
                 state.prompt = Prompt(1 - state.active, "offer",
                                       f"accept {FACES[action.card]}?",
                                       can_pass=not action.firm, context=(action.card,))
-                return [Event("offer", f"Player {state.active + 1} offers "
+                return [note("offer", f"Player {state.active + 1} offers "
                                        f"{FACES[action.card]}")]
             case Accept():
                 assert state.prompt is not None
@@ -139,14 +139,14 @@ class ToyGame(BaseGame):
                 state.prompt = None
                 if not table.cards_in(hand(giver)):
                     state.result = Outcome((giver,), "gave every card away")
-                return [Event("accept", f"the {FACES[card]} changes hands")]
+                return [note("accept", f"the {FACES[card]} changes hands")]
             case Decline() | PassOffer():
                 assert state.prompt is not None
                 table.set_face(state.prompt.context[0], False)
                 state.prompt = None
-                return [Event("decline", "the offer is refused")]
+                return [note("decline", "the offer is refused")]
             case EndTurn():
                 state.active = 1 - state.active
                 state.turn += 1
-                return [Event("turn", f"Player {state.active + 1} to move")]
+                return [note("turn", f"Player {state.active + 1} to move")]
         raise AssertionError(action)

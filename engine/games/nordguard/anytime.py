@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.nordguard.actions import Drop, PickUp, Trade
@@ -116,18 +116,18 @@ def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Even
             give(c, s, action.item, action.to)
             left = s.uses.get(action.item)
             uses = f" ({left} use{'s' if left != 1 else ''} left)" if left is not None else ""
-            return [Event("trade", f"{who(c, s, giver)} trades the {name(c, s, action.item)} "
+            return [note("trade", f"{who(c, s, giver)} trades the {name(c, s, action.item)} "
                                    f"to {who(c, s, action.to)}{uses}",
                           data={"card": action.item})]
         case Drop():
             giver = s.carrier(action.item)
             drop(s, action.item)
-            return [Event("drop", f"{who(c, s, giver)} drops the {name(c, s, action.item)} "
+            return [note("drop", f"{who(c, s, giver)} drops the {name(c, s, action.item)} "
                                   "here", data={"card": action.item})]
         case _:
             assert isinstance(action, PickUp)
             give(c, s, action.item, action.to)
-            return [Event("pick-up", f"{who(c, s, action.to)} picks up the "
+            return [note("pick-up", f"{who(c, s, action.to)} picks up the "
                                      f"{name(c, s, action.item)}",
                           data={"card": action.item})]
 

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.dice import DicePool
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.game import GameState
 from engine.games.nordguard.actions import Fire, StopFighting, Strike
 from engine.games.nordguard.anytime import Question
@@ -69,7 +69,7 @@ class CombatCheck(Question):
             return _fire(c, s, self, action.item)
         if isinstance(action, Strike):
             return _strike(c, s, self, action.item)
-        return [Event("stop", "The team stops firing"), *_finish(s, self, False)]
+        return [note("stop", "The team stops firing"), *_finish(s, self, False)]
 
     def lost(self, s: NordguardState) -> list[Event]:
         """The team fell short: what follows (the frame is off the stack)."""
@@ -84,7 +84,7 @@ def start(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Ev
     text = f"Combat check against {check.label}: the team needs a total of {check.need}"
     if base:
         text += f" (abilities add {base})"
-    return [Event("combat", text, data={"need": check.need, "total": base}),
+    return [note("combat", text, data={"need": check.need, "total": base}),
             *_go_on(c, s, check)]
 
 
@@ -136,7 +136,7 @@ def _go_on(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[E
 
 def _finish(s: NordguardState, check: CombatCheck, won: bool) -> list[Event]:
     verdict = "the team prevails" if won else "the team falls short"
-    log = [Event("combat-end", f"Combat against {check.label}: total {check.total} against "
+    log = [note("combat-end", f"Combat against {check.label}: total {check.total} against "
                                f"{check.need}, {verdict}",
                  data={"need": check.need, "total": check.total, "won": won})]
     return log if won else log + check.lost(s)
@@ -149,7 +149,7 @@ def _fire(c: NordguardContent, s: NordguardState, check: CombatCheck, card: str)
     shooter = who(c, s, s.carrier(card))
     pool = "d6" if len(faces) == 1 else f"{len(faces)}d6"
     shown = "+".join(str(f) for f in faces) + (f" = {rolled}" if len(faces) > 1 else "")
-    log = [Event("roll", f"{shooter} fires the {name(c, s, card)}: rolled {pool} = {shown}, "
+    log = [note("roll", f"{shooter} fires the {name(c, s, card)}: rolled {pool} = {shown}, "
                          f"total {check.total} of {check.need}",
                  data={"pool": pool, "faces": faces, "total": rolled, "card": card})]
     spend(c, s, card, log)
@@ -160,7 +160,7 @@ def _strike(c: NordguardContent, s: NordguardState, check: CombatCheck,
             card: str) -> list[Event]:
     amount = powers_of(c, s, card).strike
     check = replace(check, total=check.total + amount, struck=(*check.struck, card))
-    log = [Event("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
+    log = [note("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
                            f"+{amount}, total {check.total} of {check.need}",
                  data={"card": card})]
     spend(c, s, card, log)

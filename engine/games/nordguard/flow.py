@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.dice import DicePool
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.nordguard import combat
@@ -104,14 +104,14 @@ def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: 
     log: Log = []
     reveal(c, s, target, log, f"The team heads {heading}")
     location = s.location_at(target)
-    log.append(Event("attempt", f"The team attempts to enter {name(c, s, location)}",
+    log.append(note("attempt", f"The team attempts to enter {name(c, s, location)}",
                      data={"cell": target}))
     steps: list[MeetChallenge] = []
     days = 0
     for src in sources(c, s, target):
         item = bypass_item(c, s, src, spend_limited)
         if item is not None:
-            log.append(Event("bypass", f"{possessive(who(c, s, s.carrier(item)))} "
+            log.append(note("bypass", f"{possessive(who(c, s, s.carrier(item)))} "
                                        f"{name(c, s, item)} bypasses {src.label}",
                              data={"card": item}))
             spend(c, s, item, log)
@@ -153,7 +153,7 @@ class MeetChallenge(Frame):
             return log if _roll(c, s, self.card, self.index, ch, log) \
                 else log + attempt_failed(c, s)
         if ch.kind == "blocked":
-            return [Event("blocked", f"{name(c, s, self.card)} blocks the way: only a bypass "
+            return [note("blocked", f"{name(c, s, self.card)} blocks the way: only a bypass "
                                      "gets through"), *attempt_failed(c, s)]
         assert ch.kind == "combat"
         return combat.start(c, s, EntryCombat(label=name(c, s, self.card), need=ch.total))
@@ -176,7 +176,7 @@ def attempt_failed(c: NordguardContent, s: NordguardState) -> Log:
     entry = s.frames.pop()
     assert isinstance(entry, EnterLocation)
     forget_scouting(s, s.location_at(entry.target))
-    return [Event("stay", f"The team stays at {name(c, s, s.location_at(s.sled))}: "
+    return [note("stay", f"The team stays at {name(c, s, s.location_at(s.sled))}: "
                           "no event is drawn")]
 
 
@@ -188,7 +188,7 @@ def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: Rol
     met = _log_roll(c, s, card, pool, faces, ch.target, scouted is not None, log)
     if not met and scouted is None and reroll_ready(c, s):
         s.rerolled = True
-        log.append(Event("reroll", f"{reroller(c, s)} tries again (once a day)"))
+        log.append(note("reroll", f"{reroller(c, s)} tries again (once a day)"))
         faces = pool.roll(s.rng).faces
         met = _log_roll(c, s, card, pool, faces, ch.target, False, log)
     return met
@@ -203,7 +203,7 @@ def _log_roll(c: NordguardContent, s: NordguardState, card: str, pool: DicePool,
         shown += f"{pool.modifier:+d}"
     how = "The scouted roll" if scouted else f"Rolled {pool}"
     verdict = "the team gets through" if met else "the team cannot get in"
-    log.append(Event("roll", f"{how} = {shown} = {total} against {possessive(name(c, s, card))} "
+    log.append(note("roll", f"{how} = {shown} = {total} against {possessive(name(c, s, card))} "
                              f"{target}: {verdict}",
                      data={"pool": str(pool), "faces": list(faces), "total": total,
                            "target": target, "met": met, "scouted": scouted}))
@@ -225,11 +225,11 @@ class EnterLocation(Frame):
         location = s.location_at(self.target)
         forget_scouting(s, location)
         move_team(c, s, self.target, log)
-        log.append(Event("enter", f"The team enters {name(c, s, location)}",
+        log.append(note("enter", f"The team enters {name(c, s, location)}",
                          data={"cell": self.target}))
         if self.days:
             add_days(s, -self.days)
-            log.append(Event("days", f"Getting in cost {self.days} day(s): {days_left(s)}",
+            log.append(note("days", f"Getting in cost {self.days} day(s): {days_left(s)}",
                              data={"days": -self.days}))
             if out_of_time(s):
                 return log  # the run is lost: no event is drawn
@@ -249,20 +249,18 @@ def draw_event(c: NordguardContent, s: NordguardState, cell: int, left: int) -> 
     if not s.table.cards_in(EVENT_DECK):
         discards = list(s.table.cards_in(EVENT_DISCARD))
         if not discards:
-            return [Event("event", "No event cards are left to draw")]
+            return [note("event", "No event cards are left to draw")]
         for card in discards:
             s.table.move(card, EVENT_DECK)
             s.table.set_face(card, False)
-        deck = s.table.zones[EVENT_DECK].cards
-        assert deck is not None
-        s.rng.shuffle(deck)
-        log.append(Event("shuffle", f"The event deck is empty: its {len(discards)} discards "
+        s.table.shuffle(EVENT_DECK, s.rng)
+        log.append(note("shuffle", f"The event deck is empty: its {len(discards)} discards "
                                     "are shuffled into a new deck", data={"zone": EVENT_DECK}))
     card = s.table.cards_in(EVENT_DECK)[-1]
     s.table.move(card, EVENT_CURRENT)
     s.table.set_face(card, True)
     ev = c.events[kind_of(s, card)]
-    log.append(Event("event", f"Event: {ev.name}. {ev.text}", data={"card": card}))
+    log.append(note("event", f"Event: {ev.name}. {ev.text}", data={"card": card}))
     s.frames.append(FinishEvent(card=card, cell=cell, left=left))
     s.frames.extend(EventStep(card=card, path=(i,)) for i in reversed(range(len(ev.effects))))
     return log
@@ -342,7 +340,7 @@ class FinishEvent(Frame):
             location = s.location_at(self.cell)
             s.table.move(self.card, OBSTACLES)
             s.placed[self.card] = location
-            log.append(Event("obstacle", f"{ev.name} stays on {name(c, s, location)}: from "
+            log.append(note("obstacle", f"{ev.name} stays on {name(c, s, location)}: from "
                                          "now on it is one more challenge to enter it",
                              data={"card": self.card}))
         else:
@@ -350,7 +348,7 @@ class FinishEvent(Frame):
         if self.left <= 0:
             return log
         if s.sled != self.cell:
-            log.append(Event("cancel", f"The team has left: the {self.left} other event(s) "
+            log.append(note("cancel", f"The team has left: the {self.left} other event(s) "
                                        "there are not drawn"))
             return log
         s.frames.append(MoreEvents(seats=(s.active,), cell=self.cell, left=self.left))
@@ -406,7 +404,7 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
                 _find(c, s, log)
         case "restock":
             s.restock_here = True
-            log.append(Event("restock", "The team may restock here from the Item deck until "
+            log.append(note("restock", "The team may restock here from the Item deck until "
                                         "it leaves"))
         case "shuffle":
             shuffle_map(c, s, log)
@@ -414,7 +412,7 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
             drift(c, s, effect.axis, log)
         case "draw":
             _draw_more(s, effect.count)
-            log.append(Event("draw", f"{effect.count} more event(s) will be drawn here"))
+            log.append(note("draw", f"{effect.count} more event(s) will be drawn here"))
         case "reveal":
             for _, cell in s.neighbours(s.sled):
                 reveal(c, s, cell, log, "The view clears")
@@ -438,13 +436,13 @@ def _days(c: NordguardContent, s: NordguardState, card: str, amount: int, log: L
     if amount < 0 and ev.hazard:
         guard, item = _ward(c, s, ev.hazard)
         if guard:
-            log.append(Event("ward", f"{guard} protects the team: no days are lost"))
+            log.append(note("ward", f"{guard} protects the team: no days are lost"))
             if item is not None:
                 spend(c, s, item, log)
             return
     add_days(s, amount)
     change = f"gains {amount}" if amount > 0 else f"loses {-amount}"
-    log.append(Event("days", f"The countdown {change} day(s): {days_left(s)}",
+    log.append(note("days", f"The countdown {change} day(s): {days_left(s)}",
                      data={"days": amount}))
 
 
@@ -476,7 +474,7 @@ def _take(c: NordguardContent, s: NordguardState, card: str, effect: StealEffect
     else:
         to_deck(s, card)
         where = "it goes back to the Item deck"
-    log.append(Event("steal", f"{owner} {name(c, s, card)} is stolen: {where}",
+    log.append(note("steal", f"{owner} {name(c, s, card)} is stolen: {where}",
                      data={"card": card}))
 
 
@@ -485,11 +483,11 @@ def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
     """Rulebook, Key Terms: Random and Steal: a random item; an unstealable one is safe."""
     targets = _targets(c, s, effect)
     if not targets:
-        log.append(Event("steal", "There is nothing for the thief to take"))
+        log.append(note("steal", "There is nothing for the thief to take"))
         return
     seat, card = s.rng.choice(targets)
     if not _stealable(c, s, seat, card):
-        log.append(Event("steal", f"The thief goes for {possessive(who(c, s, seat))} "
+        log.append(note("steal", f"The thief goes for {possessive(who(c, s, seat))} "
                                   f"{name(c, s, card)}, which cannot be stolen: nothing is "
                                   "stolen", data={"card": card}))
         return
@@ -552,7 +550,7 @@ class ThiefsPick(Question):
         if thief_choices(content_of(s), s, pick):
             s.frames.append(pick)
             return []
-        return [Event("steal", "Nothing the thief may take is left: nothing is stolen")]
+        return [note("steal", "Nothing the thief may take is left: nothing is stolen")]
 
 
 def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Log) -> None:
@@ -569,7 +567,7 @@ def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Lo
             return
         left -= 1
         if not choices:
-            log.append(Event("steal", "Nothing the team carries can be stolen: nothing is "
+            log.append(note("steal", "Nothing the team carries can be stolen: nothing is "
                                       "stolen"))
             return
         _take(c, s, choices[0], effect, log)
@@ -577,21 +575,19 @@ def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Lo
 
 def _find(c: NordguardContent, s: NordguardState, log: Log) -> None:
     """Rulebook, Key Terms: Random: shuffle the Item deck and draw; the find lies here."""
-    deck = s.table.zones[ITEM_DECK].cards
-    assert deck is not None
-    if not deck:
-        log.append(Event("find", "The Item deck is empty: nothing is found"))
+    if not s.table.cards_in(ITEM_DECK):
+        log.append(note("find", "The Item deck is empty: nothing is found"))
         return
-    s.rng.shuffle(deck)
-    card = deck[-1]
+    s.table.shuffle(ITEM_DECK, s.rng)
+    card = s.table.cards_in(ITEM_DECK)[-1]
     drop(s, card)
-    log.append(Event("find", f"Found: {name(c, s, card)}, lying here for anyone to pick up",
+    log.append(note("find", f"Found: {name(c, s, card)}, lying here for anyone to pick up",
                      data={"card": card}))
 
 
 def _offer_barter(c: NordguardContent, s: NordguardState, card: str, log: Log) -> None:
     if not s.table.cards_in(ITEM_DECK) or not s.team_items():
-        log.append(Event("barter", "The trader has nothing to offer the team"))
+        log.append(note("barter", "The trader has nothing to offer the team"))
         return
     s.frames.append(TraderOffer(seats=(s.active,), card=card))
 
@@ -620,13 +616,13 @@ class TraderOffer(Question):
         c = content_of(s)
         log: Log = []
         if isinstance(action, Decline):
-            log.append(Event("barter", "The team declines the trade"))
+            log.append(note("barter", "The team declines the trade"))
             return log
         assert isinstance(action, Barter)
         seat = s.carrier(action.item)
         _find(c, s, log)
         to_deck(s, action.item)
-        log.append(Event("barter", f"{who(c, s, seat)} trades away the {name(c, s, action.item)}"
+        log.append(note("barter", f"{who(c, s, seat)} trades away the {name(c, s, action.item)}"
                                    ": it goes to the Item deck", data={"card": action.item}))
         return log
 

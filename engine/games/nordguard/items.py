@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.games.nordguard.content import (
     Character,
     Item,
@@ -174,7 +174,7 @@ def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -
         s.uses.pop(card, None)
         s.worn.discard(card)
         owner = f"{possessive(who(c, s, holder))} " if holder is not None else ""
-        log.append(Event("spent", f"{owner}{name(c, s, card)} has no uses left and is "
+        log.append(note("spent", f"{owner}{name(c, s, card)} has no uses left and is "
                                   "discarded", data={"card": card}))
 
 
@@ -185,7 +185,7 @@ def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> 
         to_deck(s, card)
     if dropped:
         names = ", ".join(name(c, s, card) for card in dropped)
-        log.append(Event("return", f"Left behind, back to the Item deck: {names}"))
+        log.append(note("return", f"Left behind, back to the Item deck: {names}"))
     s.restock_here = False
 
 

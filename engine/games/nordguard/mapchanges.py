@@ -8,7 +8,7 @@ event and no challenge; a Waypoint when one is face up, else Frontier.
 from __future__ import annotations
 
 from engine.core.dice import DicePool
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.games.nordguard.challenges import scout_key, sources
 from engine.games.nordguard.content import NordguardContent
 from engine.games.nordguard.items import kind_of, leave_location, name
@@ -25,7 +25,7 @@ def reveal(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
     if location in s.table.face_up:
         return
     s.table.set_face(location, True)
-    log.append(Event("reveal", f"{why}: {name(c, s, location)} is turned face up",
+    log.append(note("reveal", f"{why}: {name(c, s, location)} is turned face up",
                      data={"card": location, "cell": cell}))
 
 
@@ -57,7 +57,7 @@ def scout(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
             faces = pool.roll(s.rng).faces
             s.scouted[key] = faces
             shown = "+".join(str(f) for f in faces)
-            log.append(Event("roll", f"{scout_name} scouts {src.label}: rolled {pool} = {shown}"
+            log.append(note("roll", f"{scout_name} scouts {src.label}: rolled {pool} = {shown}"
                                      f" = {sum(faces)} in advance, against {ch.target}; "
                                      "it counts for the next attempt",
                              data={"pool": str(pool), "faces": list(faces),
@@ -113,7 +113,7 @@ def retreat(c: NordguardContent, s: NordguardState, to: str, log: list[Event]) -
     else:
         cell, why = 0, "to Frontier"
     move_team(c, s, cell, log)
-    log.append(Event("retreat", f"The team retreats from {here} {why}, "
+    log.append(note("retreat", f"The team retreats from {here} {why}, "
                                 f"{name(c, s, s.location_at(cell))}: no event is drawn",
                      data={"cell": cell}))
 
@@ -124,8 +124,7 @@ def _fixed_cells(s: NordguardState) -> set[int]:
 
 def shuffle_map(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
     """Gather every location but Frontier, Destination and the team's, shuffle, deal face down."""
-    cards = s.table.zones[MAP].cards
-    assert cards is not None
+    cards = list(s.table.cards_in(MAP))
     cells = [i for i in range(len(cards)) if i not in _fixed_cells(s)]
     gathered = [cards[i] for i in cells]
     lost = 0
@@ -139,10 +138,11 @@ def shuffle_map(c: NordguardContent, s: NordguardState, log: list[Event]) -> Non
     s.rng.shuffle(gathered)
     for i, location in zip(cells, gathered, strict=True):
         cards[i] = location
+    s.table.arrange(MAP, cards)
     text = f"The map is shuffled: {len(cells)} locations are dealt face down again"
     if lost:
         text += f"; {lost} permanent event(s) on them are discarded"
-    log.append(Event("shuffle", text, data={"zone": MAP}))
+    log.append(note("shuffle", text, data={"zone": MAP}))
 
 
 def drift(c: NordguardContent, s: NordguardState, axis: str, log: list[Event]) -> None:
@@ -151,18 +151,18 @@ def drift(c: NordguardContent, s: NordguardState, axis: str, log: list[Event]) -
     Frontier, Destination and the team's own location hold still; the moved cards
     keep their face, their events and their scouted rolls.
     """
-    cards = s.table.zones[MAP].cards
-    assert cards is not None
+    cards = list(s.table.cards_in(MAP))
     row, col = divmod(s.sled, s.width)
     line = ([row * s.width + k for k in range(s.width)] if axis == "row"
             else [r * s.width + col for r in range(s.height)])
     cells = [i for i in line if i not in _fixed_cells(s)]
     if len(cells) < 2:
-        log.append(Event("drift", f"The ice shifts, but nothing in the team's {axis} can move"))
+        log.append(note("drift", f"The ice shifts, but nothing in the team's {axis} can move"))
         return
     moving = [cards[i] for i in cells]
     for i, location in zip(cells, moving[-1:] + moving[:-1], strict=True):
         cards[i] = location
+    s.table.arrange(MAP, cards)
     way = "east" if axis == "row" else "south"
-    log.append(Event("drift", f"The ice drifts: {len(cells)} locations in the team's {axis} "
+    log.append(note("drift", f"The ice drifts: {len(cells)} locations in the team's {axis} "
                               f"slide one place {way}", data={"zone": MAP}))

@@ -17,7 +17,7 @@ from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng
 from engine.games.nordguard import ENTRY, flow
@@ -318,7 +318,7 @@ class NordguardGame(BaseGame):
                 if starting:
                     text += " and takes the starting " + ", ".join(
                         name(c, s, card) for card in starting)
-                log.append(Event("choose", text, data={"card": action.character}))
+                log.append(note("choose", text, data={"card": action.character}))
                 if seat + 1 < s.players:
                     s.active = seat + 1
                 else:
@@ -326,13 +326,13 @@ class NordguardGame(BaseGame):
                     self._skip_full_seats(s, log)
             case TakeItem():
                 give(c, s, action.item, s.active)
-                log.append(Event("take", f"{who(c, s, s.active)} takes the "
+                log.append(note("take", f"{who(c, s, s.active)} takes the "
                                          f"{name(c, s, action.item)}",
                                  data={"card": action.item}))
                 if not has_room(c, s, s.active):
                     self._next_stocker(s, log)
             case DoneStocking():
-                log.append(Event("stocked", f"{who(c, s, s.active)} is ready"))
+                log.append(note("stocked", f"{who(c, s, s.active)} is ready"))
                 self._next_stocker(s, log)
             case SetOut():
                 self._set_out(s, log)
@@ -346,7 +346,7 @@ class NordguardGame(BaseGame):
             s.active += 1
         if s.active >= s.players:
             s.phase, s.active = "study", 0
-            log.append(Event("study", "The team studies the map, face up, before setting out"))
+            log.append(note("study", "The team studies the map, face up, before setting out"))
 
     def _set_out(self, s: NordguardState, log: list[Event]) -> None:
         """Rulebook, The Map and The Team: locations face down, the unused items and the
@@ -358,13 +358,11 @@ class NordguardGame(BaseGame):
         for card in list(table.cards_in(POOL)):
             to_deck(s, card)
         for zone in (ITEM_DECK, EVENT_DECK):
-            cards = table.zones[zone].cards
-            assert cards is not None
-            s.rng.shuffle(cards)
+            table.shuffle(zone, s.rng)
         s.phase = "day"
         s.turn = 1
         s.active = 0
-        log.append(Event("set-out", "The locations are turned face down; the unused items and "
+        log.append(note("set-out", "The locations are turned face down; the unused items and "
                                     "the events are shuffled into face-down decks. Day 1: "
                                     f"{who(self.content, s, 0)} leads, {s.countdown} days on "
                                     "the countdown", data={"zone": MAP}))
@@ -392,7 +390,7 @@ class NordguardGame(BaseGame):
                     if worth_scouting(c, s, cell):
                         scout(c, s, cell, log, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
-                log.append(Event("days", f"The survey costs a day: {flow.days_left(s)}",
+                log.append(note("days", f"The survey costs a day: {flow.days_left(s)}",
                                  data={"days": -1}))
             case Trade() | Drop() | PickUp():
                 log += do_free(c, s, action)
@@ -400,13 +398,13 @@ class NordguardGame(BaseGame):
                 card = self._deck_card(s, action.item_kind)
                 assert card is not None
                 give(c, s, card, action.to)
-                log.append(Event("restock", f"{who(c, s, action.to)} restocks a "
+                log.append(note("restock", f"{who(c, s, action.to)} restocks a "
                                             f"{name(c, s, card)} from the Item deck",
                                  data={"card": card}))
             case UseItem():
                 days = powers_of(c, s, action.item).days
                 flow.add_days(s, days)
-                log.append(Event("use", f"The {name(c, s, action.item)} buys the team "
+                log.append(note("use", f"The {name(c, s, action.item)} buys the team "
                                         f"{days} day(s): {flow.days_left(s)}",
                                  data={"days": days}))
                 spend(c, s, action.item, log)
@@ -419,7 +417,7 @@ class NordguardGame(BaseGame):
         if s.sled == s.destination_cell:
             s.result = Outcome(tuple(range(s.players)),
                                "the team reached Destination in time")
-            log.append(Event("win", f"The team ends day {s.turn} at Destination before the "
+            log.append(note("win", f"The team ends day {s.turn} at Destination before the "
                                     f"countdown runs out ({s.countdown} on it): the run "
                                     "succeeds"))
             return
@@ -430,7 +428,7 @@ class NordguardGame(BaseGame):
         s.active = (s.turn - 1) % s.players
         s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
         s.looked = set()
-        log.append(Event("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
+        log.append(note("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
                                 f"{flow.days_left(s)} on the countdown"))
 
     # -- checked always ------------------------------------------------------------------
@@ -453,7 +451,7 @@ class NordguardGame(BaseGame):
 
     def _lose(self, s: NordguardState, why: str) -> list[Event]:
         s.result = Outcome((), why)
-        return [Event("lose", f"The run fails: {why}")]
+        return [note("lose", f"The run fails: {why}")]
 
 
 # Actions are immutable values: those a card or a kind takes part in are built once and

@@ -196,9 +196,7 @@ class NordguardState(GameState):
 
     def location_at(self, index: int) -> str:
         """The location card lying on cell `index`."""
-        cards = self.table.zones[MAP].cards
-        assert cards is not None
-        return cards[index]
+        return self.table.zones[MAP].cards[index]
 
     def neighbour(self, index: int, direction: Direction) -> int | None:
         d_row, d_col = direction.value
@@ -215,10 +213,8 @@ class NordguardState(GameState):
     def destination_cell(self) -> int:
         return self.width * self.height - 1
 
-    def carried(self, seat: int) -> list[str]:
-        cards = self.table.zones[slots(seat)].cards
-        assert cards is not None
-        return cards
+    def carried(self, seat: int) -> tuple[str, ...]:
+        return self.table.zones[slots(seat)].cards
 
     def team_items(self) -> list[tuple[int, str]]:
         """(seat, item) for every item the team carries, seat by seat."""

@@ -6,7 +6,7 @@ log tells the whole story and hidden cards are named only to their owner.
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.zones import Visibility
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, invalidate, owned
 from engine.games.tactica.field import Coord
@@ -90,11 +90,10 @@ def home_pile(card: str, face: str) -> str:
 
 
 def shuffle(state: TacticaState, zone: str) -> Event:
-    cards = state.table.zones[zone].cards
-    assert cards is not None
-    state.rng.shuffle(cards)
-    label_ = state.table.zones[zone].label
-    return Event("shuffle", f"{label_} is shuffled ({len(cards)} cards)", data={"zone": zone})
+    state.table.shuffle(zone, state.rng)
+    shuffled = state.table.zones[zone]
+    return note("shuffle", f"{shuffled.label} is shuffled ({len(shuffled.cards)} cards)",
+                data={"zone": zone})
 
 
 def search_piles(state: TacticaState, player: int) -> None:
@@ -129,11 +128,9 @@ def draw(state: TacticaState, player: int, pile: str, count: int, limit: int) ->
     """Draw up to `count` cards from `pile` into the barracks, never beyond `limit` cards."""
     table = state.table
     hand = barracks(player)
-    cards = table.zones[pile].cards
-    assert cards is not None
     got: list[str] = []
-    while len(got) < count and cards and len(table.zones[hand].cards or ()) < limit:
-        card = cards[-1]
+    while len(got) < count and table.zones[pile].cards and len(table.zones[hand].cards) < limit:
+        card = table.zones[pile].cards[-1]
         put(state, card, hand, face_up=False)
         got.append(card)
     if not got:
@@ -141,7 +138,7 @@ def draw(state: TacticaState, player: int, pile: str, count: int, limit: int) ->
     kind = "troop" if pile.startswith("troops") else "tactics"
     plural = "s" if len(got) > 1 else ""
     names = ", ".join(CONTENT.name(table.faces[c]) for c in got)
-    return [Event("draw", f"{seat(player)} draws {len(got)} {kind} card{plural}",
+    return [note("draw", f"{seat(player)} draws {len(got)} {kind} card{plural}",
                   secret=f"{seat(player)} draws {names}", secret_for=frozenset({player}),
                   data={"player": player, "count": len(got)})]
 
@@ -158,7 +155,7 @@ def train(state: TacticaState, troop: str, target_level: int) -> Event:
     else:
         card = entry[0]
     state.training[troop] = (card, target_level)
-    return Event("train", f"{seat(owner)} trains {label(state, troop)} to {target_level}x",
+    return note("train", f"{seat(owner)} trains {label(state, troop)} to {target_level}x",
                  data={"card": troop, "level": target_level})
 
 
@@ -170,17 +167,17 @@ def capture(state: TacticaState, troop: str, capturer: int) -> list[Event]:
     entry = state.training.pop(troop, None)
     if entry is not None:
         put(state, entry[0], lost(owner))
-        events.append(Event("lost", f"{label(state, entry[0])} under {label(state, troop)} "
+        events.append(note("lost", f"{label(state, entry[0])} under {label(state, troop)} "
                                     f"goes to {seat(owner)}'s LOST", data={"card": entry[0]}))
     put(state, troop, hostages(capturer))
     state.damage.pop(troop, None)
     state.vp[capturer] += 1
-    events.append(Event("capture", f"{seat(capturer)} captures {label(state, troop)} "
+    events.append(note("capture", f"{seat(capturer)} captures {label(state, troop)} "
                                    f"({state.vp[capturer]} points)",
                         data={"card": troop, "capturer": capturer}))
     if state.table.faces[troop] == "crown":
         state.crown_held[owner] = True
         state.ransom_from[owner] = state.turn + 1
-        events.append(Event("crown", f"{seat(owner)}'s CROWN is a hostage: {seat(owner)} must "
+        events.append(note("crown", f"{seat(owner)}'s CROWN is a hostage: {seat(owner)} must "
                                      "pay a ransom every RESOLUTION from the next turn on"))
     return events

@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from engine.core.actions import Action
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.frames import Frame
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import tactics, war
@@ -118,7 +118,7 @@ def play_card(state: TacticaState, player: int, action: PlayTactic) -> list[Even
 
 def passes(p: int) -> Event:
     """A seat lets a window go by: the log says only that it passed."""
-    return Event("pass", f"{seat(p)} passes", data={"player": p})
+    return note("pass", f"{seat(p)} passes", data={"player": p})
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +173,7 @@ class NegateChain(TacticaFrame):
         for card in action.cards:
             cardmoves.put(state, card, PLAYED)
         two = " (two together)" if len(action.cards) == 2 else ""
-        events = [Event("negate", f"{seat(p)} plays NEGATE{two} against "
+        events = [note("negate", f"{seat(p)} plays NEGATE{two} against "
                                   f"{label(state, self.target)}", data={"card": action.cards[0]})]
         chain = dataclasses.replace(self, seats=(1 - p,), links=(*self.links, (p, action.cards)))
         if tactics.blocked(state, 1 - p):
@@ -205,7 +205,7 @@ class NegateChain(TacticaFrame):
         if stands[0]:
             return tactics.resolve(state, self.play)
         face = state.table.faces[self.play.card]
-        return [Event("negated", f"{tactics.name(face)} is negated",
+        return [note("negated", f"{tactics.name(face)} is negated",
                       data={"card": self.play.card})]
 
 
@@ -271,7 +271,7 @@ def step(state: TacticaState, p: int, action: Move) -> list[Event]:
     """Put a troop on the hex a move names."""
     spot = (action.q, action.r)
     cardmoves.place(state, action.troop, spot)
-    return [Event("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
+    return [note("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
                   data={"card": action.troop})]
 
 
@@ -337,12 +337,12 @@ class HorseGroupMove(TacticaFrame):
         move opens now, once, if a troop that moved ends next to an enemy."""
         if any(engaged(state, t) for t in self.moved):
             open_window(state, 1 - self.seats[0], "move")
-        return [Event("horse", "the HORSE group move is over")]
+        return [note("horse", "the HORSE group move is over")]
 
 
 def swap(state: TacticaState, player: int, action: Swap) -> list[Event]:
     cardmoves.swap(state, action.a, action.b)
-    return [Event("swap", f"{seat(player)} swaps {label(state, action.a)} and "
+    return [note("swap", f"{seat(player)} swaps {label(state, action.a)} and "
                           f"{label(state, action.b)}")]
 
 
@@ -380,7 +380,7 @@ class ShieldwallRearrange(TacticaFrame):
 
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         if isinstance(action, Done):
-            return [Event("shieldwall", "the SHIELDWALL is formed")]
+            return [note("shieldwall", "the SHIELDWALL is formed")]
         assert isinstance(action, Swap)
         state.frames.append(dataclasses.replace(self, swaps_left=self.swaps_left - 1))
         return swap(state, p, action)
@@ -417,7 +417,7 @@ class SavedSwap(TacticaFrame):
 
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         if isinstance(action, Done):
-            return [Event("saved", f"{seat(p)} makes no SAVED swap")]
+            return [note("saved", f"{seat(p)} makes no SAVED swap")]
         assert isinstance(action, Swap)
         return swap(state, p, action)
 
@@ -448,7 +448,7 @@ class SpyLook(TacticaFrame):
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         assert isinstance(action, SpyStack)
         cardmoves.restack(state, p, (action.troop_face, action.tactic_face))
-        return [Event("spy", f"{seat(p)} stacks the top of their troop and tactics piles")]
+        return [note("spy", f"{seat(p)} stacks the top of their troop and tactics piles")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,7 +467,7 @@ class SpyReturn(TacticaFrame):
         pile = troop_pile(p) if face in TROOP_FACES and face != "crown" else tactics_pile(p)
         cardmoves.put(state, action.card, pile, face_up=False)
         kind = "troop" if pile == troop_pile(p) else "tactics"
-        return [Event("spy", f"{seat(p)} returns a {kind} card to its pile"),
+        return [note("spy", f"{seat(p)} returns a {kind} card to its pile"),
                 *tactics.reshuffle(state, p)]
 
 
@@ -487,7 +487,7 @@ class RansomDue(TacticaFrame):
         if held:
             return war.pay_ransom(state, p, held[0])
         state.ransom_blocked[p] = True
-        return [Event("ransom", f"{seat(p)} has no hostage to ransom and cannot use "
+        return [note("ransom", f"{seat(p)} has no hostage to ransom and cannot use "
                                 "tactics cards until they hold one")]
 
 

@@ -24,7 +24,7 @@ from engine.core import flow
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.frames import Pass
 from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
@@ -395,13 +395,13 @@ def perform(state: TacticaState, action: Action) -> list[Event]:
             return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
         case Deploy():
             cardmoves.place(state, action.card, (action.q, action.r))
-            event = Event("deploy", f"{seat(p)} deploys {label(state, action.card)} at "
+            event = note("deploy", f"{seat(p)} deploys {label(state, action.card)} at "
                                     f"{where((action.q, action.r))}", data={"card": action.card})
             return [event, *war.after_deploy(state, p)]
         case Muster():
             cardmoves.place(state, action.card, (action.q, action.r))
             state.musters_left -= 1
-            return [Event("muster", f"{seat(p)} musters {label(state, action.card)} at "
+            return [note("muster", f"{seat(p)} musters {label(state, action.card)} at "
                                     f"{where((action.q, action.r))}", data={"card": action.card})]
         case Train():
             state.musters_left -= 1
@@ -439,7 +439,7 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
     state.attacked.add(action.attacker)
     state.attack_of[action.attacker] = action.target
     defence = def_of(state, b, action.target)
-    event = Event("attack", f"{label(state, action.attacker)} attacks "
+    event = note("attack", f"{label(state, action.attacker)} attacks "
                             f"{label(state, action.target)} for {off}: {total} damage against "
                             f"DEF {defence}", data={"card": action.target, "damage": total})
     frames.open_window(state, 1 - p, "attack")
@@ -453,7 +453,7 @@ def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
         state.attacked.add(troop)
     held = held_by_enemy(state, p)
     pick = held[state.rng.below(len(held))]
-    events = [Event("rescue-draw", f"{seat(p)} attempts a rescue without the card: "
+    events = [note("rescue-draw", f"{seat(p)} attempts a rescue without the card: "
                                    f"{label(state, pick)} is chosen at random from "
                                    f"{len(held)} hostage(s)", data={"card": pick})]
     if state.table.faces[pick] in tactics.CHAMPIONS:

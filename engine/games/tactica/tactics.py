@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import frames
 from engine.games.tactica.actions import PlayTactic
@@ -381,7 +381,7 @@ def begin(state: TacticaState, player: int, action: PlayTactic) -> tuple[Play, E
     play = Play(action.card, player, phase, action.target, hexc, action.other)
     face = state.table.faces[action.card]
     on = f" on {label(state, action.target)}" if action.target else ""
-    return play, Event("play", f"{seat(player)} plays {name(face)}{on} ({phase.upper()})",
+    return play, note("play", f"{seat(player)} plays {name(face)}{on} ({phase.upper()})",
                        data={"card": action.card, "player": player})
 
 
@@ -407,7 +407,7 @@ def resolve(state: TacticaState, play: Play) -> list[Event]:
 
 def _fizzle(state: TacticaState, play: Play, why: str) -> list[Event]:
     route(state, play.card, "barracks")
-    return [Event("fizzle", f"{name(state.table.faces[play.card])} has no effect: {why}")]
+    return [note("fizzle", f"{name(state.table.faces[play.card])} has no effect: {why}")]
 
 
 def _on_field(state: TacticaState, troop: str) -> bool:
@@ -429,7 +429,7 @@ def _e_crown(state: TacticaState, play: Play) -> list[Event]:
     if old in state.mov_spent:  # designed: the CROWN takes over what its troop did this turn
         state.mov_spent[play.card] = state.mov_spent.pop(old)
     state.damage.pop(old, None)
-    return [Event("crown", f"the CROWN takes the place of {label(state, old)} at {where(c)}; "
+    return [note("crown", f"the CROWN takes the place of {label(state, old)} at {where(c)}; "
                            f"{label(state, old)} returns to the barracks",
                   data={"card": play.card})]
 
@@ -440,13 +440,13 @@ def _e_disengage_move(state: TacticaState, play: Play) -> list[Event]:
         return []
     if play.hex is None:
         state.unlocked.add(play.target)
-        return [Event("disengage", f"{label(state, play.target)} may move this phase "
+        return [note("disengage", f"{label(state, play.target)} may move this phase "
                                    "although enemies are next to it")]
     b = board(state)
     cost = reach(state, b, play.target, mov_left(state, play.target), free=True)[play.hex]
     state.mov_spent[play.target] = state.mov_spent.get(play.target, 0) + cost
     cardmoves.place(state, play.target, play.hex)
-    return [Event("disengage", f"{label(state, play.target)} disengages to {where(play.hex)}")]
+    return [note("disengage", f"{label(state, play.target)} disengages to {where(play.hex)}")]
 
 
 def _e_disengage_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -459,14 +459,14 @@ def _e_disengage_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, "barracks" if cost <= 1 else "resupply")
     state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + 1
     state.disengage_to[play.target] = play.hex
-    return [Event("disengage", f"{label(state, play.target)} gains +1 DEF and will fall back "
+    return [note("disengage", f"{label(state, play.target)} gains +1 DEF and will fall back "
                                f"to {where(play.hex)} if it survives")]
 
 
 def _e_engineer_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("engineer", "movement"))
     state.engineered.add(play.target)
-    return [Event("engineer", f"{label(state, play.target)} ignores landmark and wall "
+    return [note("engineer", f"{label(state, play.target)} ignores landmark and wall "
                               "movement costs this phase")]
 
 
@@ -481,7 +481,7 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
     before = [off_against(state, board(state), a, t) for a, t in made]
     cardmoves.put(state, feature, lost(owner))
     state.landmark_side.pop(feature, None)
-    events = [Event("engineer", f"{label(state, feature)} is removed from the war and goes to "
+    events = [note("engineer", f"{label(state, feature)} is removed from the war and goes to "
                                 f"{seat(owner)}'s LOST", data={"card": feature})]
     # Part 2: its bonuses and penalties "immediately vanish with respect to combat
     # resolution", also for the attacks already made this phase (a melee attack on a troop
@@ -493,7 +493,7 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
         if not change:
             continue
         state.damage[target] += change
-        events.append(Event("damage", f"without {label(state, feature)}, the attack of "
+        events.append(note("damage", f"without {label(state, feature)}, the attack of "
                                       f"{label(state, attacker)} counts {change:+d}: "
                                       f"{label(state, target)} has {state.damage[target]} "
                                       "damage"))
@@ -518,14 +518,14 @@ def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:
     state.moves_made += 1
     state.frames.append(frames.HorseGroupMove(seats=(play.player,), anchor=play.target,
                                               members=tuple(members)))
-    return [Event("horse", f"HORSE: {label(state, play.target)} and {len(members) - 1} "
+    return [note("horse", f"HORSE: {label(state, play.target)} and {len(members) - 1} "
                            "adjacent troop(s) gain 2 MOV for the first card move")]
 
 
 def _e_horse_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("horse", "combat"))
     state.off_bonus[play.target] = state.off_bonus.get(play.target, 0) + 1
-    return [Event("horse", f"{label(state, play.target)} gains +1 OFF for its attack")]
+    return [note("horse", f"{label(state, play.target)} gains +1 OFF for its attack")]
 
 
 def _e_press_muster(state: TacticaState, play: Play) -> list[Event]:
@@ -540,21 +540,21 @@ def _e_press_muster(state: TacticaState, play: Play) -> list[Event]:
 def _e_press_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("press", "movement"))
     state.climbers.add(play.target)
-    return [Event("press", f"{label(state, play.target)} may climb an enemy wall this phase")]
+    return [note("press", f"{label(state, play.target)} may climb an enemy wall this phase")]
 
 
 def _e_press_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("press", "combat"))
     bonus = 1 + (level(state, play.target) if state.options.advanced_cards else 0)
     state.press[play.target] = bonus
-    events = [Event("press", f"{label(state, play.target)} gains +{bonus} OFF against an "
+    events = [note("press", f"{label(state, play.target)} gains +{bonus} OFF against an "
                              "adjacent enemy")]
     victim = state.attack_of.get(play.target)
     b = board(state)
     if (victim is not None and victim in b.pos and play.target in b.pos
             and distance(b.pos[victim], b.pos[play.target]) == 1):
         state.damage[victim] = state.damage.get(victim, 0) + bonus
-        events.append(Event("damage", f"{label(state, victim)} takes {bonus} more damage "
+        events.append(note("damage", f"{label(state, victim)} takes {bonus} more damage "
                                       f"({state.damage[victim]} in all)"))
     return events
 
@@ -576,7 +576,7 @@ def rescue(state: TacticaState, player: int, rescuer: str, hostage: str,
     if face == "crown":
         state.crown_held[owner] = False
         state.ransom_blocked[owner] = False
-    return [Event("rescue", text, data={"card": hostage})]
+    return [note("rescue", text, data={"card": hostage})]
 
 
 def _e_rescue(state: TacticaState, play: Play) -> list[Event]:
@@ -596,7 +596,7 @@ def _e_rescue(state: TacticaState, play: Play) -> list[Event]:
 def _e_saved_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("saved", "movement"))
     state.swaps_due.append(play.player)
-    return [Event("saved", f"{seat(play.player)} may swap two adjacent melee troops once "
+    return [note("saved", f"{seat(play.player)} may swap two adjacent melee troops once "
                            "movement is over")]
 
 
@@ -613,7 +613,7 @@ def _e_saved_combat(state: TacticaState, play: Play) -> list[Event]:
     state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + bonus
     partner = play.other if play.other in defenders else (defenders[0] if defenders else "")
     state.saved_by[play.target] = (partner, *[d for d in defenders if d != partner])
-    return [Event("saved", f"{label(state, play.target)} gains +{bonus} DEF from its defenders")]
+    return [note("saved", f"{label(state, play.target)} gains +{bonus} DEF from its defenders")]
 
 
 def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
@@ -624,7 +624,7 @@ def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
     members = (play.target, *_melee_friends(state, b, play.target))
     state.frames.append(frames.ShieldwallRearrange(seats=(play.player,), members=members,
                                                    swaps_left=len(members) - 1))
-    return [Event("shieldwall", f"{label(state, play.target)} and its adjacent melee troops "
+    return [note("shieldwall", f"{label(state, play.target)} and its adjacent melee troops "
                                 "may switch places")]
 
 
@@ -636,7 +636,7 @@ def _e_shieldwall_combat(state: TacticaState, play: Play) -> list[Event]:
     wall = [play.target, *_melee_friends(state, b, play.target, only_foot=True)]
     for f in wall:
         state.def_bonus[f] = state.def_bonus.get(f, 0) + 2
-    return [Event("shieldwall", f"SHIELDWALL: {len(wall)} Foot gain +2 DEF this combat")]
+    return [note("shieldwall", f"SHIELDWALL: {len(wall)} Foot gain +2 DEF this combat")]
 
 
 def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
@@ -655,7 +655,7 @@ def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
     levels = [f"{label(state, t)} {level(state, t)}x" for t in b.troops[enemy]
               if level(state, t)]
     trained_text = ", ".join(levels) or "no trained troops"
-    return [Event("spy", f"SPY: {seat(play.player)} sees {seat(enemy)}'s barracks: {names}; "
+    return [note("spy", f"SPY: {seat(play.player)} sees {seat(enemy)}'s barracks: {names}; "
                          f"training: {trained_text}")]
 
 
@@ -663,7 +663,7 @@ def _e_spy_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("spy", "movement"))
     cardmoves.search_piles(state, play.player)
     state.frames.append(frames.SpyLook(seats=(play.player,)))
-    return [Event("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
+    return [note("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
 
 
 def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -671,7 +671,7 @@ def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
     enemy = 1 - play.player
     if state.table.zones[barracks(enemy)].cards:
         state.frames.append(frames.SpyReturn(seats=(enemy,)))
-        return [Event("spy", f"SPY: {seat(enemy)} must return a barracks card to its pile")]
+        return [note("spy", f"SPY: {seat(enemy)} must return a barracks card to its pile")]
     return reshuffle(state, enemy)
 
 

@@ -18,7 +18,7 @@ between battles, hostages included.
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core.events import Event, note
 from engine.core.game import GameOptions, Outcome
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
@@ -113,7 +113,7 @@ def start_battle(state: TacticaState, number: int, first: int) -> list[Event]:
     state.battle_turn = 1
     state.vp = [0, 0]
     gap = GAPS[number - 1]
-    events = [Event("battle", f"Battle {number} begins: the wall lines are {gap} hexes apart; "
+    events = [note("battle", f"Battle {number} begins: the wall lines are {gap} hexes apart; "
                               f"{seat(first)} ({SIDE_NAMES[first]}) goes first")]
     table = state.table
     for p in (0, 1):
@@ -176,7 +176,7 @@ def place_landmark(state: TacticaState, player: int, card: str, c: Coord,
                    side: str) -> list[Event]:
     state.landmark_side[card] = side
     cardmoves.place(state, card, c)
-    events = [Event("landmark", f"{seat(player)} places a {side.upper()} at {where(c)}",
+    events = [note("landmark", f"{seat(player)} places a {side.upper()} at {where(c)}",
                     data={"card": card})]
     other = 1 - player
     if _landmarks_left(state, other):
@@ -215,7 +215,7 @@ def begin_deployment(state: TacticaState) -> list[Event]:
         state.active = 1 - state.first
         if not can_deploy(state, state.active):
             return begin_turn(state, state.first)
-    return [Event("phase", f"DEPLOYMENT: each side places up to {RULES.deploy_troops.value} "
+    return [note("phase", f"DEPLOYMENT: each side places up to {RULES.deploy_troops.value} "
                            "troops by its walls")]
 
 
@@ -252,7 +252,7 @@ def begin_turn(state: TacticaState, player: int) -> list[Event]:
     state.musters_left = RULES.muster_actions.value + extra
     state.moves_left = RULES.card_moves.value
     state.moves_made = 0
-    return [Event("turn", f"Battle {state.battle}, turn {state.battle_turn}: {seat(player)}",
+    return [note("turn", f"Battle {state.battle}, turn {state.battle_turn}: {seat(player)}",
                   data={"player": player, "turn": state.battle_turn})]
 
 
@@ -260,16 +260,16 @@ def end_phase(state: TacticaState) -> list[Event]:
     """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
     if state.phase is Phase.MUSTER:
         state.phase = Phase.MOVEMENT
-        return [Event("phase", "MOVEMENT")]
+        return [note("phase", "MOVEMENT")]
     if state.phase is Phase.MOVEMENT:
         state.phase = Phase.COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
             state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
-        return [Event("phase", "COMBAT")]
+        return [note("phase", "COMBAT")]
     state.phase = Phase.RESOLUTION
-    events = [Event("phase", "RESOLUTION")]
+    events = [note("phase", "RESOLUTION")]
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
@@ -299,20 +299,20 @@ def resolve_combat(state: TacticaState) -> list[Event]:
         assert owner is not None
         events += cardmoves.capture(state, t, 1 - owner)
     for t, dmg in sorted(state.damage.items()):
-        events.append(Event("damage", f"{label(state, t)} survives {dmg} damage"))
+        events.append(note("damage", f"{label(state, t)} survives {dmg} damage"))
     b = board(state)
     for t, defenders in sorted(state.saved_by.items()):
         partner = defenders[0] if defenders else ""
         if t in b.pos and partner in b.pos:
             cardmoves.swap(state, t, partner)
             b = board(state)
-            events.append(Event("saved", f"{label(state, t)} and {label(state, partner)} "
+            events.append(note("saved", f"{label(state, t)} and {label(state, partner)} "
                                          "swap places"))
     for t, spot in sorted(state.disengage_to.items()):
         if t in b.pos and spot not in b.troop_at:
             cardmoves.place(state, t, spot)
             b = board(state)
-            events.append(Event("disengage", f"{label(state, t)} falls back to {where(spot)}"))
+            events.append(note("disengage", f"{label(state, t)} falls back to {where(spot)}"))
     return events
 
 
@@ -337,7 +337,7 @@ def route_played(state: TacticaState) -> list[Event]:
         zone = {"barracks": barracks(owner), "resupply": resupply(owner),
                 "lost": lost(owner)}[dest]
         cardmoves.put(state, card, zone)
-        events.append(Event("route", f"{label(state, card)} goes to "
+        events.append(note("route", f"{label(state, card)} goes to "
                                      f"{table.zones[zone].label}", data={"card": card}))
     state.routes.clear()
     return events
@@ -348,7 +348,7 @@ def pay_ransom(state: TacticaState, player: int, hostage: str) -> list[Event]:
     assert owner is not None
     cardmoves.put(state, hostage, resupply(owner))
     state.ransom_blocked[player] = False
-    return [Event("ransom", f"{seat(player)} pays a ransom: {label(state, hostage)} goes to "
+    return [note("ransom", f"{seat(player)} pays a ransom: {label(state, hostage)} goes to "
                             f"{seat(owner)}'s RESUPPLY", data={"card": hostage})]
 
 
@@ -378,7 +378,7 @@ def finish_turn(state: TacticaState) -> list[Event]:
     events: list[Event] = []
     if held:
         state.vp[p] += len(held)
-        events.append(Event("points", f"{seat(p)} controls {len(held)} landmark(s): "
+        events.append(note("points", f"{seat(p)} controls {len(held)} landmark(s): "
                                       f"{state.vp[p]} points", data={"player": p}))
     for q in (1 - p, p):
         if not b.troops[q]:
@@ -415,7 +415,7 @@ def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[
     loser = 1 - winner
     state.battles_won[winner] += 1
     state.lost_battles[loser] += 1
-    events = [Event("battle-won", f"{seat(winner)} wins battle {state.battle}: {reason}",
+    events = [note("battle-won", f"{seat(winner)} wins battle {state.battle}: {reason}",
                     data={"winner": winner, "battle": state.battle, "how": how,
                           "turns": state.battle_turn})]
     for p in (0, 1):
@@ -433,7 +433,7 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
     state.phase = Phase.OVER
     state.result = Outcome((winner,), reason,
                            {0: state.battles_won[0], 1: state.battles_won[1]})
-    return [Event("result", f"{seat(winner)} ({SIDE_NAMES[winner]}) wins the war: {reason}",
+    return [note("result", f"{seat(winner)} ({SIDE_NAMES[winner]}) wins the war: {reason}",
                   data={"winner": winner})]
 
 
@@ -473,5 +473,5 @@ def collect(state: TacticaState) -> list[Event]:
     state.swaps_due = []
     returned = ", ".join(f"{SIDE_NAMES[p]} {len(table.zones[lost(p)].cards or ())} LOST"
                          for p in (0, 1))
-    return [Event("collect", f"Every card but the LOST ones returns to its pile ({returned})")]
+    return [note("collect", f"Every card but the LOST ones returns to its pile ({returned})")]
 

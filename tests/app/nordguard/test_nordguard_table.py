@@ -37,7 +37,7 @@ def test_set_up_by_drags_and_buttons(table, drag_target):
     assert [w.ref for w in table.panel(slots(1)).cards] == ["it-lawmans-revolver-1"]
     rope = next(w for w in table.panel(POOL).cards if w.ref.startswith("it-rope"))
     table.drag_widget(rope, drag_target, table.panel(slots(0)))
-    assert table.state.carried(0) == [rope.ref]
+    assert list(table.state.carried(0)) == [rope.ref]
     table.press("Done stocking")
     table.press("Done stocking")
     assert table.state.phase == "study" and "Set out" in win.phase_bar.text()
@@ -102,7 +102,7 @@ def test_trade_an_item_between_panels_by_drag(table, drag_target):
     table.day_one(("nickel", "oleg"))
     rifle = table.state.carried(1)[0]
     table.drag_widget(table.card_widget(slots(1), rifle), drag_target, table.panel(slots(0)))
-    assert table.state.carried(0) == [rifle] and table.state.holder(rifle) == 0
+    assert list(table.state.carried(0)) == [rifle] and table.state.holder(rifle) == 0
     assert "trades the Rifle to Nickel" in table.log()
     assert [w.ref for w in table.panel(slots(0)).cards] == [rifle]
 
@@ -132,7 +132,7 @@ def test_drop_on_the_location_then_pick_up_from_the_pile(table, drag_target):
     assert rope in win.scene.dropped
     assert win.scene.piles[DROPPED].count == 1
     table.drag_widget(table.card_widget(DROPPED, rope), drag_target, table.panel(slots(1)))
-    assert table.state.carried(1) == ["it-lawmans-revolver-1", rope]
+    assert list(table.state.carried(1)) == ["it-lawmans-revolver-1", rope]
 
 
 def test_scout_by_clicking_a_location(table):
@@ -247,7 +247,7 @@ def test_a_lying_item_carried_off_the_board_goes_to_a_panel(qtbot, table, drag_t
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=win.view.mapFromScene(item.pos()))
     qtbot.mouseMove(viewport, QPoint(viewport.width() + 40, viewport.height() // 2))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton)
-    assert table.state.carried(1) == ["it-lawmans-revolver-1", rope]
+    assert list(table.state.carried(1)) == ["it-lawmans-revolver-1", rope]
     assert rope not in win.scene.dropped
 
 

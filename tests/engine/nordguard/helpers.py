@@ -94,8 +94,7 @@ def hand(state: NordguardState, seat: int, *keys: str) -> list[str]:
 def lay(state: NordguardState, cell: int, key: str, face_up: bool = False) -> str:
     """Put a location card of kind `key` on `cell` (a new card replacing the one there)."""
     table = state.table
-    cards = table.zones[MAP].cards
-    assert cards is not None
+    cards = list(table.cards_in(MAP))
     old = cards[cell]
     new = f"t-{key}-{cell}"
     faces = dict(table.faces)
@@ -103,6 +102,7 @@ def lay(state: NordguardState, cell: int, key: str, face_up: bool = False) -> st
     faces[new] = f"loc:{key}"
     table.faces = faces
     cards[cell] = new
+    table.zones[MAP] = table.zones[MAP].holding(tuple(cards))  # a new card: not a move
     if state.previous == old:
         state.previous = new
     del table.where[old]
@@ -116,15 +116,13 @@ def lay(state: NordguardState, cell: int, key: str, face_up: bool = False) -> st
 
 def stack_events(state: NordguardState, *keys: str) -> list[str]:
     """Put events of these kinds on top of the event deck, the first one drawn first."""
-    deck = state.table.zones[EVENT_DECK].cards
-    assert deck is not None
-    chosen = []
+    deck = state.table.cards_in(EVENT_DECK)
+    chosen: list[str] = []
     for key in keys:
         card = next(c for c in deck if state.table.faces[c] == f"event:{key}" and c not in chosen)
         chosen.append(card)
-    for card in chosen:
-        deck.remove(card)
-    deck.extend(reversed(chosen))
+    rest = [c for c in deck if c not in chosen]
+    state.table.arrange(EVENT_DECK, [*rest, *reversed(chosen)])
     return chosen
 
 

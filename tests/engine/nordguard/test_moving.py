@@ -51,7 +51,7 @@ def test_a_failed_challenge_keeps_the_team_in_place_and_draws_no_event() -> None
     dice(state, 2)
     events = act(state, Attempt("E"))
     assert state.sled == 0
-    assert state.table.cards_in(EVENT_DECK) == deck
+    assert list(state.table.cards_in(EVENT_DECK)) == deck
     assert "cannot get in" in texts(events) and "no event" in texts(events)
 
 
@@ -111,13 +111,12 @@ def test_the_event_deck_reshuffles_its_discards_when_empty() -> None:
     """Rulebook, The Events: discarded events are shuffled back when the deck runs out."""
     state = day_one()
     plain_map(state)
-    deck = state.table.zones[EVENT_DECK].cards
-    assert deck is not None
+    deck = state.table.cards_in(EVENT_DECK)
     keep = next(c for c in deck if state.table.faces[c] == "event:quiet-night")
     for card in [c for c in deck if c != keep]:
         state.table.move(card, EVENT_DISCARD)
     act(state, Attempt("E"))
-    assert state.table.cards_in(EVENT_DECK) == []
+    assert state.table.cards_in(EVENT_DECK) == ()
     act(state, EndDay())
     events = act(state, Attempt("E"))
     assert "shuffled into a new deck" in texts(events)

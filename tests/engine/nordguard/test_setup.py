@@ -156,7 +156,7 @@ def test_set_out_shuffles_the_unused_items_and_the_events_into_decks() -> None:
     act(state, DoneStocking())
     pool = set(state.table.cards_in(POOL))
     act(state, SetOut())
-    assert state.table.cards_in(POOL) == []
+    assert list(state.table.cards_in(POOL)) == []
     assert set(state.table.cards_in(ITEM_DECK)) == pool
     assert GAME.view(state, 0).table.cards_in(EVENT_DECK)[0].startswith("?")
     assert state.phase == "day" and state.turn == 1 and state.active == 0

@@ -89,7 +89,7 @@ def test_spy_in_movement_shows_the_piles_through_the_table_and_stops_undo():
     play(match, PlayTactic(card))
     assert match.can_undo([SUN]) == (False, HIDDEN)
     looked = match.state.table.zones[searching(SUN)].cards
-    assert looked == piles[0] + piles[1]
+    assert list(looked) == piles[0] + piles[1]
     assert set(match.view(SUN).table.zones[searching(SUN)].cards) == set(looked)
     assert all(ref.startswith("?") for ref in match.view(MOON).table.zones[searching(SUN)].cards)
     offered = {a.troop_face for a in match.legal_actions() if isinstance(a, SpyStack)}
