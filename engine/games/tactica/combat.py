@@ -156,10 +156,14 @@ def targets(state: TacticaState, b: Board, attacker: str) -> list[str]:
     if attacker in state.attacked:
         return []
     c = b.pos[attacker]
-    near = GEOM.disk_set(c, rng_of(state, b, attacker))
+    player = _player(attacker)
+    rng = rng_of(state, b, attacker)
+    if rng == 1 and c not in b.danger(player):
+        return []  # no enemy next to it, and it shoots no further
+    near = GEOM.disk_set(c, rng)
     ranged = state.table.faces[attacker] not in MELEE
     out = []
-    for t in b.troops[1 - _player(attacker)]:
+    for t in b.troops[1 - player]:
         tc = b.pos[t]
         if tc not in near or (ranged and shielded(b, c, tc)):
             continue

@@ -42,10 +42,10 @@ from engine.games.tactica.actions import (
     Rescue,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
+from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
 from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
-from engine.games.tactica.movement import card_moves, locked, mov_left
+from engine.games.tactica.movement import card_moves, locked, mov_left, move_actions
 from engine.games.tactica.state import (
     TRAINING,
     Phase,
@@ -139,12 +139,12 @@ def turn_actions(state: TacticaState) -> list[Action]:
     b = board(state)
     if phase is Phase.MUSTER:
         if state.musters_left > 0:
-            out.extend(Muster(card, c[0], c[1]) for card, c in muster_options(state, p))
-            out.extend(Train(t) for t in b.troops[p] if train_problem(state, t, p) is None)
+            out.extend(MUSTERS[card, c] for card, c in muster_options(state, p))
+            out.extend(_trains(state, b, p))
     elif phase is Phase.MOVEMENT:
         if state.moves_left > 0:
             for t in b.troops[p]:
-                out.extend(map(_moves_of(t).__getitem__, card_moves(state, b, t)))
+                out.extend(move_actions(state, b, t))
             out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
         for t in b.troops[p]:
@@ -153,18 +153,6 @@ def turn_actions(state: TacticaState) -> list[Action]:
     out.extend(tactics.plays(state, p, None))
     out.append(EndPhase())
     return out
-
-
-class _MovesOf(dict[tuple[int, int], Move]):
-    """One troop's Move actions by destination, each built the first time it is offered."""
-
-    def __init__(self, troop: str) -> None:
-        super().__init__()
-        self.troop = troop
-
-    def __missing__(self, c: tuple[int, int]) -> Move:
-        made = self[c] = Move(self.troop, c[0], c[1])
-        return made
 
 
 class _AttacksOf(dict[str, Attack]):
@@ -179,16 +167,8 @@ class _AttacksOf(dict[str, Attack]):
         return made
 
 
-# Moves and attacks are listed by the dozen every action; equal actions are shared, not rebuilt.
-_MOVES: dict[str, _MovesOf] = {}
+# Attacks are listed by the dozen every action; equal actions are shared, not rebuilt.
 _ATTACKS: dict[str, _AttacksOf] = {}
-
-
-def _moves_of(troop: str) -> _MovesOf:
-    found = _MOVES.get(troop)
-    if found is None:
-        found = _MOVES[troop] = _MovesOf(troop)
-    return found
 
 
 def _attacks_of(attacker: str) -> _AttacksOf:
@@ -198,11 +178,48 @@ def _attacks_of(attacker: str) -> _AttacksOf:
     return found
 
 
+class _Musters(dict[tuple[str, tuple[int, int]], Muster]):
+    """Muster actions by card and hex, each built the first time it is offered."""
+
+    def __missing__(self, key: tuple[str, tuple[int, int]]) -> Muster:
+        card, c = key
+        made = self[key] = Muster(card, c[0], c[1])
+        return made
+
+
+MUSTERS = _Musters()
+_TRAINS: dict[str, Train] = {}
+
+
+def _trains(state: TacticaState, b: Board, p: int) -> list[Action]:
+    """Train on each of p's troops train_problem allows: on or next to a friendly wall,
+    below 2x, with a training card to take if it has none."""
+    near = b.features.near_wall[p]
+    pile = bool(state.table.zones[TRAINING].cards)
+    training = state.training
+    out: list[Action] = []
+    for t in b.troops[p]:
+        if b.pos[t] in near:
+            entry = training.get(t)
+            if pile if entry is None else entry[1] < 2:
+                made = _TRAINS.get(t)
+                if made is None:
+                    made = _TRAINS[t] = Train(t)
+                out.append(made)
+    return out
+
+
 def _rescues(state: TacticaState, p: int) -> list[Action]:
-    """Rescues without the card; none at all unless the enemy holds one of p's troops."""
-    if not state.table.zones[hostages(1 - p)].cards:
+    """Rescues without the card (rescue_problem's rules): by a troop next to an enemy wall
+    that has a card move or its attack left, while the enemy holds one of p's troops."""
+    if not held_by_enemy(state, p):
         return []
-    return [Rescue(t) for t in board(state).troops[p] if rescue_problem(state, t, p) is None]
+    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+        return []
+    b = board(state)
+    near = b.features.next_enemy_wall[p]
+    spent = state.attacked if state.phase is Phase.COMBAT else ()
+    return [Rescue(t) for t in b.troops[p] if b.pos[t] in near and t not in spent]
 
 
 def landmark_actions(state: TacticaState, p: int) -> list[Action]:

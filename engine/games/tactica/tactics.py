@@ -70,37 +70,35 @@ def blocked(state: TacticaState, player: int) -> bool:
 
 
 def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
-    """The tactics cards in a barracks by face, in barracks order."""
-    faces = state.table.faces
-    out: dict[str, list[str]] = {}
-    for card in state.table.zones[barracks(player)].cards or ():
-        face = faces[card]
-        if face in TACTIC_FACES:
-            out.setdefault(face, []).append(card)
-    return out
+    """The tactics cards in a barracks by face, in barracks order (shared: do not change it).
+
+    A zone's cards are a tuple replaced whenever they change, and most actions leave
+    the barracks alone, so the answer is kept for the last few barracks seen."""
+    cards = state.table.zones[barracks(player)].cards or ()
+    found = _HANDS.get(cards)
+    if found is None:
+        faces = state.table.faces
+        found = {}
+        for card in cards:
+            face = faces[card]
+            if face in TACTIC_FACES:
+                found.setdefault(face, []).append(card)
+        if len(_HANDS) > 256:
+            _HANDS.clear()
+        _HANDS[cards] = found
+    return found
+
+
+_HANDS: dict[tuple[str, ...], dict[str, list[str]]] = {}
 
 
 def _own(b: Board, player: int) -> list[str]:
     return b.troops[player]
 
 
-def _melee_friends(state: TacticaState, b: Board, troop: str, only_foot: bool = False) -> list[str]:
-    faces = state.table.faces
-    prefix = troop[:troop.index("-") + 1]
-    out = []
-    for n in GEOM.neighbours[b.pos[troop]]:
-        other = b.troop_at.get(n)
-        if other is None or not other.startswith(prefix):
-            continue
-        face = faces[other]
-        if (face == "foot") if only_foot else (face in MELEE):
-            out.append(other)
-    return out
-
-
-def _has_melee_pair(state: TacticaState, b: Board, player: int) -> bool:
-    faces = state.table.faces
-    return any(faces[t] in MELEE and _melee_friends(state, b, t) for t in b.troops[player])
+def _melee_friends(state: TacticaState, b: Board, troop: str,
+                   only_foot: bool = False) -> tuple[str, ...]:
+    return b.friends(troop, state.table.faces)[1 if only_foot else 0]
 
 
 def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
@@ -116,11 +114,11 @@ def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
 
 def _rescues(state: TacticaState, b: Board, player: int, card: str,
              rescuers: list[str]) -> list[PlayTactic]:
-    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
-    if not near:
-        return []
     held = [h for h in state.table.zones[hostages(1 - player)].cards or ()
             if owner_of(h) == player]
+    if not held:
+        return []
+    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
     faces = state.table.faces
     out = []
     for t in near:
@@ -139,16 +137,27 @@ def _rescues(state: TacticaState, b: Board, player: int, card: str,
 
 # -- own-turn uses ---------------------------------------------------------------
 
-_PLAYS_ON: dict[tuple[str, str], PlayTactic] = {}
+class _PlaysOf(dict[str, PlayTactic]):
+    """The plays of one card by the troop they target, each built the first time."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, troop: str) -> PlayTactic:
+        made = self[troop] = PlayTactic(self.card, troop)
+        return made
 
 
-def _on(card: str, troop: str) -> PlayTactic:
-    """The play of `card` on `troop`: offered on every troop most actions, so built once."""
-    key = (card, troop)
-    found = _PLAYS_ON.get(key)
-    if found is None:
-        found = _PLAYS_ON[key] = PlayTactic(card, troop)
-    return found
+class _Plays(dict[str, _PlaysOf]):
+    def __missing__(self, card: str) -> _PlaysOf:
+        made = self[card] = _PlaysOf(card)
+        return made
+
+
+ON = _Plays()
+"""ON[card][troop]: the play of `card` on `troop`, offered on every troop most actions, so
+built once."""
 
 
 Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
@@ -156,15 +165,19 @@ Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
 
 def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p) if faces[t] in ("champion", "foot")]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if faces[t] in ("champion", "foot")]
 
 
 def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if locked(state, b, t)]
+    """On each troop locked in place (movement.locked)."""
+    danger, pos, unlocked, on = b.danger(p), b.pos, state.unlocked, ON[card]
+    return [on[t] for t in _own(b, p) if t not in unlocked and pos[t] in danger]
 
 
 def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if t not in state.engineered]
+    engineered, on = state.engineered, ON[card]
+    return [on[t] for t in _own(b, p) if t not in engineered]
 
 
 def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -181,24 +194,28 @@ def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[P
 def _horse_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.moves_made or state.moves_left <= 0:
         return []
-    return [_on(card, t) for t in _own(b, p) if not locked(state, b, t)]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if not locked(state, b, t)]
 
 
 def _horse_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p)
+    on = ON[card]
+    return [on[t] for t in _own(b, p)
             if faces[t] in MELEE and t not in state.attacked and t not in state.off_bonus]
 
 
 def _press_muster(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.musters_left <= 0 or not state.table.zones[TRAINING].cards:
         return []
-    return [_on(card, t) for t in _own(b, p)
+    on = ON[card]
+    return [on[t] for t in _own(b, p)
             if t not in state.training and b.near_own_wall(b.pos[t], p)]
 
 
 def _press_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if t not in state.climbers]
+    climbers, on = state.climbers, ON[card]
+    return [on[t] for t in _own(b, p) if t not in climbers]
 
 
 def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -210,7 +227,7 @@ def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Play
         victim = state.attack_of.get(t)
         if t not in state.attacked or (victim is not None and victim in b.pos
                                        and distance(b.pos[t], b.pos[victim]) == 1):
-            out.append(_on(card, t))
+            out.append(ON[card][t])
     return out
 
 
@@ -225,17 +242,17 @@ def _rescue_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Pla
 
 
 def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card)] if _has_melee_pair(state, b, p) else []
+    return [ON[card][""]] if b.paired(p, state.table.faces) else []
 
 
 def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p)
-            if faces[t] == "foot" and _melee_friends(state, b, t)]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if faces[t] == "foot" and b.friends(t, faces)[0]]
 
 
 def _spy(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card)]
+    return [ON[card][""]]
 
 
 OWN: dict[tuple[str, str], Gen] = {
@@ -295,7 +312,7 @@ def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list
             continue
         if state.damage.get(t) or any(state.damage.get(f)
                                       for f in _melee_friends(state, b, t, only_foot=True)):
-            out.append(_on(card, t))
+            out.append(ON[card][t])
     return out
 
 
