@@ -17,7 +17,7 @@ layout and shared by every snapshot with that layout.
 from __future__ import annotations
 
 from engine.games.tactica import content
-from engine.games.tactica.actions import Move
+from engine.games.tactica.actions import Attack, Move
 from engine.games.tactica.field import (
     NEUTRAL,
     RIDGE,
@@ -66,6 +66,28 @@ class _Moves(dict[str, _MovesOf]):
 MOVES = _Moves()
 """Move actions by troop and destination: listed by the dozen every action, so equal
 actions are shared, not rebuilt."""
+
+
+class _AttacksOf(dict[str, Attack]):
+    """One troop's Attack actions by target, each built the first time it is offered."""
+
+    def __init__(self, attacker: str) -> None:
+        super().__init__()
+        self.attacker = attacker
+
+    def __missing__(self, target: str) -> Attack:
+        made = self[target] = Attack(self.attacker, target)
+        return made
+
+
+class _Attacks(dict[str, _AttacksOf]):
+    def __missing__(self, attacker: str) -> _AttacksOf:
+        made = self[attacker] = _AttacksOf(attacker)
+        return made
+
+
+ATTACKS = _Attacks()
+"""Attack actions by attacker and target, shared like MOVES."""
 
 
 def side_of(card: str) -> int:
@@ -239,8 +261,9 @@ def _features(sig: tuple[tuple[str, Coord, str], ...], before: Features | None) 
 
 
 class Board:
-    __slots__ = ("_danger", "_friends", "_moves", "_paired", "features", "landmark_at", "owner",
-                 "placed", "pos", "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
+    __slots__ = ("_danger", "_friends", "_hexes", "_moves", "_paired", "features",
+                 "landmark_at", "owner", "placed", "pos", "ridges", "table", "terrain",
+                 "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState | None, before: Features | None = None) -> None:
         """The snapshot of `state`'s field; `before` is the layout of the snapshot it
@@ -293,6 +316,7 @@ class Board:
         self.ridges = f.ridges
         self._danger: list[frozenset[Coord] | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
+        self._hexes: list[frozenset[Coord] | None] = [None, None]
         self._moves: dict[str, MovesMemo] = {}
         self._friends: dict[str, Friends] = {}
 
@@ -311,6 +335,7 @@ class Board:
         new._set_features(self.features)
         new._danger = list(self._danger)
         new._paired = list(self._paired)
+        new._hexes = list(self._hexes)
         new._moves = dict(self._moves)
         new._friends = dict(self._friends)
         return new
@@ -349,6 +374,7 @@ class Board:
         """
         side = side_of(card)
         self._danger[1 - side] = None
+        self._hexes[side] = None
         self._paired[side] = None
         friends = self._friends
         if friends:
@@ -361,8 +387,7 @@ class Board:
                     friends.pop(t, None)
         moves = self._moves
         if moves:
-            for troop in [t for t, memo in moves.items()
-                          if old in memo[1] or new in memo[1]]:
+            for troop in [t for t, memo in moves.items() if old in memo[1] or new in memo[1]]:
                 del moves[troop]
 
     # -- friends side by side (SHIELDWALL, SAVED) ------------------------------------------
@@ -404,12 +429,20 @@ class Board:
         (none can change them when it has no MOV left)."""
         near = GEOM.disk_set(self.pos[troop], mov) if mov > 0 else frozenset()
         made = MOVES[troop]
-        memo = self._moves[troop] = (key, near, moves, tuple(made[c] for c in moves))
+        memo = self._moves[troop] = (key, near, moves, tuple(map(made.__getitem__, moves)))
         return memo
 
     # -- questions ---------------------------------------------------------------------
     def terrain_of(self, c: Coord) -> int:
         return self.terrain.get(c, NEUTRAL)
+
+    def hexes(self, player: int) -> frozenset[Coord]:
+        """Where `player`'s troops stand."""
+        found = self._hexes[player]
+        if found is None:
+            pos = self.pos
+            found = self._hexes[player] = frozenset(pos[t] for t in self.troops[player])
+        return found
 
     def danger(self, player: int) -> frozenset[Coord]:
         """Hexes next to an enemy of `player`: where its troops are locked or must stop."""

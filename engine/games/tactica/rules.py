@@ -44,7 +44,7 @@ from engine.games.tactica.actions import (
 )
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
 from engine.games.tactica.cards import label, where
-from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
+from engine.games.tactica.combat import attack_problem, attacks, def_of, off_against
 from engine.games.tactica.movement import card_moves, locked, mov_left, move_actions
 from engine.games.tactica.state import (
     TRAINING,
@@ -148,34 +148,11 @@ def turn_actions(state: TacticaState) -> list[Action]:
             out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
         for t in b.troops[p]:
-            out.extend(map(_attacks_of(t).__getitem__, targets(state, b, t)))
+            out.extend(attacks(state, b, t))
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
     out.append(EndPhase())
     return out
-
-
-class _AttacksOf(dict[str, Attack]):
-    """One troop's Attack actions by target, each built the first time it is offered."""
-
-    def __init__(self, attacker: str) -> None:
-        super().__init__()
-        self.attacker = attacker
-
-    def __missing__(self, target: str) -> Attack:
-        made = self[target] = Attack(self.attacker, target)
-        return made
-
-
-# Attacks are listed by the dozen every action; equal actions are shared, not rebuilt.
-_ATTACKS: dict[str, _AttacksOf] = {}
-
-
-def _attacks_of(attacker: str) -> _AttacksOf:
-    found = _ATTACKS.get(attacker)
-    if found is None:
-        found = _ATTACKS[attacker] = _AttacksOf(attacker)
-    return found
 
 
 class _Musters(dict[tuple[str, tuple[int, int]], Muster]):
