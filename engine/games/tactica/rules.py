@@ -24,7 +24,7 @@ from engine.core import flow
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.frames import Pass
 from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
@@ -43,8 +43,8 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
-from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import attack_problem, attacks, def_of, off_against
+from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
 from engine.games.tactica.movement import card_moves, locked, mov_left, move_actions
 from engine.games.tactica.state import (
     TRAINING,
@@ -54,7 +54,6 @@ from engine.games.tactica.state import (
     features,
     hostages,
     owner_of,
-    seat,
 )
 
 if TYPE_CHECKING:
@@ -389,14 +388,12 @@ def perform(state: TacticaState, action: Action) -> list[Event]:
             return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
         case Deploy():
             cardmoves.place(state, action.card, (action.q, action.r))
-            event = note("deploy", f"{seat(p)} deploys {label(state, action.card)} at "
-                                    f"{where((action.q, action.r))}", data={"card": action.card})
+            event = Deployed(seat=p, troop=action.card, at=(action.q, action.r))
             return [event, *war.after_deploy(state, p)]
         case Muster():
             cardmoves.place(state, action.card, (action.q, action.r))
             state.musters_left -= 1
-            return [note("muster", f"{seat(p)} musters {label(state, action.card)} at "
-                                    f"{where((action.q, action.r))}", data={"card": action.card})]
+            return [Mustered(seat=p, troop=action.card, at=(action.q, action.r))]
         case Train():
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
@@ -432,10 +429,8 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
     state.damage[action.target] = total
     state.attacked.add(action.attacker)
     state.attack_of[action.attacker] = action.target
-    defence = def_of(state, b, action.target)
-    event = note("attack", f"{label(state, action.attacker)} attacks "
-                            f"{label(state, action.target)} for {off}: {total} damage against "
-                            f"DEF {defence}", data={"card": action.target, "damage": total})
+    event = Attacked(attacker=action.attacker, target=action.target, off=off, damage=total,
+                     defence=def_of(state, b, action.target))
     frames.open_window(state, 1 - p, "attack")
     return [event]
 
@@ -447,9 +442,7 @@ def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
         state.attacked.add(troop)
     held = held_by_enemy(state, p)
     pick = held[state.rng.below(len(held))]
-    events = [note("rescue-draw", f"{seat(p)} attempts a rescue without the card: "
-                                   f"{label(state, pick)} is chosen at random from "
-                                   f"{len(held)} hostage(s)", data={"card": pick})]
+    events: list[Event] = [RescueDrawn(seat=p, hostage=pick, among=len(held))]
     if state.table.faces[pick] in tactics.CHAMPIONS:
         spots = tactics.rescue_hexes(board(state), troop, p)
         if len(spots) > 1:
