@@ -286,7 +286,7 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
                  "moves", "owner", "placed", "pos", "ridges", "table", "terrain", "troop_at",
                  "troops", "wall_at")
 
@@ -330,6 +330,7 @@ class Board:
         self._set_features(_features(tuple(sig)))
         self._danger: list[frozenset[Coord] | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
+        self._braced: list[tuple[str, ...] | None] = [None, None]
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
@@ -356,6 +357,7 @@ class Board:
         new._set_features(self.features)
         new._danger = list(self._danger)
         new._paired = list(self._paired)
+        new._braced = list(self._braced)
         new._hexes = list(self._hexes)
         new.moves = (dict(self.moves[0]), dict(self.moves[1]))
         new._friends = dict(self._friends)
@@ -417,6 +419,7 @@ class Board:
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
+        self._braced[side] = None
         friends = self._friends
         own = self.moves[side]
         for card in cards:
@@ -456,6 +459,15 @@ class Board:
         if found is None:
             found = self._paired[player] = any(
                 faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
+        return found
+
+    def braced(self, player: int, faces: dict[str, str]) -> tuple[str, ...]:
+        """`player`'s Foot with a melee troop of theirs beside them, in field order."""
+        found = self._braced[player]
+        if found is None:
+            found = self._braced[player] = tuple(
+                t for t in self.troops[player]
+                if faces[t] == "foot" and self.friends(t, faces)[0])
         return found
 
     # -- questions ---------------------------------------------------------------------
