@@ -24,13 +24,15 @@ def _player(card: str) -> int:
     return 0 if card.startswith("sun-") else 1
 
 
+RNG = {face: troop.rng for face, troop in TROOPS.items()}
+
+
 def rng_of(state: TacticaState, b: Board, troop: str) -> int:
     face = state.table.faces[troop]
-    stats = TROOPS[face]
     if face in MELEE:
-        return stats.rng
+        return RNG[face]
     c = b.pos[troop]
-    rng = stats.rng + b.terrain.get(c, 0)  # high +1, low -1
+    rng = RNG[face] + b.terrain.get(c, 0)  # high +1, low -1
     if c in b.wall_at:
         rng += 1
     return max(1, rng)
@@ -178,17 +180,21 @@ def side_attacks(state: TacticaState, b: Board, player: int) -> list[Attack]:
     Most troops have no enemy within range, which is told from where the enemies stand
     before anything else is worked out."""
     out: list[Attack] = []
-    attacked, pos = state.attacked, b.pos
+    attacked, pos, faces = state.attacked, b.pos, state.table.faces
+    terrain, wall_at = b.terrain, b.wall_at
     beside = b.danger(player)
     enemies = b.hexes(1 - player)
     for t in b.troops[player]:
         if t in attacked:
             continue
-        rng = rng_of(state, b, t)
+        face, c = faces[t], pos[t]
+        rng = RNG[face]
+        if face not in MELEE:  # rng_of: the ground and a wall change a ranged troop's RNG
+            rng = max(1, rng + terrain.get(c, 0) + (c in wall_at))
         if rng == 1:
-            if pos[t] not in beside:
+            if c not in beside:
                 continue
-        elif GEOM.disk_set(pos[t], rng).isdisjoint(enemies):
+        elif GEOM.disk_set(c, rng).isdisjoint(enemies):
             continue
         found = targets(state, b, t)
         if found:
