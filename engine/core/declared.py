@@ -294,6 +294,8 @@ class Collection(Kind):
         return self.container(self.item.decode(v, like) for v in data)
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if type(self.item) is Text:  # the common case, without a call per element
+            return self.container(v for v in value if not _names_hidden(v, hidden))
         shown = [self.item.mask(v, hidden) for v in value]
         return self.container(v for v in shown if v is not HIDDEN)
 
@@ -320,6 +322,12 @@ class Mapping(Kind):
                 for k, v in data.items()}
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if type(self.key) is Text:  # the common cases, without a call per entry
+            if not self.value.may_hold_cards:  # a count per card
+                return {k: v for k, v in value.items() if not _names_hidden(k, hidden)}
+            if type(self.value) is Text:  # a card per card
+                return {k: v for k, v in value.items()
+                        if not _names_hidden(k, hidden) and not _names_hidden(v, hidden)}
         out = {}
         for k, v in value.items():
             if self.key.mask(k, hidden) is HIDDEN:
@@ -502,7 +510,7 @@ def _kind(hint: Any, where: str, cache: bool, inside: bool = False) -> Kind:
 
 def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     """A card id the seat may not see, whole or as a part of a key like '<card>/<index>'."""
-    return text in hidden or ("/" in text and any(p in hidden for p in text.split("/")))
+    return text in hidden or ("/" in text and not hidden.isdisjoint(text.split("/")))
 
 
 def _sort_key(value: Any) -> str:

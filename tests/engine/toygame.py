@@ -119,7 +119,8 @@ class ToyGame(BaseGame):
             case _:
                 super().check(state, action)
 
-    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
+    def apply(self, state: GameState, action: Action, seat: int | None = None,
+              checked: bool = True) -> list[Event]:
         self.check(state, action)
         table = state.table
         match action:
