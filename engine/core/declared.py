@@ -107,6 +107,11 @@ class Declared(metaclass=DeclaredMeta):
         """The state `data` describes; `like` lends what JSON does not carry (card faces)."""
         return _compiled(cls).from_json(data, like)
 
+    def declared_values(self) -> dict[str, Any]:
+        """Every declared field's value by name (derived caches left out)."""
+        specs = _compiled(type(self)).specs
+        return {name: getattr(self, name) for name, spec in specs.items() if not spec.cache}
+
     def view_fields(self, seen: Any, seat: int, hidden: frozenset[str]) -> None:
         """Give `seen` (a clone of this state) each field as `seat` may see it."""
         _compiled(type(self)).view(self, seen, seat, hidden)
@@ -173,6 +178,8 @@ def _compile(cls: type) -> Compiled:
                 continue
             if callable(policy):
                 setattr(seen, name, policy(state, value, seat))
+            elif getattr(kind, "seated", False):
+                setattr(seen, name, value.view(seat, hidden))
             elif hidden:
                 shown = kind.mask(value, hidden)
                 setattr(seen, name, kind.empty() if shown is HIDDEN else shown)
@@ -429,6 +436,9 @@ class Cloned(Kind):
 
     def __init__(self, cls: type, name: str) -> None:
         self.cls, self.name = cls, name
+        # Entities show each seat its own sight (`view(seat, hidden)`), as zones do.
+        self.seated = bool(getattr(cls, "views_per_seat", False))
+        self.may_hold_cards = self.seated
 
     def copy_expr(self, ref: str) -> str:
         return f"{ref}.clone()"
