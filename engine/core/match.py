@@ -150,6 +150,7 @@ class Match:
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
         new = self._current.clone()
+        new.table.track()
         seat = self._current.to_move() if player is None else player
         listed = seat is not None and self._was_listed(action, seat)
         events = self._apply(new, action, player, checked=not listed)
@@ -195,7 +196,8 @@ class Match:
         old = self._current
         ended = new.result is not None and old.result is None
         revealed = (frozenset(range(old.players)) if ended else
-                    frozenset(new.table.revealed_since(old.table, range(old.players))))
+                    frozenset(new.table.revealed_by_touched(old.table, range(old.players))))
+        new.table.touched = None
         self.steps.append(Step(action, actor, tuple(events), new.rng.state != old.rng.state,
                                revealed, ended))
         self._current = new
@@ -317,6 +319,7 @@ class Match:
             raise IllegalAction("nothing to redo")
         action, actor = self._redo[-1]
         new = self._current.clone()
+        new.table.track()
         events = self._apply(new, action, actor)
         self._redo.pop()
         self._record(action, actor, events, new)

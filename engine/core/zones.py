@@ -140,10 +140,13 @@ class Table:
     can see.
     """
 
-    __slots__ = ("counters", "face_up", "faces", "pos", "where", "zones")
+    __slots__ = ("counters", "face_up", "faces", "pos", "touched", "where", "zones")
 
     def __init__(self, faces: dict[str, str]) -> None:
         self.faces = faces
+        # Cards moved or turned since `track()` (None: not tracking): a step's reveals
+        # are read from these few instead of a scan of the table.
+        self.touched: set[str] | None = None
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
         self.face_up: set[str] = set()
@@ -167,7 +170,12 @@ class Table:
         t.face_up = set(self.face_up)
         t.pos = dict(self.pos)
         t.counters = dict(self.counters)
+        t.touched = None
         return t
+
+    def track(self) -> None:
+        """Start noting the cards that move or turn (the match does, for each action)."""
+        self.touched = set()
 
     # -- reading --------------------------------------------------------
     def zone(self, name: str) -> Zone:
@@ -221,6 +229,14 @@ class Table:
         return {p for p in players for card in changed
                 if self.visible_to(card, p) and not before.visible_to(card, p)}
 
+    def revealed_by_touched(self, before: Table, players: Iterable[int]) -> set[int]:
+        """As `revealed_since`, read from the cards noted since `track()`."""
+        touched = self.touched
+        if touched is None:
+            return self.revealed_since(before, players)
+        return {p for p in players for card in touched
+                if self.visible_to(card, p) and not before.visible_to(card, p)}
+
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
             yield from zone.cards
@@ -249,6 +265,8 @@ class Table:
             cards = (*cards[:at], card, *cards[at:])
         self.zones[to] = dest.holding(cards)
         self.where[card] = to
+        if self.touched is not None:
+            self.touched.add(card)
         if dest.layout is Layout.FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
 
@@ -280,6 +298,8 @@ class Table:
             self.face_up.add(card)
         else:
             self.face_up.discard(card)
+        if self.touched is not None:
+            self.touched.add(card)
 
     # -- views and records ------------------------------------------------
     def view(self, player: int | None) -> Table:
