@@ -46,7 +46,6 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
     attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
     (s.team_items()) when the caller has them."""
-    out: list[Action] = []
     if rooms is None:
         rooms = seats_with_room(c, s)
     if team is None:
@@ -54,14 +53,20 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     held = starting_held(s, leaving)
     if held:
         team = [(seat, card) for seat, card in team if card not in held]
+    out: list[Action] = []
+    append = out.append  # asked on every move: plain loops beat building lists to extend
     if rooms:
         for seat, card in team:
-            row = _trades(card)
-            out.extend([row[to] for to in rooms if to != seat])
-    out.extend([_drop(card) for _, card in team])
-    for card in s.table.cards_in(DROPPED):
-        row = _pick_ups(card)
-        out.extend([row[to] for to in rooms])
+            trades = _trades(card)
+            for to in rooms:
+                if to != seat:
+                    append(trades[to])
+    for _, card in team:
+        append(_drop(card))
+    for card in s.table.zones[DROPPED].cards:
+        pick_ups = _pick_ups(card)
+        for to in rooms:
+            append(pick_ups[to])
     return out
 
 

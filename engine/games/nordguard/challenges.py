@@ -15,6 +15,7 @@ from fractions import Fraction
 from engine.core.dice import DicePool, sum_of_dice
 from engine.games.nordguard.content import Challenge, NordguardContent
 from engine.games.nordguard.items import (
+    derived,
     has_room,
     item_of,
     kind_of,
@@ -44,16 +45,26 @@ class Source:
     bypass: tuple[str, ...]
 
 
-def sources(c: NordguardContent, s: NordguardState, cell: int) -> list[Source]:
+def sources(c: NordguardContent, s: NordguardState, cell: int) -> tuple[Source, ...]:
+    """What stands in the way into `cell`: the location's challenges, then each permanent
+    event lying on it; a source without challenges is left out."""
     location = s.location_at(cell)
-    loc = c.locations[kind_of(s, location)]
-    out = [Source(location, loc.name, tuple(loc.challenge), tuple(loc.bypass))]
+    known = derived(s).sources
+    own = known.get(location)
+    if own is None:
+        loc = c.locations[kind_of(s, location)]
+        own = known[location] = (
+            (Source(location, loc.name, tuple(loc.challenge), tuple(loc.bypass)),)
+            if loc.challenge else ())
+    if not s.placed:
+        return own
+    out = list(own)
     for ev in s.obstacles_on(location):
         card = c.events[kind_of(s, ev)]
         assert card.obstacle is not None
         out.append(Source(ev, card.name, (card.obstacle.challenge,),
                           tuple(card.obstacle.bypass)))
-    return [src for src in out if src.challenges]
+    return tuple(out)
 
 
 def scout_key(card: str, index: int) -> str:

@@ -492,6 +492,24 @@ class NordguardContent:
                    for ch in c.challenge)}
         self.has_roll: set[str] = {f"loc:{c.key}" for c in locations.cards
                                    if any(ch.kind == "roll" for ch in c.challenge)}
+        # A scout learns something at a face-up location only from a roll not yet made.
+        self.rolls_of: dict[str, tuple[int, ...]] = {
+            f"loc:{c.key}": tuple(i for i, ch in enumerate(c.challenge) if ch.kind == "roll")
+            for c in locations.cards}
+        # Only a limited item can be kept back from a bypass (an Attempt that keeps it):
+        # a team carrying none of those is never offered the choice.
+        bypasses = {key for c in locations.cards for key in c.bypass}
+        bypasses.update(key for c in events.cards if c.obstacle for key in c.obstacle.bypass)
+        self.limited_bypass: frozenset[str] = frozenset(
+            f"item:{c.key}" for c in items.cards if c.limited and c.key in bypasses)
+        # What the day's actions ask of every carried item: does it scout a neighbour,
+        # survey, get used on its own, bypass while limited (only items doing one are in).
+        self.day_uses: dict[str, tuple[bool, bool, bool, bool]] = {
+            face: (p.looks, p.surveys, p.days > 0, face in self.limited_bypass)
+            for face, p in self.powers.items()
+            if face.startswith("item:")
+            and (p.looks or p.surveys or p.days or face in self.limited_bypass)}
+        self.stock_by_key = sorted(self.item_stock)  # restocks are listed by kind
         self.frontier = next((c for c in locations.cards if c.role == "frontier"), None)
         self.destination = next((c for c in locations.cards if c.role == "destination"), None)
 

@@ -8,7 +8,10 @@ arrives with one use left (Rulebook, Trade), one never used arrives fresh.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from itertools import chain
 
 from engine.core.events import Event, note
 from engine.games.nordguard.content import (
@@ -23,12 +26,45 @@ from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
     POOL,
+    SLOT_ZONES,
     SPENT,
+    Derived,
     NordguardState,
     slots,
 )
 
-_SLOT_ZONES = tuple(slots(seat) for seat in range(8))
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The team's Characters as the rules ask about them on every move: each seat's
+    slots (0 before it has a Character), their powers, the scout among them."""
+
+    caps: tuple[int, ...]
+    powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
+    scout: int | None  # the seat that scouts any location once a day (Nickel)
+
+
+def derived(s: NordguardState) -> Derived:
+    """The answers kept for `s` and its clones (a state read back from JSON starts anew)."""
+    d = s.derived
+    if d is None:
+        d = s.derived = Derived()
+    return d
+
+
+def roster(c: NordguardContent, s: NordguardState) -> Roster:
+    """The team's Characters, worked out once per team (they change only during set-up)."""
+    team = s.character
+    rosters = derived(s).rosters
+    found = rosters.get(team)
+    if found is None:
+        faces = s.table.faces
+        caps = tuple(0 if card is None else c.slots_by_face[faces[card]] for card in team)
+        powers = tuple((seat, c.powers[faces[card]]) for seat, card in enumerate(team)
+                       if card is not None)
+        scout = next((seat for seat, p in powers if p.scouts), None)
+        found = rosters[team] = Roster(caps, powers, scout)
+    return found
 
 
 def content_of(s: NordguardState) -> NordguardContent:
@@ -84,7 +120,9 @@ def has_room(c: NordguardContent, s: NordguardState, seat: int) -> bool:
 
 def seats_with_room(c: NordguardContent, s: NordguardState) -> list[int]:
     """The seats that may take an item (a trade, a pick-up, a restock): a free slot."""
-    return [seat for seat in range(s.players) if has_room(c, s, seat)]
+    zones = s.table.zones
+    return [seat for seat, cap in enumerate(roster(c, s).caps)
+            if len(zones[SLOT_ZONES[seat]].cards) < cap]
 
 
 def receiver(c: NordguardContent, s: NordguardState, seat: int) -> int:
@@ -117,11 +155,9 @@ def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     return frozenset(card for cards in s.starting for card in cards)
 
 
-def team_powers(c: NordguardContent, s: NordguardState) -> list[tuple[int, Powers]]:
+def team_powers(c: NordguardContent, s: NordguardState) -> tuple[tuple[int, Powers], ...]:
     """(seat, powers) of every Character on the team, seat by seat."""
-    faces = s.table.faces
-    return [(seat, c.powers[faces[card]]) for seat, card in enumerate(s.character)
-            if card is not None]
+    return roster(c, s).powers
 
 
 def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
@@ -199,7 +235,7 @@ def in_play(c: NordguardContent, s: NordguardState) -> list[tuple[str, Powers]]:
 
 def scout_seat(c: NordguardContent, s: NordguardState) -> int | None:
     """The seat whose Character scouts any location once a day (Nickel), if any."""
-    return next((seat for seat, p in team_powers(c, s) if p.scouts), None)
+    return roster(c, s).scout
 
 
 def reroller(c: NordguardContent, s: NordguardState) -> str | None:
@@ -212,17 +248,45 @@ def restocks_at(c: NordguardContent, s: NordguardState, place: str) -> bool:
     return any(place in p.restock for _, p in in_play(c, s))
 
 
-def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
-    """The face-down Item deck by kind, read from public facts only so that a view (the
-    table, the computer team) answers it too: every copy not in a public zone (carried,
-    lying here, spent, the stocking pool) is in the deck. Restocking names a kind for
-    the same reason.
+@cache
+def _in_view(players: int) -> tuple[str, ...]:
+    return (POOL, DROPPED, SPENT, *SLOT_ZONES[:players])
+
+
+def items_in_view(s: NordguardState) -> frozenset[str]:
+    """The cards in the zones where items lie face up (the stocking pool, the items lying
+    here, the spent ones, the slots): what the Item deck's contents are read from."""
+    zones = s.table.zones
+    return frozenset(chain.from_iterable([zones[zone].cards for zone in _in_view(s.players)]))
+
+
+def restock_kinds(c: NordguardContent, s: NordguardState,
+                  shown: frozenset[str] | None = None) -> Mapping[str, int]:
+    """The face-down Item deck by kind (in the order of their keys), read from public facts
+    only so that a view (the table, the computer team) answers it too: every copy not in
+    a public zone (carried, lying here, spent, the stocking pool) is in the deck.
+    Restocking names a kind for the same reason. `shown`: items_in_view(s), when the
+    caller has it.
+
+    Trades, drops and pick-ups move items between those zones and change nothing here,
+    so the answer is kept by the cards in view (in `s.derived`).
     """
-    zones, faces = s.table.zones, s.table.faces
-    public = (POOL, DROPPED, SPENT, *_SLOT_ZONES[:s.players])
-    shown = Counter([faces[card] for zone in public for card in zones[zone].cards or ()])
-    seen = shown.get  # a plain dict lookup: Counter's own [] is slow for a missing key
-    return {key: n for key, face, copies in c.item_stock if (n := copies - seen(face, 0)) > 0}
+    if shown is None:
+        shown = items_in_view(s)
+    known = derived(s).stock
+    kinds = known.get(shown)
+    if kinds is None:
+        faces = s.table.faces
+        count: dict[str, int] = {}
+        seen = count.get
+        for card in shown:
+            face = faces[card]
+            count[face] = seen(face, 0) + 1
+        if len(known) >= Derived.LIMIT:
+            known.clear()
+        kinds = known[shown] = {key: n for key, face, copies in c.stock_by_key
+                                if (n := copies - seen(face, 0)) > 0}
+    return kinds
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:

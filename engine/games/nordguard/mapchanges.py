@@ -34,10 +34,20 @@ def worth_scouting(c: NordguardContent, s: NordguardState, cell: int) -> bool:
     location = s.location_at(cell)
     if location not in s.table.face_up:
         return True
-    if s.table.faces[location] not in c.has_roll and not s.placed:
-        return False
+    if not s.placed:  # no permanent event lies anywhere: the location's own rolls alone
+        scouted = s.scouted
+        return any(scout_key(location, i) not in scouted
+                   for i in c.rolls_of[s.table.faces[location]])
     return any(ch.kind == "roll" and scout_key(src.card, i) not in s.scouted
                for src in sources(c, s, cell) for i, ch in enumerate(src.challenges))
+
+
+def scoutable(c: NordguardContent, s: NordguardState) -> list[int]:
+    """Every cell but the team's worth scouting, in reading order (Nickel's choices)."""
+    sled = s.sled
+    face_up = s.table.face_up
+    return [cell for cell, location in enumerate(s.table.zones[MAP].cards)
+            if cell != sled and (location not in face_up or worth_scouting(c, s, cell))]
 
 
 def scout(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],

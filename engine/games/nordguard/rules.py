@@ -45,7 +45,7 @@ from engine.games.nordguard.actions import (
     UseItem,
 )
 from engine.games.nordguard.anytime import check_free, check_seat, do_free, free_actions
-from engine.games.nordguard.build import MAX_PLAYERS, NordguardOptions, build
+from engine.games.nordguard.build import MAX_PLAYERS, MAX_SIDE, NordguardOptions, build
 from engine.games.nordguard.challenges import (
     Check,
     can_restock_here,
@@ -58,21 +58,23 @@ from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
     binoculars,
     can_survey,
+    derived,
     fresh_binoculars,
     give,
     has_room,
+    items_in_view,
     kind_of,
     name,
     powers_of,
     restock_kinds,
+    roster,
     scout_seat,
-    seats_with_room,
     spend,
     starting_missing,
     to_deck,
     who,
 )
-from engine.games.nordguard.mapchanges import scout, worth_scouting
+from engine.games.nordguard.mapchanges import scout, scoutable, worth_scouting
 from engine.games.nordguard.policy import NordguardPolicy
 from engine.games.nordguard.state import (
     CHARACTERS,
@@ -81,7 +83,9 @@ from engine.games.nordguard.state import (
     ITEM_DECK,
     MAP,
     POOL,
+    SLOT_ZONES,
     TEAM,
+    Derived,
     NordguardState,
 )
 
@@ -134,39 +138,43 @@ class NordguardGame(BaseGame):
         return self._day_actions(c, s)
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
+        table = s.table
+        zones, faces, day_uses = table.zones, table.faces, c.day_uses
+        team: list[tuple[int, str]] = []  # s.team_items(), and the seats with room
+        rooms: list[int] = []
+        looking = surveying = keeps = False
+        usable: list[Action] = []  # items used on their own (Rations)
+        for seat, cap in enumerate(roster(c, s).caps):
+            cards = zones[SLOT_ZONES[seat]].cards
+            if len(cards) < cap:
+                rooms.append(seat)
+            for card in cards:
+                team.append((seat, card))
+                uses = day_uses.get(faces[card])
+                if uses is not None:
+                    looks, surveys, days, keeping = uses
+                    looking = looking or looks
+                    surveying = surveying or surveys
+                    keeps = keeps or keeping
+                    if days:
+                        usable.append(_use(card))
         out: list[Action] = []
         if not s.attempted and self._starting_items_missing(s) is None:
-            for direction, cell in s.neighbours(s.sled):
-                out.append(Attempt(direction.name))
-                if spends_limited_item(c, s, cell):
-                    out.append(Attempt(direction.name, spend=False))
-        if not s.scouted_today and scout_seat(c, s) is not None:
-            out.extend(Scout(cell) for cell in range(s.width * s.height)
-                       if cell != s.sled and worth_scouting(c, s, cell))
-        team = s.team_items()
-        faces, powers = s.table.faces, c.powers
-        looking = surveying = False
-        usable: list[Action] = []  # items used on their own (Rations)
-        for _, card in team:
-            p = powers[faces[card]]
-            if p.looks:
-                looking = True
-            if p.surveys:
-                surveying = True
-            if p.days:
-                usable.append(_use(card))
+            for cell, attempt, keeping_attempt in _attempts(s.width, s.height)[s.sled]:
+                out.append(attempt)
+                if keeps and spends_limited_item(c, s, cell):
+                    out.append(keeping_attempt)
+        if not s.scouted_today and roster(c, s).scout is not None:
+            out.extend([SCOUTS[cell] for cell in scoutable(c, s)])
         if looking or surveying:
             useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
             if looking and fresh_binoculars(c, s) is not None:
                 out.extend(Look(cell) for cell in useful)
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
-        rooms = seats_with_room(c, s)
         out.extend(free_actions(c, s, rooms=rooms, team=team))
         if rooms and can_restock_here(c, s):
-            for key in sorted(restock_kinds(c, s)):
-                row = _restocks(key)
-                out.extend([row[to] for to in rooms])
+            out.extend(_restocks_for(c, s, rooms))
         out.extend(usable)
         out.append(END_DAY)
         return out
@@ -305,7 +313,7 @@ class NordguardGame(BaseGame):
             case ChooseCharacter():
                 seat = s.active
                 s.table.move(action.character, TEAM)
-                s.character[seat] = action.character
+                s.character = (*s.character[:seat], action.character, *s.character[seat + 1:])
                 character = c.characters[kind_of(s, action.character)]
                 starting = []
                 for key in character.start:
@@ -467,6 +475,41 @@ def _restocks(kind: str) -> tuple[Restock, ...]:
 @cache
 def _use(card: str) -> UseItem:
     return UseItem(card)
+
+
+SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
+
+
+def _restocks_for(c: NordguardContent, s: NordguardState, rooms: list[int]) -> tuple[Restock, ...]:
+    """A restock of every kind left in the Item deck for each seat with room, kept by the
+    items in view and the rooms (trades, drops and pick-ups leave them as they were)."""
+    shown = items_in_view(s)
+    key = (shown, tuple(rooms))
+    known = derived(s).restocks
+    found = known.get(key)
+    if found is None:
+        if len(known) >= Derived.LIMIT:
+            known.clear()
+        found = known[key] = tuple(_restocks(kind)[to]
+                                   for kind in restock_kinds(c, s, shown) for to in rooms)
+    return found
+
+
+@cache
+def _attempts(width: int, height: int) -> tuple[tuple[tuple[int, Attempt, Attempt], ...], ...]:
+    """Each cell's attempts, N, E, S, W: (the cell it leads to, the attempt, the attempt
+    keeping limited items)."""
+    out = []
+    for index in range(width * height):
+        row, col = divmod(index, width)
+        tries = []
+        for direction in Direction:
+            r, k = row + direction.value[0], col + direction.value[1]
+            if 0 <= r < height and 0 <= k < width:
+                tries.append((r * width + k, Attempt(direction.name),
+                              Attempt(direction.name, spend=False)))
+        out.append(tuple(tries))
+    return tuple(out)
 
 
 ANSWERS = (Fire, Strike, StopFighting, NextEvent, GiveUp, Barter, Decline)  # to questions
