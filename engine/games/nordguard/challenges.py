@@ -218,7 +218,7 @@ def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
     Judged on what the table shows (designed): a face-down neighbour may still be tried,
     and trying turns it face up, so the team is never lost to a card nobody has seen.
     """
-    neighbours = [cell for _, cell in s.neighbours(s.sled)]
+    neighbours = s.next_to(s.sled)
     table = s.table
     face_up, faces, cards = table.face_up, table.faces, table.zones[MAP].cards
     assert cards is not None

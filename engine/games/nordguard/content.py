@@ -482,6 +482,7 @@ class NordguardContent:
                               ("loc", locations.cards), ("event", events.cards)):
             for card in cards:
                 self.by_face[f"{family}:{card.key}"] = card
+        self.names = {face: card.name for face, card in self.by_face.items()}
         # The rules ask "is this a gun?" or "can anything stop us here?" on every move:
         # answers by face, worked out once, keep those questions cheap.
         self.powers: dict[str, Powers] = {f"item:{c.key}": c.powers for c in items.cards}
@@ -500,6 +501,8 @@ class NordguardContent:
         # a team carrying none of those is never offered the choice.
         bypasses = {key for c in locations.cards for key in c.bypass}
         bypasses.update(key for c in events.cards if c.obstacle for key in c.obstacle.bypass)
+        self.limited: frozenset[str] = frozenset(f"item:{c.key}" for c in items.cards
+                                                 if c.limited)
         self.limited_bypass: frozenset[str] = frozenset(
             f"item:{c.key}" for c in items.cards if c.limited and c.key in bypasses)
         # What the day's actions ask of every carried item: does it scout a neighbour,
@@ -520,8 +523,7 @@ class NordguardContent:
 
     def name_of(self, face: str) -> str:
         """A card face ('item:rope') as the rules log names it ('Rope')."""
-        card = self.by_face.get(face)
-        return card.name if card is not None else face
+        return self.names.get(face, face)
 
 
 def _cross_check(content: NordguardContent, folder: Path) -> None:

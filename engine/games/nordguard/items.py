@@ -14,7 +14,9 @@ from functools import cache
 from itertools import chain
 
 from engine.core.events import Event, note
+from engine.games.nordguard.actions import Restock
 from engine.games.nordguard.content import (
+    MAX_TEAM,
     Character,
     Item,
     NordguardContent,
@@ -146,6 +148,21 @@ def starting_missing(s: NordguardState, seat: int) -> list[str]:
     return [card for card in s.starting[seat] if where.get(card) not in (slots(seat), SPENT)]
 
 
+def first_missing(s: NordguardState) -> tuple[int, str] | None:
+    """The first starting item still to be carried out of Frontier, with its seat (see
+    `starting_missing`); asked before every move, so it stops at the first."""
+    if s.departed:
+        return None
+    where = s.table.where
+    for seat, cards in enumerate(s.starting):
+        carried = SLOT_ZONES[seat]
+        for card in cards:
+            zone = where.get(card)
+            if zone != carried and zone != SPENT:
+                return seat, card
+    return None
+
+
 def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     """Starting items that may not leave their Character's hands now: the team is leaving
     Frontier for the first time (`leaving`: its first move attempt, a fight there included,
@@ -178,9 +195,10 @@ def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> i
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
     """Put `card` into `seat`'s slots, setting its uses as the Trade rule says."""
-    s.table.move(card, slots(seat))
-    s.table.set_face(card, True)
-    if item_of(c, s, card).limited:
+    table = s.table
+    table.move(card, SLOT_ZONES[seat])
+    table.face_up.add(card)
+    if table.faces[card] in c.limited:
         s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
 
 
@@ -260,33 +278,49 @@ def items_in_view(s: NordguardState) -> frozenset[str]:
     return frozenset(chain.from_iterable([zones[zone].cards for zone in _in_view(s.players)]))
 
 
-def restock_kinds(c: NordguardContent, s: NordguardState,
-                  shown: frozenset[str] | None = None) -> Mapping[str, int]:
-    """The face-down Item deck by kind (in the order of their keys), read from public facts
-    only so that a view (the table, the computer team) answers it too: every copy not in
-    a public zone (carried, lying here, spent, the stocking pool) is in the deck.
-    Restocking names a kind for the same reason. `shown`: items_in_view(s), when the
-    caller has it.
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """The face-down Item deck as the table can know it (see `restock_kinds`)."""
+
+    kinds: dict[str, int]  # copies left by kind, in the order of their keys
+    restocks: tuple[tuple[Restock, ...], ...]  # of each kind left, a Restock for each seat
+
+
+def stock(c: NordguardContent, s: NordguardState) -> Stock:
+    """The Item deck by kind, read from public facts only so that a view (the table, the
+    computer team) answers it too: every copy not in a public zone (carried, lying here,
+    spent, the stocking pool) is in the deck. Restocking names a kind for the same reason.
 
     Trades, drops and pick-ups move items between those zones and change nothing here,
     so the answer is kept by the cards in view (in `s.derived`).
     """
-    if shown is None:
-        shown = items_in_view(s)
+    shown = items_in_view(s)
     known = derived(s).stock
-    kinds = known.get(shown)
-    if kinds is None:
+    found = known.get(shown)
+    if found is None:
         faces = s.table.faces
         count: dict[str, int] = {}
         seen = count.get
         for card in shown:
             face = faces[card]
             count[face] = seen(face, 0) + 1
+        kinds = {key: n for key, face, copies in c.stock_by_key
+                 if (n := copies - seen(face, 0)) > 0}
         if len(known) >= Derived.LIMIT:
             known.clear()
-        kinds = known[shown] = {key: n for key, face, copies in c.stock_by_key
-                                if (n := copies - seen(face, 0)) > 0}
-    return kinds
+        found = known[shown] = Stock(kinds, tuple(_restocks(key) for key in kinds))
+    return found
+
+
+def restock_kinds(c: NordguardContent, s: NordguardState) -> Mapping[str, int]:
+    """The Item deck by kind (see `stock`)."""
+    return stock(c, s).kinds
+
+
+@cache
+def _restocks(kind: str) -> tuple[Restock, ...]:
+    """Actions are values: a kind's restocks are made once and handed out again."""
+    return tuple(Restock(kind, to) for to in range(MAX_TEAM))
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:

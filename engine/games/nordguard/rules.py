@@ -45,7 +45,7 @@ from engine.games.nordguard.actions import (
     UseItem,
 )
 from engine.games.nordguard.anytime import check_free, check_seat, do_free, free_actions
-from engine.games.nordguard.build import MAX_PLAYERS, MAX_SIDE, NordguardOptions, build
+from engine.games.nordguard.build import MAX_SIDE, NordguardOptions, build
 from engine.games.nordguard.challenges import (
     Check,
     can_restock_here,
@@ -58,11 +58,10 @@ from engine.games.nordguard.english import possessive
 from engine.games.nordguard.items import (
     binoculars,
     can_survey,
-    derived,
+    first_missing,
     fresh_binoculars,
     give,
     has_room,
-    items_in_view,
     kind_of,
     name,
     powers_of,
@@ -70,7 +69,7 @@ from engine.games.nordguard.items import (
     roster,
     scout_seat,
     spend,
-    starting_missing,
+    stock,
     to_deck,
     who,
 )
@@ -85,7 +84,6 @@ from engine.games.nordguard.state import (
     POOL,
     SLOT_ZONES,
     TEAM,
-    Derived,
     NordguardState,
 )
 
@@ -142,7 +140,8 @@ class NordguardGame(BaseGame):
         zones, faces, day_uses = table.zones, table.faces, c.day_uses
         team: list[tuple[int, str]] = []  # s.team_items(), and the seats with room
         rooms: list[int] = []
-        looking = surveying = keeps = False
+        surveying = keeps = False
+        glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
         for seat, cap in enumerate(roster(c, s).caps):
             cards = zones[SLOT_ZONES[seat]].cards
@@ -153,28 +152,29 @@ class NordguardGame(BaseGame):
                 uses = day_uses.get(faces[card])
                 if uses is not None:
                     looks, surveys, days, keeping = uses
-                    looking = looking or looks
+                    if looks:
+                        glasses.append(card)
                     surveying = surveying or surveys
                     keeps = keeps or keeping
                     if days:
                         usable.append(_use(card))
         out: list[Action] = []
-        if not s.attempted and self._starting_items_missing(s) is None:
+        if not s.attempted and (s.sled != 0 or first_missing(s) is None):
             for cell, attempt, keeping_attempt in _attempts(s.width, s.height)[s.sled]:
                 out.append(attempt)
                 if keeps and spends_limited_item(c, s, cell):
                     out.append(keeping_attempt)
         if not s.scouted_today and roster(c, s).scout is not None:
             out.extend([SCOUTS[cell] for cell in scoutable(c, s)])
-        if looking or surveying:
-            useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
-            if looking and fresh_binoculars(c, s) is not None:
+        if glasses or surveying:
+            useful = [cell for cell in s.next_to(s.sled) if worth_scouting(c, s, cell)]
+            if not s.looked.issuperset(glasses):  # a pair has not looked today
                 out.extend(Look(cell) for cell in useful)
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
         out.extend(free_actions(c, s, rooms=rooms, team=team))
         if rooms and can_restock_here(c, s):
-            out.extend(_restocks_for(c, s, rooms))
+            out.extend([row[to] for row in stock(c, s).restocks for to in rooms])
         out.extend(usable)
         out.append(END_DAY)
         return out
@@ -284,17 +284,17 @@ class NordguardGame(BaseGame):
 
     def _starting_items_missing(self, s: NordguardState) -> str | None:
         """Rulebook, Starting Items: carried by their Character when first leaving Frontier."""
-        if s.departed or s.sled != 0:
+        missing = first_missing(s) if s.sled == 0 else None
+        if missing is None:
             return None
-        for seat in range(s.players):
-            for card in starting_missing(s, seat):
-                return (f"{who(self.content, s, seat)} must carry the starting "
-                        f"{name(self.content, s, card)} when the team first leaves "
-                        "Frontier (Rulebook, Starting Items)")
-        return None
+        seat, card = missing
+        return (f"{who(self.content, s, seat)} must carry the starting "
+                f"{name(self.content, s, card)} when the team first leaves "
+                "Frontier (Rulebook, Starting Items)")
 
     def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        return next((card for card in s.table.cards_in(ITEM_DECK) if kind_of(s, card) == key),
+        faces, face = s.table.faces, f"item:{key}"
+        return next((card for card in s.table.cards_in(ITEM_DECK) if faces[card] == face),
                     None)
 
     # -- doing it ------------------------------------------------------------------------
@@ -468,31 +468,11 @@ END_DAY = EndDay()
 
 
 @cache
-def _restocks(kind: str) -> tuple[Restock, ...]:
-    return tuple(Restock(kind, to) for to in range(MAX_PLAYERS))
-
-
-@cache
 def _use(card: str) -> UseItem:
     return UseItem(card)
 
 
 SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
-
-
-def _restocks_for(c: NordguardContent, s: NordguardState, rooms: list[int]) -> tuple[Restock, ...]:
-    """A restock of every kind left in the Item deck for each seat with room, kept by the
-    items in view and the rooms (trades, drops and pick-ups leave them as they were)."""
-    shown = items_in_view(s)
-    key = (shown, tuple(rooms))
-    known = derived(s).restocks
-    found = known.get(key)
-    if found is None:
-        if len(known) >= Derived.LIMIT:
-            known.clear()
-        found = known[key] = tuple(_restocks(kind)[to]
-                                   for kind in restock_kinds(c, s, shown) for to in rooms)
-    return found
 
 
 @cache

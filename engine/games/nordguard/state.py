@@ -112,9 +112,8 @@ from engine.core.zones import Table
 from engine.games.nordguard.content import NordguardContent
 
 if TYPE_CHECKING:  # what the tables of Derived hold (those modules read this one)
-    from engine.games.nordguard.actions import Restock
     from engine.games.nordguard.challenges import Source
-    from engine.games.nordguard.items import Roster
+    from engine.games.nordguard.items import Roster, Stock
 
 CHARACTERS, TEAM = "characters", "team"
 POOL, ITEM_DECK, SPENT, DROPPED = "item-pool", "item-deck", "item-spent", "dropped"
@@ -128,6 +127,9 @@ SETUP_PHASES = ("characters", "stock", "study")
 
 
 SLOT_ZONES = tuple(f"slots:{seat}" for seat in range(8))  # asked on every legal_actions
+
+
+_SEAT_OF = {zone: seat for seat, zone in enumerate(SLOT_ZONES)}
 
 
 def slots(seat: int) -> str:
@@ -149,6 +151,11 @@ def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
     return tuple(out)
 
 
+@cache
+def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(cell for _, cell in moves) for moves in _moves(width, height))
+
+
 class Derived:
     """Answers worked out from a state, kept for the states after it.
 
@@ -161,13 +168,12 @@ class Derived:
 
     LIMIT = 1024
 
-    __slots__ = ("restocks", "rosters", "sources", "stock")
+    __slots__ = ("rosters", "sources", "stock")
 
     def __init__(self) -> None:
         self.rosters: dict[tuple[str | None, ...], Roster] = {}  # by state.character
         self.sources: dict[str, tuple[Source, ...]] = {}  # a location card, no obstacles
-        self.stock: dict[frozenset[str], dict[str, int]] = {}  # by the items in view
-        self.restocks: dict[tuple[frozenset[str], tuple[int, ...]], tuple[Restock, ...]] = {}
+        self.stock: dict[frozenset[str], Stock] = {}  # by the items in view
 
 
 class NordguardState(GameState):
@@ -242,6 +248,10 @@ class NordguardState(GameState):
         """The moves from `index`, in the order N, E, S, W."""
         return _moves(self.width, self.height)[index]
 
+    def next_to(self, index: int) -> tuple[int, ...]:
+        """The cells of those moves (the same order)."""
+        return _cells_next_to(self.width, self.height)[index]
+
     @property
     def destination_cell(self) -> int:
         return self.width * self.height - 1
@@ -256,8 +266,7 @@ class NordguardState(GameState):
                 for item in zones[SLOT_ZONES[seat]].cards]
 
     def holder(self, item: str) -> int | None:
-        zone = self.table.where.get(item, "")
-        return int(zone[6:]) if zone.startswith("slots:") else None
+        return _SEAT_OF.get(self.table.where.get(item, ""))
 
     def carrier(self, item: str) -> int:
         """The seat carrying `item`, which the caller knows is carried."""
