@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
 from engine.games.nordguard.content import (
     MAX_TEAM,
@@ -23,7 +23,7 @@ from engine.games.nordguard.content import (
     Powers,
     shipped,
 )
-from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import LeftBehind, UsedUp
 from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
@@ -227,9 +227,8 @@ def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -
         s.table.move(card, SPENT)
         s.uses.pop(card, None)
         s.worn.discard(card)
-        owner = f"{possessive(who(c, s, holder))} " if holder is not None else ""
-        log.append(note("spent", f"{owner}{name(c, s, card)} has no uses left and is "
-                                  "discarded", data={"card": card}))
+        owner = who(c, s, holder) if holder is not None else None
+        log.append(UsedUp(owner, card, name(c, s, card)))
 
 
 def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
@@ -238,8 +237,7 @@ def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> 
     for card in dropped:
         to_deck(s, card)
     if dropped:
-        names = ", ".join(name(c, s, card) for card in dropped)
-        log.append(note("return", f"Left behind, back to the Item deck: {names}"))
+        log.append(LeftBehind(tuple(dropped), tuple(name(c, s, card) for card in dropped)))
     s.restock_here = False
 
 

@@ -17,7 +17,7 @@ from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng
 from engine.games.nordguard import ENTRY, flow
@@ -55,6 +55,19 @@ from engine.games.nordguard.challenges import (
 )
 from engine.games.nordguard.content import NordguardContent, shipped
 from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import (
+    CharacterChosen,
+    DayBegins,
+    ItemTaken,
+    ItemUsed,
+    MapStudied,
+    Restocked,
+    RunLost,
+    RunWon,
+    Stocked,
+    SurveyCost,
+    TeamSetsOut,
+)
 from engine.games.nordguard.items import (
     binoculars,
     can_survey,
@@ -322,11 +335,8 @@ class NordguardGame(BaseGame):
                     give(c, s, card, seat)
                     starting.append(card)
                 s.starting[seat] = tuple(starting)
-                text = f"Player {seat + 1} chooses {character.name}"
-                if starting:
-                    text += " and takes the starting " + ", ".join(
-                        name(c, s, card) for card in starting)
-                log.append(note("choose", text, data={"card": action.character}))
+                log.append(CharacterChosen(seat, action.character, character.name,
+                                           tuple(name(c, s, card) for card in starting)))
                 if seat + 1 < s.players:
                     s.active = seat + 1
                 else:
@@ -334,13 +344,12 @@ class NordguardGame(BaseGame):
                     self._skip_full_seats(s, log)
             case TakeItem():
                 give(c, s, action.item, s.active)
-                log.append(note("take", f"{who(c, s, s.active)} takes the "
-                                         f"{name(c, s, action.item)}",
-                                 data={"card": action.item}))
+                log.append(ItemTaken(who(c, s, s.active), action.item,
+                                     name(c, s, action.item)))
                 if not has_room(c, s, s.active):
                     self._next_stocker(s, log)
             case DoneStocking():
-                log.append(note("stocked", f"{who(c, s, s.active)} is ready"))
+                log.append(Stocked(who(c, s, s.active)))
                 self._next_stocker(s, log)
             case SetOut():
                 self._set_out(s, log)
@@ -354,7 +363,7 @@ class NordguardGame(BaseGame):
             s.active += 1
         if s.active >= s.players:
             s.phase, s.active = "study", 0
-            log.append(note("study", "The team studies the map, face up, before setting out"))
+            log.append(MapStudied())
 
     def _set_out(self, s: NordguardState, log: list[Event]) -> None:
         """Rulebook, The Map and The Team: locations face down, the unused items and the
@@ -370,10 +379,7 @@ class NordguardGame(BaseGame):
         s.phase = "day"
         s.turn = 1
         s.active = 0
-        log.append(note("set-out", "The locations are turned face down; the unused items and "
-                                    "the events are shuffled into face-down decks. Day 1: "
-                                    f"{who(self.content, s, 0)} leads, {s.countdown} days on "
-                                    "the countdown", data={"zone": MAP}))
+        log.append(TeamSetsOut(who(self.content, s, 0), s.countdown))
 
     def _apply_day(self, s: NordguardState, action: Action, log: list[Event]) -> None:
         c = self.content
@@ -386,35 +392,31 @@ class NordguardGame(BaseGame):
                 seat = scout_seat(c, s)
                 assert seat is not None
                 s.scouted_today = True
-                scout(c, s, action.cell, log, who(c, s, seat))
+                scout(c, s, action.cell, log, seat, who(c, s, seat))
             case Look():
                 glasses = fresh_binoculars(c, s)
                 assert glasses is not None
                 s.looked.add(glasses)
-                scout(c, s, action.cell, log, f"{who(c, s, s.carrier(glasses))} (Binoculars)")
+                holder = s.carrier(glasses)
+                scout(c, s, action.cell, log, holder, f"{who(c, s, holder)} (Binoculars)")
             case Survey():
                 s.surveyed = True
                 for _, cell in s.neighbours(s.sled):
                     if worth_scouting(c, s, cell):
-                        scout(c, s, cell, log, "The team (Binoculars survey)")
+                        scout(c, s, cell, log, s.active, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
-                log.append(note("days", f"The survey costs a day: {flow.days_left(s)}",
-                                 data={"days": -1}))
+                log.append(SurveyCost(s.countdown))
             case Trade() | Drop() | PickUp():
                 log += do_free(c, s, action)
             case Restock():
                 card = self._deck_card(s, action.item_kind)
                 assert card is not None
                 give(c, s, card, action.to)
-                log.append(note("restock", f"{who(c, s, action.to)} restocks a "
-                                            f"{name(c, s, card)} from the Item deck",
-                                 data={"card": card}))
+                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
             case UseItem():
                 days = powers_of(c, s, action.item).days
                 flow.add_days(s, days)
-                log.append(note("use", f"The {name(c, s, action.item)} buys the team "
-                                        f"{days} day(s): {flow.days_left(s)}",
-                                 data={"days": days}))
+                log.append(ItemUsed(action.item, name(c, s, action.item), days, s.countdown))
                 spend(c, s, action.item, log)
             case EndDay():
                 self._end_day(s, log)
@@ -425,9 +427,7 @@ class NordguardGame(BaseGame):
         if s.sled == s.destination_cell:
             s.result = Outcome(tuple(range(s.players)),
                                "the team reached Destination in time")
-            log.append(note("win", f"The team ends day {s.turn} at Destination before the "
-                                    f"countdown runs out ({s.countdown} on it): the run "
-                                    "succeeds"))
+            log.append(RunWon(s.turn, s.countdown))
             return
         flow.add_days(s, -1)
         if flow.out_of_time(s):
@@ -436,8 +436,7 @@ class NordguardGame(BaseGame):
         s.active = (s.turn - 1) % s.players
         s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
         s.looked = set()
-        log.append(note("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
-                                f"{flow.days_left(s)} on the countdown"))
+        log.append(DayBegins(s.turn, who(self.content, s, s.active), s.countdown))
 
     # -- checked always ------------------------------------------------------------------
     def state_checks(self, state: GameState) -> list[Event]:
@@ -448,18 +447,17 @@ class NordguardGame(BaseGame):
         if s.phase != "day":
             return []
         if s.table.counters[COUNTDOWN] <= 0:
-            return self._lose(s, "the countdown ran out")
+            return self._lose(s, RunLost("time"))
         if s.frames or s.sled == s.destination_cell:
             return []
         blocked = stranded(self.content, s)
         if blocked is not None:
-            return self._lose(s, "the team cannot move in any direction ("
-                              + ", ".join(blocked) + ")")
+            return self._lose(s, RunLost("stranded", tuple(blocked)))
         return []
 
-    def _lose(self, s: NordguardState, why: str) -> list[Event]:
-        s.result = Outcome((), why)
-        return [note("lose", f"The run fails: {why}")]
+    def _lose(self, s: NordguardState, lost: RunLost) -> list[Event]:
+        s.result = Outcome((), lost.why)
+        return [lost]
 
 
 # Actions are immutable values: those a card or a kind takes part in are built once and
