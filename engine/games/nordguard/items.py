@@ -44,6 +44,7 @@ class Roster:
     caps: tuple[int, ...]
     powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
     scout: int | None  # the seat that scouts any location once a day (Nickel)
+    names: tuple[str, ...]  # each seat as the log names it (see `who`)
 
 
 def derived(s: NordguardState) -> Derived:
@@ -65,7 +66,9 @@ def roster(c: NordguardContent, s: NordguardState) -> Roster:
         powers = tuple((seat, c.powers[faces[card]]) for seat, card in enumerate(team)
                        if card is not None)
         scout = next((seat for seat, p in powers if p.scouts), None)
-        found = rosters[team] = Roster(caps, powers, scout)
+        names = tuple(f"Player {seat + 1}" if card is None else c.name_of(faces[card])
+                      for seat, card in enumerate(team))
+        found = rosters[team] = Roster(caps, powers, scout, names)
     return found
 
 
@@ -98,8 +101,7 @@ def name(c: NordguardContent, s: NordguardState, card: str) -> str:
 
 def who(c: NordguardContent, s: NordguardState, seat: int) -> str:
     """The Character a seat plays ('Pi'), or 'Player n' before it has one."""
-    card = s.character[seat]
-    return name(c, s, card) if card is not None else f"Player {seat + 1}"
+    return roster(c, s).names[seat]
 
 
 def character_of(c: NordguardContent, s: NordguardState, seat: int) -> Character | None:
@@ -302,11 +304,16 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
         for card in shown:
             face = faces[card]
             count[face] = seen(face, 0) + 1
-        kinds = {key: n for key, face, copies in c.stock_by_key
-                 if (n := copies - seen(face, 0)) > 0}
+        kinds: dict[str, int] = {}
+        rows = []
+        for key, face, copies in c.stock_by_key:
+            n = copies - seen(face, 0)
+            if n > 0:
+                kinds[key] = n
+                rows.append(_restocks(key))
         if len(known) >= Derived.LIMIT:
             known.clear()
-        found = known[shown] = Stock(kinds, tuple(_restocks(key) for key in kinds))
+        found = known[shown] = Stock(kinds, tuple(rows))
     return found
 
 

@@ -131,22 +131,22 @@ class NordguardGame(BaseGame):
     # -- what may be done when no question is open -----------------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:
         s = cast(NordguardState, state)  # only ever given its own states
-        c = self.content
+        if s.phase == "day":
+            return self._day_actions(self.content, s)
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
-        if s.phase == "stock":
+        if s.phase == "stock":  # one copy of each kind in the pool
             out: list[Action] = []
+            faces = s.table.faces
             seen: set[str] = set()
             for card in s.table.cards_in(POOL):
-                key = kind_of(s, card)
-                if key not in seen:
-                    seen.add(key)
+                face = faces[card]
+                if face not in seen:
+                    seen.add(face)
                     out.append(TakeItem(card))
             out.append(DoneStocking())
             return out
-        if s.phase == "study":
-            return [SetOut()]
-        return self._day_actions(c, s)
+        return [SetOut()]  # the study
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
         table = s.table
@@ -156,7 +156,8 @@ class NordguardGame(BaseGame):
         surveying = keeps = False
         glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
-        for seat, cap in enumerate(roster(c, s).caps):
+        team_roster = roster(c, s)
+        for seat, cap in enumerate(team_roster.caps):
             cards = zones[SLOT_ZONES[seat]].cards
             if len(cards) < cap:
                 rooms.append(seat)
@@ -177,7 +178,7 @@ class NordguardGame(BaseGame):
                 out.append(attempt)
                 if keeps and spends_limited_item(c, s, cell):
                     out.append(keeping_attempt)
-        if not s.scouted_today and roster(c, s).scout is not None:
+        if not s.scouted_today and team_roster.scout is not None:
             out.extend([SCOUTS[cell] for cell in scoutable(c, s)])
         if glasses or surveying:
             useful = [cell for cell in s.next_to(s.sled) if worth_scouting(c, s, cell)]
@@ -329,9 +330,10 @@ class NordguardGame(BaseGame):
                 s.character = (*s.character[:seat], action.character, *s.character[seat + 1:])
                 character = c.characters[kind_of(s, action.character)]
                 starting = []
+                faces = s.table.faces
                 for key in character.start:
-                    card = next(card for card in s.table.cards_in(POOL)
-                                if kind_of(s, card) == key)
+                    face = f"item:{key}"
+                    card = next(card for card in s.table.cards_in(POOL) if faces[card] == face)
                     give(c, s, card, seat)
                     starting.append(card)
                 s.starting[seat] = tuple(starting)
@@ -383,7 +385,14 @@ class NordguardGame(BaseGame):
 
     def _apply_day(self, s: NordguardState, action: Action, log: list[Event]) -> None:
         c = self.content
-        match action:
+        match action:  # the commonest first
+            case Trade() | Drop() | PickUp():
+                log += do_free(c, s, action)
+            case Restock():
+                card = self._deck_card(s, action.item_kind)
+                assert card is not None
+                give(c, s, card, action.to)
+                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
                 assert target is not None
@@ -406,13 +415,6 @@ class NordguardGame(BaseGame):
                         scout(c, s, cell, log, s.active, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
                 log.append(SurveyCost(s.countdown))
-            case Trade() | Drop() | PickUp():
-                log += do_free(c, s, action)
-            case Restock():
-                card = self._deck_card(s, action.item_kind)
-                assert card is not None
-                give(c, s, card, action.to)
-                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
             case UseItem():
                 days = powers_of(c, s, action.item).days
                 flow.add_days(s, days)
