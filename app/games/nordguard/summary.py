@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from app.games.base import Chart, Series, Summary
 from app.games.nordguard.looks import plural
 from app.words import count
+from engine.core.events import Event
 from engine.core.match import Match
 from engine.games.nordguard.actions import Attempt, EndDay, Look, Scout, Survey
 from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.events import CombatEnds, Entered, EventDrawn
 from engine.games.nordguard.items import who
 from engine.games.nordguard.state import SPENT, NordguardState
 
@@ -78,19 +80,19 @@ def _walk(match: Match) -> _Run:
     return run
 
 
-def _count_step(run: _Run, action: object, events: tuple) -> None:
+def _count_step(run: _Run, action: object, events: tuple[Event, ...]) -> None:
     if isinstance(action, Attempt):
         run.attempts += 1
     if isinstance(action, (Scout, Look, Survey)):
         run.scouted += 1
     for event in events:
-        if event.kind == "enter":
+        if isinstance(event, Entered):
             run.entered += 1
-        elif event.kind == "event" and "card" in event.data:
+        elif isinstance(event, EventDrawn):
             run.events += 1
-        elif event.kind == "combat-end":
+        elif isinstance(event, CombatEnds):
             run.fights += 1
-            run.fights_won += bool(event.data.get("won"))
+            run.fights_won += event.won
 
 
 def summarize(c: NordguardContent, match: Match, headline: str) -> Summary:
