@@ -27,7 +27,7 @@ from app.games.tactica.scenery import FeatureItem, Heading, PlayedCard
 from engine.boards.hexgrid import Hex
 from engine.games.tactica import queries
 from engine.games.tactica.board import CONTENT, MELEE, Board
-from engine.games.tactica.cards import where
+from engine.games.tactica.events import where
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import FIELD, PLAYED, TacticaState, owner_of
 

@@ -19,7 +19,7 @@ from app.games.tactica.art import (
 )
 from engine.core.zones import HIDDEN_PREFIX
 from engine.games.tactica.board import CONTENT, MELEE, TROOPS
-from engine.games.tactica.cards import label as engine_label
+from engine.games.tactica.events import label as engine_label
 from engine.games.tactica.state import SIDE_NAMES, TacticaState, owner_of
 
 card_art.ART.setdefault("ridge", paint_ridge)
@@ -71,7 +71,7 @@ def name(state: TacticaState, ref: str) -> str:
     """'SUN Foot 3', 'Training 07', or 'a face-down card' for what the viewer cannot see."""
     if ref.startswith(HIDDEN_PREFIX) or ref not in state.table.faces:
         return "a face-down card"
-    return engine_label(state, ref)
+    return engine_label(ref)
 
 
 def _back(owner: int | None) -> CardLook:

@@ -4,14 +4,13 @@ The match is walked once (``Match.replay``): after each step the battle, its
 turn and both sides' points are read from the state. A battle's last turn
 ends inside the step that starts the next battle (whose points start at
 nought), so its closing totals come from what that step logged: each
-capture scores its captor a point, and the landmark count ends in the new
-total. Everything here was public by the end of the match.
+capture and each landmark count carries its side's new total. Everything
+here was public by the end of the match.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 from app.games.base import Chart, Series, Summary
@@ -21,11 +20,17 @@ from app.games.tactica.wording import ending
 from engine.core.events import Event
 from engine.core.match import Match
 from engine.games.tactica.actions import PlayTactic
-from engine.games.tactica.state import TacticaState, owner_of
+from engine.games.tactica.events import (
+    BattleWon,
+    Captured,
+    FeatureRemoved,
+    LandmarksHeld,
+    face_of,
+)
+from engine.games.tactica.state import TacticaState
 
 HOW = {"points": "on points", "wipe-out": "by leaving the enemy no troop on the field",
        "turn limit": "at the turn limit"}
-_TOTAL = re.compile(r"(\d+) points\)?$")
 
 
 @dataclass
@@ -62,10 +67,10 @@ def walk(match: Match) -> Tally:
             tally.tactics[step.actor] += 1
         for event in step.events:
             _count(tally, event)
-        ended = next((e for e in step.events if e.kind == "battle-won"), None)
+        ended = next((e for e in step.events if isinstance(e, BattleWon)), None)
         if ended is not None:
-            battle.winner, battle.how = ended.data["winner"], ended.data["how"]
-            battle.points[ended.data["turns"]] = _closing(battle, step.events)
+            battle.winner, battle.how = ended.winner, ended.how
+            battle.points[ended.turns] = _closing(battle, step.events)
             if state.battle != battle.number:
                 tally.battles.append(Battle(state.battle))
         elif state.battle_turn != turn:  # a turn ended: its points are settled
@@ -75,12 +80,10 @@ def walk(match: Match) -> Tally:
 
 
 def _count(tally: Tally, event: Event) -> None:
-    if event.kind == "capture":
-        tally.captures[event.data["capturer"]] += 1
-    elif event.kind == "engineer" and "card" in event.data:
-        owner = owner_of(event.data["card"])
-        if owner is not None and "-wall-" in event.data["card"]:
-            tally.walls_lost[owner] += 1
+    if isinstance(event, Captured):
+        tally.captures[event.capturer] += 1
+    elif isinstance(event, FeatureRemoved) and face_of(event.feature) == "wall":
+        tally.walls_lost[event.owner] += 1
 
 
 def _closing(battle: Battle, events: tuple[Event, ...]) -> tuple[int, int]:
@@ -88,14 +91,12 @@ def _closing(battle: Battle, events: tuple[Event, ...]) -> tuple[int, int]:
     before = battle.points[max(battle.points)] if battle.points else (0, 0)
     points = list(before)
     for event in events:
-        if event.kind == "battle-won":
+        if isinstance(event, BattleWon):
             break
-        if event.kind == "capture":
-            points[event.data["capturer"]] += 1
-        elif event.kind == "points":
-            found = _TOTAL.search(event.text)
-            if found:
-                points[event.data["player"]] = int(found.group(1))
+        if isinstance(event, Captured):
+            points[event.capturer] = event.points
+        elif isinstance(event, LandmarksHeld):
+            points[event.seat] = event.points
     return points[0], points[1]
 
 

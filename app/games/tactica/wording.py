@@ -33,7 +33,7 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import CONTENT, level
-from engine.games.tactica.cards import where
+from engine.games.tactica.events import where
 from engine.games.tactica.frames import NegateChain, RansomChoice, SpyReturn
 from engine.games.tactica.state import SIDE_NAMES, Phase, TacticaState
 

@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core.rng import Rng
+from engine.games.tactica.events import BattleWon
 from engine.games.tactica.policy import TacticaPolicy
 from engine.games.tactica.rules import TacticaGame, TacticaOptions
 
@@ -55,9 +56,9 @@ def play(seed: int, war: bool) -> BattleResult:
         else:
             action = agent.choose(game.view(state, state.to_move()), choices, stream)
         for event in game.apply(state, action, checked=False):
-            if event.kind == "battle-won":
-                turns.append(event.data["turns"])
-                hows.append(event.data["how"])
+            if isinstance(event, BattleWon):
+                turns.append(event.turns)
+                hows.append(event.how)
         actions += 1
     if state.result is None:
         return BattleResult(None, turns, hows, "stuck", actions)

@@ -17,6 +17,7 @@ layout and shared by every snapshot with that layout.
 from __future__ import annotations
 
 from engine.games.tactica import content
+from engine.games.tactica.actions import Attack, Move
 from engine.games.tactica.field import (
     NEUTRAL,
     RIDGE,
@@ -37,25 +38,97 @@ UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
 Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
+Friends = tuple[tuple[str, ...], tuple[str, ...]]
 MovesKey = tuple[bool | int, ...]
-MovesMemo = tuple[MovesKey, frozenset[Coord], dict[Coord, int]]
-"""A troop's card moves, the flags and MOV left they were found with, the hexes they depend on."""
+MovesMemo = tuple[MovesKey, frozenset[Coord], dict[Coord, int], tuple[Move, ...]]
+"""A troop's card moves: the flags and MOV spent they were found with, the hexes they depend
+on, the destinations with their cost, and the same as Move actions."""
+
+
+class _MovesOf(dict[Coord, Move]):
+    """One troop's Move actions by destination, each built the first time it is offered."""
+
+    def __init__(self, troop: str) -> None:
+        super().__init__()
+        self.troop = troop
+
+    def __missing__(self, c: Coord) -> Move:
+        made = self[c] = Move(self.troop, c[0], c[1])
+        return made
+
+
+class _Moves(dict[str, _MovesOf]):
+    def __missing__(self, troop: str) -> _MovesOf:
+        made = self[troop] = _MovesOf(troop)
+        return made
+
+
+MOVES = _Moves()
+"""Move actions by troop and destination: listed by the dozen every action, so equal
+actions are shared, not rebuilt."""
+
+
+class _AttacksOf(dict[str, Attack]):
+    """One troop's Attack actions by target, each built the first time it is offered."""
+
+    def __init__(self, attacker: str) -> None:
+        super().__init__()
+        self.attacker = attacker
+
+    def __missing__(self, target: str) -> Attack:
+        made = self[target] = Attack(self.attacker, target)
+        return made
+
+
+class _Attacks(dict[str, _AttacksOf]):
+    def __missing__(self, attacker: str) -> _AttacksOf:
+        made = self[attacker] = _AttacksOf(attacker)
+        return made
+
+
+ATTACKS = _Attacks()
+"""Attack actions by attacker and target, shared like MOVES."""
 
 
 def side_of(card: str) -> int:
     return 0 if card.startswith("sun-") else 1
 
 
+StepsKey = tuple[int, bool, bool, bool]
+RoutesKey = tuple[int, bool, bool, bool, int, Coord]
+
+
+class _Steps(dict[Coord, tuple[tuple[Coord, int], ...]]):
+    """One step table (Features.step_table); a hex's row is worked out the first time a
+    walk leaves that hex, since troops stand on a few of the field's hexes."""
+
+    __slots__ = ("features", "key")
+
+    def __init__(self, features: Features, key: StepsKey) -> None:
+        super().__init__()
+        self.features, self.key = features, key
+
+    def __missing__(self, a: Coord) -> tuple[tuple[Coord, int], ...]:
+        row = self[a] = self.features.step_row(a, *self.key)
+        return row
+
+
 class Features:
-    """What follows from the walls and landmarks alone; shared, never changed."""
+    """What follows from the walls and landmarks alone; shared, never changed.
+
+    A layout made by removing a wall or landmark from another (ENGINEER) takes over
+    the step costs and ways to walk of the one `before` it wherever the change is too
+    far away to alter them: a step's cost depends on the features within 2 hexes of
+    where it starts."""
 
     __slots__ = ("by_wall", "landmark_at", "muster_order", "near_wall", "next_enemy_wall",
-                 "ridges", "routes", "steps", "terrain", "wall_at", "walls")
+                 "ridges", "routes", "sides", "steps", "terrain", "wall_at", "walls")
 
     def __init__(self, walls: list[tuple[str, Coord]],
-                 marks: list[tuple[str, Coord, str]]) -> None:
+                 marks: list[tuple[str, Coord, str]], before: Features | None = None) -> None:
         self.wall_at: dict[Coord, str] = {c: card for card, c in walls}
         self.landmark_at: dict[Coord, str] = {c: card for card, c, _ in marks}
+        self.sides: dict[Coord, str] = {c: side for _, c, side in marks}
         self.terrain = terrain_map(GEOM, frozenset((c, side) for _, c, side in marks))
         self.ridges = frozenset(c for _, c, side in marks if side == RIDGE)
         nbrs = GEOM.neighbours
@@ -69,47 +142,71 @@ class Features:
         self.next_enemy_wall = (self.by_wall[1], self.by_wall[0])
         self.muster_order = tuple(tuple(c for c in GEOM.hexes if c in self.near_wall[p])
                                   for p in (0, 1))
-        self.steps: dict[tuple[int, bool, bool, bool], Steps] = {}
-        self.routes: dict[tuple[int, bool, bool, bool, int, Coord], Ways] = {}
+        self.steps: dict[StepsKey, _Steps] = {}
+        self.routes: dict[RoutesKey, Ways] = {}
+        if before is not None:
+            self._take_over(before)
+
+    def _take_over(self, before: Features) -> None:
+        """Keep what `before` worked out that no changed feature is near enough to alter."""
+        changed = _differences(before.wall_at, self.wall_at) | _differences(
+            before.sides, self.sides)
+        if len(changed) > INHERIT_LIMIT:  # a new battle moves every wall: start afresh
+            return
+        near: dict[int, frozenset[Coord]] = {}
+
+        def unchanged(c: Coord, radius: int) -> bool:
+            if radius not in near:
+                near[radius] = frozenset(h for x in changed for h in GEOM.disk(x, radius))
+            return c not in near[radius]
+
+        for key, table in before.steps.items():
+            mine = self.steps[key] = _Steps(self, key)
+            mine.update((a, row) for a, row in table.items() if unchanged(a, 2))
+        # A walk leaves only hexes it reaches with MOV to spare (ways): within mov - 1.
+        self.routes.update((key, ways) for key, ways in before.routes.items()
+                           if unchanged(key[5], key[4] + 1))
 
     def step_table(self, player: int, melee: bool, engineered: bool, climber: bool) -> Steps:
-        """For every hex, the neighbours a troop may step to and the MOV each step costs.
+        """For every hex, the neighbours a troop may step to and the MOV each step costs
+        (rows worked out as walks need them: step_row)."""
+        key = (player, melee, engineered, climber)
+        table = self.steps.get(key)
+        if table is None:
+            table = self.steps[key] = _Steps(self, key)
+        return table
+
+    def step_row(self, a: Coord, player: int, melee: bool, engineered: bool,
+                 climber: bool) -> tuple[tuple[Coord, int], ...]:
+        """The neighbours of `a` a troop may step to and the MOV each step costs.
 
         Part 2: 1 MOV a hex, 1 more to change terrain; 2 onto or off a friendly
         wall (ENGINEER: 1, and no terrain extra); enemy walls only with PRESS,
         2 on and 2 off; landmarks impassable to melee troops. Troops in the way
         are checked by the caller, since they move every action.
         """
-        key = (player, melee, engineered, climber)
-        table = self.steps.get(key)
-        if table is not None:
-            return table
-        table = {}
         wall_at, terrain, marks = self.wall_at, self.terrain, self.landmark_at
         prefix = PREFIX[player]
-        for a in GEOM.hexes:
-            wall_a = wall_at.get(a)
-            out = []
-            for c in GEOM.neighbours[a]:
-                if melee and c in marks:
+        wall_a = wall_at.get(a)
+        out = []
+        for c in GEOM.neighbours[a]:
+            if melee and c in marks:
+                continue
+            wall_c = wall_at.get(c)
+            if wall_c is not None and not wall_c.startswith(prefix):
+                if not climber:
                     continue
-                wall_c = wall_at.get(c)
-                if wall_c is not None and not wall_c.startswith(prefix):
-                    if not climber:
-                        continue
-                    cost = 2
-                elif wall_a is not None and not wall_a.startswith(prefix):
-                    cost = 2
-                elif wall_a is not None or wall_c is not None:
-                    cost = 1 if engineered else 2
-                elif engineered:
-                    cost = 1
-                else:
-                    cost = 2 if terrain.get(a, NEUTRAL) != terrain.get(c, NEUTRAL) else 1
-                out.append((c, cost))
-            table[a] = tuple(out)
-        self.steps[key] = table
-        return table
+                cost = 2
+            elif wall_a is not None and not wall_a.startswith(prefix):
+                cost = 2
+            elif wall_a is not None or wall_c is not None:
+                cost = 1 if engineered else 2
+            elif engineered:
+                cost = 1
+            else:
+                cost = 2 if terrain.get(a, NEUTRAL) != terrain.get(c, NEUTRAL) else 1
+            out.append((c, cost))
+        return tuple(out)
 
     def ways(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
              start: Coord) -> Ways:
@@ -134,31 +231,43 @@ class Features:
                 if total > mov or c == start or c in passed:
                     continue
                 ways.append((c, total, passed))
-                walk.append((c, total, (*passed, c)))
+                if total < mov:  # every step costs MOV: a walk with none left ends here
+                    walk.append((c, total, (*passed, c)))
         ways.sort(key=lambda way: (way[1], len(way[2])))
         found = self.routes[key] = tuple(ways)
         return found
 
 
+INHERIT_LIMIT = 4
+"""Features changed between two layouts beyond which the later one starts afresh."""
+
+
+def _differences(a: dict[Coord, str], b: dict[Coord, str]) -> set[Coord]:
+    return {c for c in a.keys() | b.keys() if a.get(c) != b.get(c)}
+
+
 _FEATURES: dict[tuple[tuple[str, Coord, str], ...], Features] = {}
 
 
-def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
+def _features(sig: tuple[tuple[str, Coord, str], ...], before: Features | None) -> Features:
     found = _FEATURES.get(sig)
     if found is None:
         if len(_FEATURES) > 512:
             _FEATURES.clear()
         walls = [(card, c) for card, c, kind in sig if kind == "wall"]
         marks = [(card, c, kind) for card, c, kind in sig if kind != "wall"]
-        found = _FEATURES[sig] = Features(walls, marks)
+        found = _FEATURES[sig] = Features(walls, marks, before)
     return found
 
 
 class Board:
-    __slots__ = ("_danger", "_moves", "features", "landmark_at", "owner", "placed", "pos",
-                 "ridges", "terrain", "troop_at", "troops", "wall_at")
+    __slots__ = ("_danger", "_friends", "_hexes", "_moves", "_paired", "features",
+                 "landmark_at", "owner", "placed", "pos", "ridges", "table", "terrain",
+                 "troop_at", "troops", "wall_at")
 
-    def __init__(self, state: TacticaState | None) -> None:
+    def __init__(self, state: TacticaState | None, before: Features | None = None) -> None:
+        """The snapshot of `state`'s field; `before` is the layout of the snapshot it
+        replaces, whose tables the new layout takes over where they still hold."""
         if state is None:
             return  # fork() fills the fields in
         table = state.table
@@ -193,10 +302,11 @@ class Board:
         # field's cards: a copy kept up to date tells cheaply whether they moved.
         self.placed = dict(where)
         self.owner = id(state)
+        self.table = table
         self.troop_at = troop_at
         self.pos = pos
         self.troops = troops
-        self._set_features(_features(tuple(sig)))
+        self._set_features(_features(tuple(sig), before))
 
     def _set_features(self, f: Features) -> None:
         self.features = f
@@ -205,22 +315,29 @@ class Board:
         self.terrain = f.terrain
         self.ridges = f.ridges
         self._danger: list[frozenset[Coord] | None] = [None, None]
+        self._paired: list[bool | None] = [None, None]
+        self._hexes: list[frozenset[Coord] | None] = [None, None]
         self._moves: dict[str, MovesMemo] = {}
+        self._friends: dict[str, Friends] = {}
 
     def matches(self, state: TacticaState) -> bool:
         """Whether the state's table still puts every card where this snapshot has it."""
         return self.placed == state.table.pos
 
-    def fork(self, owner: int) -> Board:
+    def fork(self, state: TacticaState) -> Board:
         new = Board(None)
         new.placed = dict(self.placed)
-        new.owner = owner
+        new.owner = id(state)
+        new.table = state.table
         new.troop_at = dict(self.troop_at)
         new.pos = dict(self.pos)
         new.troops = (list(self.troops[0]), list(self.troops[1]))
         new._set_features(self.features)
         new._danger = list(self._danger)
+        new._paired = list(self._paired)
+        new._hexes = list(self._hexes)
         new._moves = dict(self._moves)
+        new._friends = dict(self._friends)
         return new
 
     # -- keeping up with the rules' own moves ------------------------------------------
@@ -249,29 +366,83 @@ class Board:
     def _changed(self, card: str, old: Coord, new: Coord) -> None:
         """A troop left `old` or came to `new`: forget what that may have changed.
 
-        Only the other side's danger hexes follow from this troop; a remembered
-        card move can change only if its walk passes within one hex (a troop
-        in the way, or an enemy it would stop next to).
+        Only the other side's danger hexes follow from this troop, and only
+        the friends of troops next to `old` or `new`; a remembered card move
+        can change only if the hex is within its MOV: a walk ends or passes
+        there (a troop in the way), or passes next to it (an enemy it would
+        stop next to) on a hex it still had MOV to leave.
         """
-        self._danger[1 - side_of(card)] = None
+        side = side_of(card)
+        self._danger[1 - side] = None
+        self._hexes[side] = None
+        self._paired[side] = None
+        friends = self._friends
+        if friends:
+            friends.pop(card, None)
+            troop_at = self.troop_at
+            nbrs = GEOM.neighbours
+            for n in (*nbrs.get(old, ()), *nbrs.get(new, ())):  # a swap steps off the mat
+                t = troop_at.get(n)
+                if t is not None:
+                    friends.pop(t, None)
         moves = self._moves
         if moves:
-            for troop in [t for t, memo in moves.items()
-                          if old in memo[1] or new in memo[1]]:
+            for troop in [t for t, memo in moves.items() if old in memo[1] or new in memo[1]]:
                 del moves[troop]
 
+    # -- friends side by side (SHIELDWALL, SAVED) ------------------------------------------
+    def friends(self, troop: str, faces: dict[str, str]) -> Friends:
+        """The friendly troops next to `troop`, in neighbour order: (melee ones, Foot)."""
+        found = self._friends.get(troop)
+        if found is None:
+            prefix = PREFIX[side_of(troop)]
+            troop_at = self.troop_at
+            melee: list[str] = []
+            foot: list[str] = []
+            for n in GEOM.neighbours[self.pos[troop]]:
+                other = troop_at.get(n)
+                if other is not None and other.startswith(prefix):
+                    face = faces[other]
+                    if face in MELEE:
+                        melee.append(other)
+                    if face == "foot":
+                        foot.append(other)
+            found = self._friends[troop] = (tuple(melee), tuple(foot))
+        return found
+
+    def paired(self, player: int, faces: dict[str, str]) -> bool:
+        """Whether two of `player`'s melee troops stand next to each other."""
+        found = self._paired[player]
+        if found is None:
+            found = self._paired[player] = any(
+                faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
+        return found
+
     # -- remembered card moves (movement.card_moves) ---------------------------------------
-    def remembered_moves(self, troop: str, key: MovesKey) -> dict[Coord, int] | None:
+    def remembered_moves(self, troop: str, key: MovesKey) -> MovesMemo | None:
         memo = self._moves.get(troop)
-        return memo[2] if memo is not None and memo[0] == key else None
+        return memo if memo is not None and memo[0] == key else None
 
     def remember_moves(self, troop: str, key: MovesKey, mov: int,
-                       moves: dict[Coord, int]) -> None:
-        self._moves[troop] = (key, GEOM.disk_set(self.pos[troop], mov + 1), moves)
+                       moves: dict[Coord, int]) -> MovesMemo:
+        """Keep `troop`'s card moves until a troop comes or goes within `mov` hexes of it
+        (none can change them when it has no MOV left)."""
+        near = GEOM.disk_set(self.pos[troop], mov) if mov > 0 else frozenset()
+        made = MOVES[troop]
+        memo = self._moves[troop] = (key, near, moves, tuple(map(made.__getitem__, moves)))
+        return memo
 
     # -- questions ---------------------------------------------------------------------
     def terrain_of(self, c: Coord) -> int:
         return self.terrain.get(c, NEUTRAL)
+
+    def hexes(self, player: int) -> frozenset[Coord]:
+        """Where `player`'s troops stand."""
+        found = self._hexes[player]
+        if found is None:
+            pos = self.pos
+            found = self._hexes[player] = frozenset(pos[t] for t in self.troops[player])
+        return found
 
     def danger(self, player: int) -> frozenset[Coord]:
         """Hexes next to an enemy of `player`: where its troops are locked or must stop."""
@@ -301,12 +472,17 @@ class Board:
 
 
 def board(state: TacticaState) -> Board:
-    """The state's field snapshot, forked from its parent's or rebuilt as needed."""
+    """The state's field snapshot, forked from its parent's or rebuilt as needed.
+
+    A snapshot belongs to the state whose id and very table it was made for: the table
+    it holds stays alive with it, so no other state can ever pass for its owner."""
     b = state._board
-    me = id(state)
-    if b is not None and b.owner == me:
-        return b
-    b = b.fork(me) if b is not None and b.matches(state) else Board(state)
+    if type(b) is Board:
+        if b.owner == id(state) and b.table is state.table:
+            return b
+        b = b.fork(state) if b.matches(state) else Board(state, b.features)
+    else:
+        b = Board(state, b)  # nothing yet, or the layout a wall or landmark has left
     state._board = b
     return b
 
@@ -314,11 +490,14 @@ def board(state: TacticaState) -> Board:
 def owned(state: TacticaState) -> Board | None:
     """The snapshot if this state already owns it (safe to update in place), else None."""
     b = state._board
-    return b if b is not None and b.owner == id(state) else None
+    return b if type(b) is Board and b.owner == id(state) and b.table is state.table else None
 
 
 def invalidate(state: TacticaState) -> None:
-    state._board = None
+    """A wall or landmark came or went: the next look rebuilds the snapshot, keeping the
+    old layout to take over what the change leaves as it was."""
+    b = state._board
+    state._board = b.features if type(b) is Board else b
 
 
 def level(state: TacticaState, troop: str) -> int:

@@ -6,13 +6,20 @@ log tells the whole story and hidden cards are named only to their owner.
 
 from __future__ import annotations
 
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.zones import Visibility
-from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, invalidate, owned
+from engine.games.tactica.board import CONTENT, TROOP_FACES, invalidate, owned
+from engine.games.tactica.events import (
+    Captured,
+    CrownHostage,
+    Drawn,
+    Shuffled,
+    Trained,
+    TrainingLost,
+)
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import (
     FIELD,
-    SIDE_NAMES,
     TRAINING,
     TacticaState,
     barracks,
@@ -20,25 +27,10 @@ from engine.games.tactica.state import (
     lost,
     owner_of,
     searching,
-    seat,
     tactics_pile,
     trained,
     troop_pile,
 )
-
-
-def label(state: TacticaState, card: str) -> str:
-    """A card as the log names it: 'SUN Foot 3', 'Training 07'."""
-    face = state.table.faces[card]
-    number = card.rsplit("-", 1)[-1]
-    owner = owner_of(card)
-    name = CONTENT.name(face)
-    return f"{name} {number}" if owner is None else f"{SIDE_NAMES[owner]} {name} {number}"
-
-
-def where(c: Coord) -> str:
-    col, row = GEOM.offset[c]
-    return f"hex {col + 1}-{row + 1}"
 
 
 def put(state: TacticaState, card: str, zone: str, face_up: bool = True) -> None:
@@ -92,8 +84,7 @@ def home_pile(card: str, face: str) -> str:
 def shuffle(state: TacticaState, zone: str) -> Event:
     state.table.shuffle(zone, state.rng)
     shuffled = state.table.zones[zone]
-    return note("shuffle", f"{shuffled.label} is shuffled ({len(shuffled.cards)} cards)",
-                data={"zone": zone})
+    return Shuffled(pile=zone, label=shuffled.label, count=len(shuffled.cards))
 
 
 def search_piles(state: TacticaState, player: int) -> None:
@@ -136,11 +127,8 @@ def draw(state: TacticaState, player: int, pile: str, count: int, limit: int) ->
     if not got:
         return []
     kind = "troop" if pile.startswith("troops") else "tactics"
-    plural = "s" if len(got) > 1 else ""
-    names = ", ".join(CONTENT.name(table.faces[c]) for c in got)
-    return [note("draw", f"{seat(player)} draws {len(got)} {kind} card{plural}",
-                  secret=f"{seat(player)} draws {names}", secret_for=frozenset({player}),
-                  data={"player": player, "count": len(got)})]
+    return [Drawn(seat=player, pile=kind, count=len(got), cards=tuple(got),
+                  seen_by=frozenset({player}))]
 
 
 def train(state: TacticaState, troop: str, target_level: int) -> Event:
@@ -155,8 +143,7 @@ def train(state: TacticaState, troop: str, target_level: int) -> Event:
     else:
         card = entry[0]
     state.training[troop] = (card, target_level)
-    return note("train", f"{seat(owner)} trains {label(state, troop)} to {target_level}x",
-                 data={"card": troop, "level": target_level})
+    return Trained(seat=owner, troop=troop, level=target_level)
 
 
 def capture(state: TacticaState, troop: str, capturer: int) -> list[Event]:
@@ -167,17 +154,13 @@ def capture(state: TacticaState, troop: str, capturer: int) -> list[Event]:
     entry = state.training.pop(troop, None)
     if entry is not None:
         put(state, entry[0], lost(owner))
-        events.append(note("lost", f"{label(state, entry[0])} under {label(state, troop)} "
-                                    f"goes to {seat(owner)}'s LOST", data={"card": entry[0]}))
+        events.append(TrainingLost(card=entry[0], troop=troop, owner=owner))
     put(state, troop, hostages(capturer))
     state.damage.pop(troop, None)
     state.vp[capturer] += 1
-    events.append(note("capture", f"{seat(capturer)} captures {label(state, troop)} "
-                                   f"({state.vp[capturer]} points)",
-                        data={"card": troop, "capturer": capturer}))
+    events.append(Captured(capturer=capturer, troop=troop, points=state.vp[capturer]))
     if state.table.faces[troop] == "crown":
         state.crown_held[owner] = True
         state.ransom_from[owner] = state.turn + 1
-        events.append(note("crown", f"{seat(owner)}'s CROWN is a hostage: {seat(owner)} must "
-                                     "pay a ransom every RESOLUTION from the next turn on"))
+        events.append(CrownHostage(owner=owner))
     return events

@@ -14,7 +14,8 @@ attack needs at least 1 OFF; troops do not block each other's shots.
 
 from __future__ import annotations
 
-from engine.games.tactica.board import GEOM, MELEE, TROOPS, Board
+from engine.games.tactica.actions import Attack
+from engine.games.tactica.board import ATTACKS, GEOM, MELEE, TROOPS, Board
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.state import TacticaState
 
@@ -156,13 +157,22 @@ def targets(state: TacticaState, b: Board, attacker: str) -> list[str]:
     if attacker in state.attacked:
         return []
     c = b.pos[attacker]
+    player = _player(attacker)
     near = GEOM.disk_set(c, rng_of(state, b, attacker))
+    if near.isdisjoint(b.hexes(1 - player)):
+        return []  # no enemy within range: most troops, most of the time
     ranged = state.table.faces[attacker] not in MELEE
     out = []
-    for t in b.troops[1 - _player(attacker)]:
+    for t in b.troops[1 - player]:
         tc = b.pos[t]
         if tc not in near or (ranged and shielded(b, c, tc)):
             continue
         if off_against(state, b, attacker, t) > 0:
             out.append(t)
     return out
+
+
+def attacks(state: TacticaState, b: Board, attacker: str) -> tuple[Attack, ...]:
+    """targets as the Attack actions on them, in the same order."""
+    found = targets(state, b, attacker)
+    return tuple(map(ATTACKS[attacker].__getitem__, found)) if found else ()

@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from engine.core.actions import Action
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import tactics, war
@@ -53,7 +53,19 @@ from engine.games.tactica.actions import (
     Swap,
 )
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, board
-from engine.games.tactica.cards import label, where
+from engine.games.tactica.events import (
+    CardReturned,
+    GroupMoveOver,
+    Moved,
+    Negated,
+    NegatePlayed,
+    NoRansom,
+    NoSwap,
+    Passed,
+    PilesStacked,
+    ShieldwallFormed,
+    Swapped,
+)
 from engine.games.tactica.field import Coord
 from engine.games.tactica.movement import group_gathered, group_moves
 from engine.games.tactica.state import (
@@ -118,7 +130,7 @@ def play_card(state: TacticaState, player: int, action: PlayTactic) -> list[Even
 
 def passes(p: int) -> Event:
     """A seat lets a window go by: the log says only that it passed."""
-    return note("pass", f"{seat(p)} passes", data={"player": p})
+    return Passed(seat=p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +184,7 @@ class NegateChain(TacticaFrame):
         assert isinstance(action, Negate)
         for card in action.cards:
             cardmoves.put(state, card, PLAYED)
-        two = " (two together)" if len(action.cards) == 2 else ""
-        events = [note("negate", f"{seat(p)} plays NEGATE{two} against "
-                                  f"{label(state, self.target)}", data={"card": action.cards[0]})]
+        events: list[Event] = [NegatePlayed(seat=p, cards=action.cards, against=self.target)]
         chain = dataclasses.replace(self, seats=(1 - p,), links=(*self.links, (p, action.cards)))
         if tactics.blocked(state, 1 - p):
             return events + chain.close(state)
@@ -204,9 +214,7 @@ class NegateChain(TacticaFrame):
                 tactics.route(state, card, dest)
         if stands[0]:
             return tactics.resolve(state, self.play)
-        face = state.table.faces[self.play.card]
-        return [note("negated", f"{tactics.name(face)} is negated",
-                      data={"card": self.play.card})]
+        return [Negated(card=self.play.card)]
 
 
 # -- counter windows -------------------------------------------------------------------
@@ -271,8 +279,7 @@ def step(state: TacticaState, p: int, action: Move) -> list[Event]:
     """Put a troop on the hex a move names."""
     spot = (action.q, action.r)
     cardmoves.place(state, action.troop, spot)
-    return [note("move", f"{seat(p)} moves {label(state, action.troop)} to {where(spot)}",
-                  data={"card": action.troop})]
+    return [Moved(seat=p, troop=action.troop, to=spot)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,13 +344,12 @@ class HorseGroupMove(TacticaFrame):
         move opens now, once, if a troop that moved ends next to an enemy."""
         if any(engaged(state, t) for t in self.moved):
             open_window(state, 1 - self.seats[0], "move")
-        return [note("horse", "the HORSE group move is over")]
+        return [GroupMoveOver()]
 
 
 def swap(state: TacticaState, player: int, action: Swap) -> list[Event]:
     cardmoves.swap(state, action.a, action.b)
-    return [note("swap", f"{seat(player)} swaps {label(state, action.a)} and "
-                          f"{label(state, action.b)}")]
+    return [Swapped(seat=player, troops=(action.a, action.b))]
 
 
 def either_way(frame: TacticaFrame, state: TacticaState, p: int, action: Action) -> str | None:
@@ -380,7 +386,7 @@ class ShieldwallRearrange(TacticaFrame):
 
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         if isinstance(action, Done):
-            return [note("shieldwall", "the SHIELDWALL is formed")]
+            return [ShieldwallFormed()]
         assert isinstance(action, Swap)
         state.frames.append(dataclasses.replace(self, swaps_left=self.swaps_left - 1))
         return swap(state, p, action)
@@ -417,7 +423,7 @@ class SavedSwap(TacticaFrame):
 
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         if isinstance(action, Done):
-            return [note("saved", f"{seat(p)} makes no SAVED swap")]
+            return [NoSwap(seat=p)]
         assert isinstance(action, Swap)
         return swap(state, p, action)
 
@@ -448,7 +454,7 @@ class SpyLook(TacticaFrame):
     def answer(self, state: TacticaState, p: int, action: Action) -> list[Event]:
         assert isinstance(action, SpyStack)
         cardmoves.restack(state, p, (action.troop_face, action.tactic_face))
-        return [note("spy", f"{seat(p)} stacks the top of their troop and tactics piles")]
+        return [PilesStacked(seat=p)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,8 +473,7 @@ class SpyReturn(TacticaFrame):
         pile = troop_pile(p) if face in TROOP_FACES and face != "crown" else tactics_pile(p)
         cardmoves.put(state, action.card, pile, face_up=False)
         kind = "troop" if pile == troop_pile(p) else "tactics"
-        return [note("spy", f"{seat(p)} returns a {kind} card to its pile"),
-                *tactics.reshuffle(state, p)]
+        return [CardReturned(seat=p, pile=kind), *tactics.reshuffle(state, p)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,8 +492,7 @@ class RansomDue(TacticaFrame):
         if held:
             return war.pay_ransom(state, p, held[0])
         state.ransom_blocked[p] = True
-        return [note("ransom", f"{seat(p)} has no hostage to ransom and cannot use "
-                                "tactics cards until they hold one")]
+        return [NoRansom(seat=p)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from engine.games.tactica.board import GEOM, MELEE, TROOPS, UNREACHABLE, Board, side_of
+from engine.games.tactica.actions import Move
+from engine.games.tactica.board import (
+    GEOM,
+    MELEE,
+    TROOPS,
+    UNREACHABLE,
+    Board,
+    MovesMemo,
+    side_of,
+)
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import TacticaState
 
@@ -89,13 +98,23 @@ def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
     (Board._changed), since most troops stand still from one action to the
     next; it is shared, so callers must not change it.
     """
-    mov = mov_left(state, troop)
-    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers, mov)
+    return _card_moves(state, b, troop)[2]
+
+
+def move_actions(state: TacticaState, b: Board, troop: str) -> tuple[Move, ...]:
+    """card_moves as the Move actions that make them, in the same order."""
+    return _card_moves(state, b, troop)[3]
+
+
+def _card_moves(state: TacticaState, b: Board, troop: str) -> MovesMemo:
+    spent = state.mov_spent.get(troop, 0)
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers, spent)
     found = b.remembered_moves(troop, key)
-    if found is None:
-        found = {} if mov <= 0 or locked(state, b, troop) else reach(state, b, troop, mov)
-        b.remember_moves(troop, key, mov, found)
-    return found
+    if found is not None:
+        return found
+    mov = max(0, mov_of(state, troop) - spent)
+    moves = {} if mov <= 0 or locked(state, b, troop) else reach(state, b, troop, mov)
+    return b.remember_moves(troop, key, mov, moves)
 
 
 HORSE_MOV = 2

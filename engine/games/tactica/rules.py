@@ -24,7 +24,7 @@ from engine.core import flow
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.frames import Pass
 from engine.core.game import GameOptions, GameState
 from engine.core.rng import Rng
@@ -42,10 +42,10 @@ from engine.games.tactica.actions import (
     Rescue,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, board, level
-from engine.games.tactica.cards import label, where
-from engine.games.tactica.combat import attack_problem, def_of, off_against, targets
-from engine.games.tactica.movement import card_moves, locked, mov_left
+from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
+from engine.games.tactica.combat import attack_problem, attacks, def_of, off_against
+from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
+from engine.games.tactica.movement import card_moves, locked, mov_left, move_actions
 from engine.games.tactica.state import (
     TRAINING,
     Phase,
@@ -54,7 +54,6 @@ from engine.games.tactica.state import (
     features,
     hostages,
     owner_of,
-    seat,
 )
 
 if TYPE_CHECKING:
@@ -139,70 +138,64 @@ def turn_actions(state: TacticaState) -> list[Action]:
     b = board(state)
     if phase is Phase.MUSTER:
         if state.musters_left > 0:
-            out.extend(Muster(card, c[0], c[1]) for card, c in muster_options(state, p))
-            out.extend(Train(t) for t in b.troops[p] if train_problem(state, t, p) is None)
+            out.extend(MUSTERS[card, c] for card, c in muster_options(state, p))
+            out.extend(_trains(state, b, p))
     elif phase is Phase.MOVEMENT:
         if state.moves_left > 0:
             for t in b.troops[p]:
-                out.extend(map(_moves_of(t).__getitem__, card_moves(state, b, t)))
+                out.extend(move_actions(state, b, t))
             out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
         for t in b.troops[p]:
-            out.extend(map(_attacks_of(t).__getitem__, targets(state, b, t)))
+            out.extend(attacks(state, b, t))
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
     out.append(EndPhase())
     return out
 
 
-class _MovesOf(dict[tuple[int, int], Move]):
-    """One troop's Move actions by destination, each built the first time it is offered."""
+class _Musters(dict[tuple[str, tuple[int, int]], Muster]):
+    """Muster actions by card and hex, each built the first time it is offered."""
 
-    def __init__(self, troop: str) -> None:
-        super().__init__()
-        self.troop = troop
-
-    def __missing__(self, c: tuple[int, int]) -> Move:
-        made = self[c] = Move(self.troop, c[0], c[1])
+    def __missing__(self, key: tuple[str, tuple[int, int]]) -> Muster:
+        card, c = key
+        made = self[key] = Muster(card, c[0], c[1])
         return made
 
 
-class _AttacksOf(dict[str, Attack]):
-    """One troop's Attack actions by target, each built the first time it is offered."""
-
-    def __init__(self, attacker: str) -> None:
-        super().__init__()
-        self.attacker = attacker
-
-    def __missing__(self, target: str) -> Attack:
-        made = self[target] = Attack(self.attacker, target)
-        return made
+MUSTERS = _Musters()
+_TRAINS: dict[str, Train] = {}
 
 
-# Moves and attacks are listed by the dozen every action; equal actions are shared, not rebuilt.
-_MOVES: dict[str, _MovesOf] = {}
-_ATTACKS: dict[str, _AttacksOf] = {}
-
-
-def _moves_of(troop: str) -> _MovesOf:
-    found = _MOVES.get(troop)
-    if found is None:
-        found = _MOVES[troop] = _MovesOf(troop)
-    return found
-
-
-def _attacks_of(attacker: str) -> _AttacksOf:
-    found = _ATTACKS.get(attacker)
-    if found is None:
-        found = _ATTACKS[attacker] = _AttacksOf(attacker)
-    return found
+def _trains(state: TacticaState, b: Board, p: int) -> list[Action]:
+    """Train on each of p's troops train_problem allows: on or next to a friendly wall,
+    below 2x, with a training card to take if it has none."""
+    near = b.features.near_wall[p]
+    pile = bool(state.table.zones[TRAINING].cards)
+    training = state.training
+    out: list[Action] = []
+    for t in b.troops[p]:
+        if b.pos[t] in near:
+            entry = training.get(t)
+            if pile if entry is None else entry[1] < 2:
+                made = _TRAINS.get(t)
+                if made is None:
+                    made = _TRAINS[t] = Train(t)
+                out.append(made)
+    return out
 
 
 def _rescues(state: TacticaState, p: int) -> list[Action]:
-    """Rescues without the card; none at all unless the enemy holds one of p's troops."""
-    if not state.table.zones[hostages(1 - p)].cards:
+    """Rescues without the card (rescue_problem's rules): by a troop next to an enemy wall
+    that has a card move or its attack left, while the enemy holds one of p's troops."""
+    if not held_by_enemy(state, p):
         return []
-    return [Rescue(t) for t in board(state).troops[p] if rescue_problem(state, t, p) is None]
+    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+        return []
+    b = board(state)
+    near = b.features.next_enemy_wall[p]
+    spent = state.attacked if state.phase is Phase.COMBAT else ()
+    return [Rescue(t) for t in b.troops[p] if b.pos[t] in near and t not in spent]
 
 
 def landmark_actions(state: TacticaState, p: int) -> list[Action]:
@@ -395,14 +388,12 @@ def perform(state: TacticaState, action: Action) -> list[Event]:
             return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
         case Deploy():
             cardmoves.place(state, action.card, (action.q, action.r))
-            event = note("deploy", f"{seat(p)} deploys {label(state, action.card)} at "
-                                    f"{where((action.q, action.r))}", data={"card": action.card})
+            event = Deployed(seat=p, troop=action.card, at=(action.q, action.r))
             return [event, *war.after_deploy(state, p)]
         case Muster():
             cardmoves.place(state, action.card, (action.q, action.r))
             state.musters_left -= 1
-            return [note("muster", f"{seat(p)} musters {label(state, action.card)} at "
-                                    f"{where((action.q, action.r))}", data={"card": action.card})]
+            return [Mustered(seat=p, troop=action.card, at=(action.q, action.r))]
         case Train():
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
@@ -438,10 +429,8 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
     state.damage[action.target] = total
     state.attacked.add(action.attacker)
     state.attack_of[action.attacker] = action.target
-    defence = def_of(state, b, action.target)
-    event = note("attack", f"{label(state, action.attacker)} attacks "
-                            f"{label(state, action.target)} for {off}: {total} damage against "
-                            f"DEF {defence}", data={"card": action.target, "damage": total})
+    event = Attacked(attacker=action.attacker, target=action.target, off=off, damage=total,
+                     defence=def_of(state, b, action.target))
     frames.open_window(state, 1 - p, "attack")
     return [event]
 
@@ -453,9 +442,7 @@ def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
         state.attacked.add(troop)
     held = held_by_enemy(state, p)
     pick = held[state.rng.below(len(held))]
-    events = [note("rescue-draw", f"{seat(p)} attempts a rescue without the card: "
-                                   f"{label(state, pick)} is chosen at random from "
-                                   f"{len(held)} hostage(s)", data={"card": pick})]
+    events: list[Event] = [RescueDrawn(seat=p, hostage=pick, among=len(held))]
     if state.table.faces[pick] in tactics.CHAMPIONS:
         spots = tactics.rescue_hexes(board(state), troop, p)
         if len(spots) > 1:

@@ -199,8 +199,9 @@ class TacticaState(GameState):
     ransom_from: list[int] = state_field(lambda: [0, 0])
     ransom_blocked: list[bool] = state_field(lambda: [False, False])
     swaps_due: list[int] = state_field(list)  # SAVED in MOVEMENT: swaps at the phase's end
-    # The board index: shared by clones until one looks, when board() checks it against
-    # that clone's table (a referee override may have moved cards) and forks it.
+    # The board index (board.Board): shared by clones until one looks, when board() checks
+    # it against that clone's table (a referee override may have moved cards) and forks it;
+    # after a wall or landmark came or went, the old layout (board.Features) until rebuilt.
     _board: Any = state_field(default=None, cache=True)
 
     def __init__(self, options: GameOptions, table: Table, rng: Rng) -> None:

@@ -28,13 +28,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import frames
 from engine.games.tactica.actions import PlayTactic
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, Board, board, level
-from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import off_against
+from engine.games.tactica.events import (
+    AttackRecounted,
+    BarracksSeen,
+    Charge,
+    Climbing,
+    CrownTakesPlace,
+    Defended,
+    Disengaged,
+    DisengagedTo,
+    Engineered,
+    FallBackReady,
+    FeatureRemoved,
+    GroupMoves,
+    MoreDamage,
+    NoEffect,
+    PilesSearched,
+    Pressed,
+    Rescued,
+    ReturnDue,
+    ShieldwallOpened,
+    ShieldwallRaised,
+    SwapDue,
+    TacticPlayed,
+)
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.movement import locked, mov_left, reach, step_cost
 from engine.games.tactica.state import (
@@ -49,7 +72,6 @@ from engine.games.tactica.state import (
     lost,
     owner_of,
     resupply,
-    seat,
     tactics_pile,
     trained,
     troop_pile,
@@ -70,37 +92,35 @@ def blocked(state: TacticaState, player: int) -> bool:
 
 
 def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
-    """The tactics cards in a barracks by face, in barracks order."""
-    faces = state.table.faces
-    out: dict[str, list[str]] = {}
-    for card in state.table.zones[barracks(player)].cards or ():
-        face = faces[card]
-        if face in TACTIC_FACES:
-            out.setdefault(face, []).append(card)
-    return out
+    """The tactics cards in a barracks by face, in barracks order (shared: do not change it).
+
+    A zone's cards are a tuple replaced whenever they change, and most actions leave
+    the barracks alone, so the answer is kept for the last few barracks seen."""
+    cards = state.table.zones[barracks(player)].cards or ()
+    found = _HANDS.get(cards)
+    if found is None:
+        faces = state.table.faces
+        found = {}
+        for card in cards:
+            face = faces[card]
+            if face in TACTIC_FACES:
+                found.setdefault(face, []).append(card)
+        if len(_HANDS) > 256:
+            _HANDS.clear()
+        _HANDS[cards] = found
+    return found
+
+
+_HANDS: dict[tuple[str, ...], dict[str, list[str]]] = {}
 
 
 def _own(b: Board, player: int) -> list[str]:
     return b.troops[player]
 
 
-def _melee_friends(state: TacticaState, b: Board, troop: str, only_foot: bool = False) -> list[str]:
-    faces = state.table.faces
-    prefix = troop[:troop.index("-") + 1]
-    out = []
-    for n in GEOM.neighbours[b.pos[troop]]:
-        other = b.troop_at.get(n)
-        if other is None or not other.startswith(prefix):
-            continue
-        face = faces[other]
-        if (face == "foot") if only_foot else (face in MELEE):
-            out.append(other)
-    return out
-
-
-def _has_melee_pair(state: TacticaState, b: Board, player: int) -> bool:
-    faces = state.table.faces
-    return any(faces[t] in MELEE and _melee_friends(state, b, t) for t in b.troops[player])
+def _melee_friends(state: TacticaState, b: Board, troop: str,
+                   only_foot: bool = False) -> tuple[str, ...]:
+    return b.friends(troop, state.table.faces)[1 if only_foot else 0]
 
 
 def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
@@ -116,11 +136,11 @@ def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
 
 def _rescues(state: TacticaState, b: Board, player: int, card: str,
              rescuers: list[str]) -> list[PlayTactic]:
-    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
-    if not near:
-        return []
     held = [h for h in state.table.zones[hostages(1 - player)].cards or ()
             if owner_of(h) == player]
+    if not held:
+        return []
+    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
     faces = state.table.faces
     out = []
     for t in near:
@@ -139,16 +159,27 @@ def _rescues(state: TacticaState, b: Board, player: int, card: str,
 
 # -- own-turn uses ---------------------------------------------------------------
 
-_PLAYS_ON: dict[tuple[str, str], PlayTactic] = {}
+class _PlaysOf(dict[str, PlayTactic]):
+    """The plays of one card by the troop they target, each built the first time."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, troop: str) -> PlayTactic:
+        made = self[troop] = PlayTactic(self.card, troop)
+        return made
 
 
-def _on(card: str, troop: str) -> PlayTactic:
-    """The play of `card` on `troop`: offered on every troop most actions, so built once."""
-    key = (card, troop)
-    found = _PLAYS_ON.get(key)
-    if found is None:
-        found = _PLAYS_ON[key] = PlayTactic(card, troop)
-    return found
+class _Plays(dict[str, _PlaysOf]):
+    def __missing__(self, card: str) -> _PlaysOf:
+        made = self[card] = _PlaysOf(card)
+        return made
+
+
+ON = _Plays()
+"""ON[card][troop]: the play of `card` on `troop`, offered on every troop most actions, so
+built once."""
 
 
 Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
@@ -156,15 +187,19 @@ Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
 
 def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p) if faces[t] in ("champion", "foot")]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if faces[t] in ("champion", "foot")]
 
 
 def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if locked(state, b, t)]
+    """On each troop locked in place (movement.locked)."""
+    danger, pos, unlocked, on = b.danger(p), b.pos, state.unlocked, ON[card]
+    return [on[t] for t in _own(b, p) if t not in unlocked and pos[t] in danger]
 
 
 def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if t not in state.engineered]
+    engineered, on = state.engineered, ON[card]
+    return [on[t] for t in _own(b, p) if t not in engineered]
 
 
 def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -181,24 +216,28 @@ def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[P
 def _horse_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.moves_made or state.moves_left <= 0:
         return []
-    return [_on(card, t) for t in _own(b, p) if not locked(state, b, t)]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if not locked(state, b, t)]
 
 
 def _horse_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p)
+    on = ON[card]
+    return [on[t] for t in _own(b, p)
             if faces[t] in MELEE and t not in state.attacked and t not in state.off_bonus]
 
 
 def _press_muster(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.musters_left <= 0 or not state.table.zones[TRAINING].cards:
         return []
-    return [_on(card, t) for t in _own(b, p)
+    on = ON[card]
+    return [on[t] for t in _own(b, p)
             if t not in state.training and b.near_own_wall(b.pos[t], p)]
 
 
 def _press_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [_on(card, t) for t in _own(b, p) if t not in state.climbers]
+    climbers, on = state.climbers, ON[card]
+    return [on[t] for t in _own(b, p) if t not in climbers]
 
 
 def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -210,7 +249,7 @@ def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Play
         victim = state.attack_of.get(t)
         if t not in state.attacked or (victim is not None and victim in b.pos
                                        and distance(b.pos[t], b.pos[victim]) == 1):
-            out.append(_on(card, t))
+            out.append(ON[card][t])
     return out
 
 
@@ -225,17 +264,17 @@ def _rescue_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Pla
 
 
 def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card)] if _has_melee_pair(state, b, p) else []
+    return [ON[card][""]] if b.paired(p, state.table.faces) else []
 
 
 def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     faces = state.table.faces
-    return [_on(card, t) for t in _own(b, p)
-            if faces[t] == "foot" and _melee_friends(state, b, t)]
+    on = ON[card]
+    return [on[t] for t in _own(b, p) if faces[t] == "foot" and b.friends(t, faces)[0]]
 
 
 def _spy(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return [PlayTactic(card)]
+    return [ON[card][""]]
 
 
 OWN: dict[tuple[str, str], Gen] = {
@@ -295,7 +334,7 @@ def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list
             continue
         if state.damage.get(t) or any(state.damage.get(f)
                                       for f in _melee_friends(state, b, t, only_foot=True)):
-            out.append(_on(card, t))
+            out.append(ON[card][t])
     return out
 
 
@@ -379,10 +418,7 @@ def begin(state: TacticaState, player: int, action: PlayTactic) -> tuple[Play, E
     cardmoves.put(state, action.card, PLAYED)
     hexc = None if action.q is None or action.r is None else (action.q, action.r)
     play = Play(action.card, player, phase, action.target, hexc, action.other)
-    face = state.table.faces[action.card]
-    on = f" on {label(state, action.target)}" if action.target else ""
-    return play, note("play", f"{seat(player)} plays {name(face)}{on} ({phase.upper()})",
-                       data={"card": action.card, "player": player})
+    return play, TacticPlayed(seat=player, card=action.card, phase=phase, target=action.target)
 
 
 def negatable(state: TacticaState, play: Play) -> bool:
@@ -407,7 +443,7 @@ def resolve(state: TacticaState, play: Play) -> list[Event]:
 
 def _fizzle(state: TacticaState, play: Play, why: str) -> list[Event]:
     route(state, play.card, "barracks")
-    return [note("fizzle", f"{name(state.table.faces[play.card])} has no effect: {why}")]
+    return [NoEffect(card=play.card, reason=why)]
 
 
 def _on_field(state: TacticaState, troop: str) -> bool:
@@ -429,9 +465,7 @@ def _e_crown(state: TacticaState, play: Play) -> list[Event]:
     if old in state.mov_spent:  # designed: the CROWN takes over what its troop did this turn
         state.mov_spent[play.card] = state.mov_spent.pop(old)
     state.damage.pop(old, None)
-    return [note("crown", f"the CROWN takes the place of {label(state, old)} at {where(c)}; "
-                           f"{label(state, old)} returns to the barracks",
-                  data={"card": play.card})]
+    return [CrownTakesPlace(card=play.card, replaced=old, at=c)]
 
 
 def _e_disengage_move(state: TacticaState, play: Play) -> list[Event]:
@@ -440,13 +474,12 @@ def _e_disengage_move(state: TacticaState, play: Play) -> list[Event]:
         return []
     if play.hex is None:
         state.unlocked.add(play.target)
-        return [note("disengage", f"{label(state, play.target)} may move this phase "
-                                   "although enemies are next to it")]
+        return [Disengaged(troop=play.target)]
     b = board(state)
     cost = reach(state, b, play.target, mov_left(state, play.target), free=True)[play.hex]
     state.mov_spent[play.target] = state.mov_spent.get(play.target, 0) + cost
     cardmoves.place(state, play.target, play.hex)
-    return [note("disengage", f"{label(state, play.target)} disengages to {where(play.hex)}")]
+    return [DisengagedTo(troop=play.target, to=play.hex)]
 
 
 def _e_disengage_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -459,15 +492,13 @@ def _e_disengage_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, "barracks" if cost <= 1 else "resupply")
     state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + 1
     state.disengage_to[play.target] = play.hex
-    return [note("disengage", f"{label(state, play.target)} gains +1 DEF and will fall back "
-                               f"to {where(play.hex)} if it survives")]
+    return [FallBackReady(troop=play.target, to=play.hex)]
 
 
 def _e_engineer_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("engineer", "movement"))
     state.engineered.add(play.target)
-    return [note("engineer", f"{label(state, play.target)} ignores landmark and wall "
-                              "movement costs this phase")]
+    return [Engineered(troop=play.target)]
 
 
 def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -481,8 +512,7 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
     before = [off_against(state, board(state), a, t) for a, t in made]
     cardmoves.put(state, feature, lost(owner))
     state.landmark_side.pop(feature, None)
-    events = [note("engineer", f"{label(state, feature)} is removed from the war and goes to "
-                                f"{seat(owner)}'s LOST", data={"card": feature})]
+    events: list[Event] = [FeatureRemoved(feature=feature, owner=owner)]
     # Part 2: its bonuses and penalties "immediately vanish with respect to combat
     # resolution", also for the attacks already made this phase (a melee attack on a troop
     # on that wall loses its -2, one from beside an own wall its +1). DEF is reckoned at
@@ -493,10 +523,8 @@ def _e_engineer_combat(state: TacticaState, play: Play) -> list[Event]:
         if not change:
             continue
         state.damage[target] += change
-        events.append(note("damage", f"without {label(state, feature)}, the attack of "
-                                      f"{label(state, attacker)} counts {change:+d}: "
-                                      f"{label(state, target)} has {state.damage[target]} "
-                                      "damage"))
+        events.append(AttackRecounted(feature=feature, attacker=attacker, target=target,
+                                      change=change, damage=state.damage[target]))
     return events
 
 
@@ -518,14 +546,13 @@ def _e_horse_move(state: TacticaState, play: Play) -> list[Event]:
     state.moves_made += 1
     state.frames.append(frames.HorseGroupMove(seats=(play.player,), anchor=play.target,
                                               members=tuple(members)))
-    return [note("horse", f"HORSE: {label(state, play.target)} and {len(members) - 1} "
-                           "adjacent troop(s) gain 2 MOV for the first card move")]
+    return [GroupMoves(troop=play.target, companions=len(members) - 1)]
 
 
 def _e_horse_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("horse", "combat"))
     state.off_bonus[play.target] = state.off_bonus.get(play.target, 0) + 1
-    return [note("horse", f"{label(state, play.target)} gains +1 OFF for its attack")]
+    return [Charge(troop=play.target)]
 
 
 def _e_press_muster(state: TacticaState, play: Play) -> list[Event]:
@@ -540,22 +567,20 @@ def _e_press_muster(state: TacticaState, play: Play) -> list[Event]:
 def _e_press_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("press", "movement"))
     state.climbers.add(play.target)
-    return [note("press", f"{label(state, play.target)} may climb an enemy wall this phase")]
+    return [Climbing(troop=play.target)]
 
 
 def _e_press_combat(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("press", "combat"))
     bonus = 1 + (level(state, play.target) if state.options.advanced_cards else 0)
     state.press[play.target] = bonus
-    events = [note("press", f"{label(state, play.target)} gains +{bonus} OFF against an "
-                             "adjacent enemy")]
+    events: list[Event] = [Pressed(troop=play.target, bonus=bonus)]
     victim = state.attack_of.get(play.target)
     b = board(state)
     if (victim is not None and victim in b.pos and play.target in b.pos
             and distance(b.pos[victim], b.pos[play.target]) == 1):
         state.damage[victim] = state.damage.get(victim, 0) + bonus
-        events.append(note("damage", f"{label(state, victim)} takes {bonus} more damage "
-                                      f"({state.damage[victim]} in all)"))
+        events.append(MoreDamage(troop=victim, more=bonus, damage=state.damage[victim]))
     return events
 
 
@@ -569,14 +594,13 @@ def rescue(state: TacticaState, player: int, rescuer: str, hostage: str,
         cardmoves.place(state, hostage, spot)
         if state.phase is Phase.COMBAT:
             state.attacked.add(hostage)  # rescued in COMBAT: it cannot fight this phase
-        text = f"{seat(player)} rescues {label(state, hostage)}, who appears at {where(spot)}"
     else:
         cardmoves.put(state, hostage, resupply(owner))
-        text = f"{seat(player)} rescues {label(state, hostage)} to RESUPPLY"
+        spot = None
     if face == "crown":
         state.crown_held[owner] = False
         state.ransom_blocked[owner] = False
-    return [note("rescue", text, data={"card": hostage})]
+    return [Rescued(seat=player, hostage=hostage, at=spot)]
 
 
 def _e_rescue(state: TacticaState, play: Play) -> list[Event]:
@@ -596,8 +620,7 @@ def _e_rescue(state: TacticaState, play: Play) -> list[Event]:
 def _e_saved_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("saved", "movement"))
     state.swaps_due.append(play.player)
-    return [note("saved", f"{seat(play.player)} may swap two adjacent melee troops once "
-                           "movement is over")]
+    return [SwapDue(seat=play.player)]
 
 
 def _e_saved_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -613,7 +636,7 @@ def _e_saved_combat(state: TacticaState, play: Play) -> list[Event]:
     state.def_bonus[play.target] = state.def_bonus.get(play.target, 0) + bonus
     partner = play.other if play.other in defenders else (defenders[0] if defenders else "")
     state.saved_by[play.target] = (partner, *[d for d in defenders if d != partner])
-    return [note("saved", f"{label(state, play.target)} gains +{bonus} DEF from its defenders")]
+    return [Defended(troop=play.target, bonus=bonus)]
 
 
 def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
@@ -624,8 +647,7 @@ def _e_shieldwall_move(state: TacticaState, play: Play) -> list[Event]:
     members = (play.target, *_melee_friends(state, b, play.target))
     state.frames.append(frames.ShieldwallRearrange(seats=(play.player,), members=members,
                                                    swaps_left=len(members) - 1))
-    return [note("shieldwall", f"{label(state, play.target)} and its adjacent melee troops "
-                                "may switch places")]
+    return [ShieldwallOpened(troop=play.target)]
 
 
 def _e_shieldwall_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -636,7 +658,7 @@ def _e_shieldwall_combat(state: TacticaState, play: Play) -> list[Event]:
     wall = [play.target, *_melee_friends(state, b, play.target, only_foot=True)]
     for f in wall:
         state.def_bonus[f] = state.def_bonus.get(f, 0) + 2
-    return [note("shieldwall", f"SHIELDWALL: {len(wall)} Foot gain +2 DEF this combat")]
+    return [ShieldwallRaised(foot=len(wall))]
 
 
 def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
@@ -650,20 +672,15 @@ def _e_spy_muster(state: TacticaState, play: Play) -> list[Event]:
     # to the spy until RESOLUTION, so the table records what was shown.
     for card in table.zones[trained(enemy)].cards or ():
         table.set_face(card, True)
-    names = ", ".join(label(state, c) for c in shown) or "nothing"
-    b = board(state)
-    levels = [f"{label(state, t)} {level(state, t)}x" for t in b.troops[enemy]
-              if level(state, t)]
-    trained_text = ", ".join(levels) or "no trained troops"
-    return [note("spy", f"SPY: {seat(play.player)} sees {seat(enemy)}'s barracks: {names}; "
-                         f"training: {trained_text}")]
+    levels = tuple((t, level(state, t)) for t in board(state).troops[enemy] if level(state, t))
+    return [BarracksSeen(seat=play.player, enemy=enemy, cards=tuple(shown), training=levels)]
 
 
 def _e_spy_move(state: TacticaState, play: Play) -> list[Event]:
     route(state, play.card, _dest("spy", "movement"))
     cardmoves.search_piles(state, play.player)
     state.frames.append(frames.SpyLook(seats=(play.player,)))
-    return [note("spy", f"SPY: {seat(play.player)} looks through their troop and tactics piles")]
+    return [PilesSearched(seat=play.player)]
 
 
 def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
@@ -671,7 +688,7 @@ def _e_spy_combat(state: TacticaState, play: Play) -> list[Event]:
     enemy = 1 - play.player
     if state.table.zones[barracks(enemy)].cards:
         state.frames.append(frames.SpyReturn(seats=(enemy,)))
-        return [note("spy", f"SPY: {seat(enemy)} must return a barracks card to its pile")]
+        return [ReturnDue(seat=enemy)]
     return reshuffle(state, enemy)
 
 

@@ -18,15 +18,29 @@ between battles, hostages included.
 
 from __future__ import annotations
 
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.game import GameOptions, Outcome
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import frames
 from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, Board, board
-from engine.games.tactica.cards import label, where
 from engine.games.tactica.combat import def_of
+from engine.games.tactica.events import (
+    BattleBegins,
+    BattleWon,
+    CardsCollected,
+    FellBack,
+    LandmarkPlaced,
+    LandmarksHeld,
+    PhaseBegins,
+    RansomPaid,
+    Routed,
+    SavedSwapped,
+    Survived,
+    TurnBegins,
+    WarWon,
+)
 from engine.games.tactica.field import RAVINE, RIDGE, Coord, distance
 from engine.games.tactica.state import (
     FIELD,
@@ -113,8 +127,7 @@ def start_battle(state: TacticaState, number: int, first: int) -> list[Event]:
     state.battle_turn = 1
     state.vp = [0, 0]
     gap = GAPS[number - 1]
-    events = [note("battle", f"Battle {number} begins: the wall lines are {gap} hexes apart; "
-                              f"{seat(first)} ({SIDE_NAMES[first]}) goes first")]
+    events: list[Event] = [BattleBegins(number=number, gap=gap, first=first)]
     table = state.table
     for p in (0, 1):
         walls = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "wall"]
@@ -176,8 +189,7 @@ def place_landmark(state: TacticaState, player: int, card: str, c: Coord,
                    side: str) -> list[Event]:
     state.landmark_side[card] = side
     cardmoves.place(state, card, c)
-    events = [note("landmark", f"{seat(player)} places a {side.upper()} at {where(c)}",
-                    data={"card": card})]
+    events: list[Event] = [LandmarkPlaced(seat=player, card=card, side=side, at=c)]
     other = 1 - player
     if _landmarks_left(state, other):
         state.active = other
@@ -215,8 +227,7 @@ def begin_deployment(state: TacticaState) -> list[Event]:
         state.active = 1 - state.first
         if not can_deploy(state, state.active):
             return begin_turn(state, state.first)
-    return [note("phase", f"DEPLOYMENT: each side places up to {RULES.deploy_troops.value} "
-                           "troops by its walls")]
+    return [PhaseBegins(phase=Phase.DEPLOYMENT, troops=RULES.deploy_troops.value)]
 
 
 def deployable(state: TacticaState, player: int) -> list[str]:
@@ -252,24 +263,23 @@ def begin_turn(state: TacticaState, player: int) -> list[Event]:
     state.musters_left = RULES.muster_actions.value + extra
     state.moves_left = RULES.card_moves.value
     state.moves_made = 0
-    return [note("turn", f"Battle {state.battle}, turn {state.battle_turn}: {seat(player)}",
-                  data={"player": player, "turn": state.battle_turn})]
+    return [TurnBegins(battle=state.battle, turn=state.battle_turn, seat=player)]
 
 
 def end_phase(state: TacticaState) -> list[Event]:
     """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
     if state.phase is Phase.MUSTER:
         state.phase = Phase.MOVEMENT
-        return [note("phase", "MOVEMENT")]
+        return [PhaseBegins(phase=Phase.MOVEMENT)]
     if state.phase is Phase.MOVEMENT:
         state.phase = Phase.COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
             state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
-        return [note("phase", "COMBAT")]
+        return [PhaseBegins(phase=Phase.COMBAT)]
     state.phase = Phase.RESOLUTION
-    events = [note("phase", "RESOLUTION")]
+    events: list[Event] = [PhaseBegins(phase=Phase.RESOLUTION)]
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
@@ -299,20 +309,19 @@ def resolve_combat(state: TacticaState) -> list[Event]:
         assert owner is not None
         events += cardmoves.capture(state, t, 1 - owner)
     for t, dmg in sorted(state.damage.items()):
-        events.append(note("damage", f"{label(state, t)} survives {dmg} damage"))
+        events.append(Survived(troop=t, damage=dmg))
     b = board(state)
     for t, defenders in sorted(state.saved_by.items()):
         partner = defenders[0] if defenders else ""
         if t in b.pos and partner in b.pos:
             cardmoves.swap(state, t, partner)
             b = board(state)
-            events.append(note("saved", f"{label(state, t)} and {label(state, partner)} "
-                                         "swap places"))
+            events.append(SavedSwapped(troop=t, partner=partner))
     for t, spot in sorted(state.disengage_to.items()):
         if t in b.pos and spot not in b.troop_at:
             cardmoves.place(state, t, spot)
             b = board(state)
-            events.append(note("disengage", f"{label(state, t)} falls back to {where(spot)}"))
+            events.append(FellBack(troop=t, to=spot))
     return events
 
 
@@ -337,8 +346,7 @@ def route_played(state: TacticaState) -> list[Event]:
         zone = {"barracks": barracks(owner), "resupply": resupply(owner),
                 "lost": lost(owner)}[dest]
         cardmoves.put(state, card, zone)
-        events.append(note("route", f"{label(state, card)} goes to "
-                                     f"{table.zones[zone].label}", data={"card": card}))
+        events.append(Routed(card=card, to=table.zones[zone].label))
     state.routes.clear()
     return events
 
@@ -348,8 +356,7 @@ def pay_ransom(state: TacticaState, player: int, hostage: str) -> list[Event]:
     assert owner is not None
     cardmoves.put(state, hostage, resupply(owner))
     state.ransom_blocked[player] = False
-    return [note("ransom", f"{seat(player)} pays a ransom: {label(state, hostage)} goes to "
-                            f"{seat(owner)}'s RESUPPLY", data={"card": hostage})]
+    return [RansomPaid(seat=player, hostage=hostage, owner=owner)]
 
 
 def controlled(state: TacticaState, b: Board, player: int) -> list[str]:
@@ -378,8 +385,7 @@ def finish_turn(state: TacticaState) -> list[Event]:
     events: list[Event] = []
     if held:
         state.vp[p] += len(held)
-        events.append(note("points", f"{seat(p)} controls {len(held)} landmark(s): "
-                                      f"{state.vp[p]} points", data={"player": p}))
+        events.append(LandmarksHeld(seat=p, landmarks=len(held), points=state.vp[p]))
     for q in (1 - p, p):
         if not b.troops[q]:
             return events + end_battle(state, 1 - q, f"{seat(q)} has no troops on the field",
@@ -415,9 +421,8 @@ def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[
     loser = 1 - winner
     state.battles_won[winner] += 1
     state.lost_battles[loser] += 1
-    events = [note("battle-won", f"{seat(winner)} wins battle {state.battle}: {reason}",
-                    data={"winner": winner, "battle": state.battle, "how": how,
-                          "turns": state.battle_turn})]
+    events: list[Event] = [BattleWon(winner=winner, battle=state.battle, reason=reason, how=how,
+                                     turns=state.battle_turn)]
     for p in (0, 1):
         for card in state.table.zones[hostages(p)].cards or ():
             if state.table.faces[card] == "crown":
@@ -433,8 +438,7 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
     state.phase = Phase.OVER
     state.result = Outcome((winner,), reason,
                            {0: state.battles_won[0], 1: state.battles_won[1]})
-    return [note("result", f"{seat(winner)} ({SIDE_NAMES[winner]}) wins the war: {reason}",
-                  data={"winner": winner})]
+    return [WarWon(winner=winner, reason=reason)]
 
 
 def walls_check(state: TacticaState) -> list[Event]:
@@ -471,7 +475,6 @@ def collect(state: TacticaState) -> list[Event]:
     state.crown_held = [False, False]
     state.ransom_blocked = [False, False]
     state.swaps_due = []
-    returned = ", ".join(f"{SIDE_NAMES[p]} {len(table.zones[lost(p)].cards or ())} LOST"
-                         for p in (0, 1))
-    return [note("collect", f"Every card but the LOST ones returns to its pile ({returned})")]
+    counts = [len(table.zones[lost(p)].cards or ()) for p in (0, 1)]
+    return [CardsCollected(lost=(counts[0], counts[1]))]
 

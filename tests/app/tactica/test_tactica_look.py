@@ -22,7 +22,7 @@ from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
 from engine.games.tactica.actions import EndPhase, PlayTactic
 from engine.games.tactica.board import board
-from engine.games.tactica.cards import label, where
+from engine.games.tactica.events import label, where
 from tests.app.tactica.tactica_table import Table, free_pair, offset
 
 
@@ -220,7 +220,7 @@ def test_resting_the_mouse_on_a_troop_tells_its_facts_in_words(make_table):
         return QToolTip.text()
 
     text = tip(ours)
-    assert text.startswith(f"{label(table.state, ours)} (") and where(b.pos[ours]) in text
+    assert text.startswith(f"{label(ours)} (") and where(b.pos[ours]) in text
     assert all(stat in text for stat in ("OFF", "DEF", "RNG", "MOV"))
     enemy = tip(theirs)
     assert "training hidden (honour rule)" in enemy and "2x" not in enemy

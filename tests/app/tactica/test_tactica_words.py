@@ -17,6 +17,7 @@ from engine.core import saves
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.tactica.actions import EndPhase, Move, Muster, PlayTactic
+from engine.games.tactica.events import BattleWon, Captured, FeatureRemoved
 from engine.games.tactica.policy import TacticaPolicy
 from engine.games.tactica.rules import TacticaGame, TacticaOptions
 
@@ -77,19 +78,18 @@ def test_a_war_summary_counts_every_battle_capture_and_wall(war):
     tally = walk(war)
     assert [b.number for b in tally.battles] == [1, 2, 3]
     log = [e for step in war.steps for e in step.events]
-    for battle, won in zip(tally.battles, [e for e in log if e.kind == "battle-won"],
+    for battle, won in zip(tally.battles, [e for e in log if isinstance(e, BattleWon)],
                            strict=True):
-        assert battle.winner == won.data["winner"]
-        closing = battle.points[won.data["turns"]]
+        assert battle.winner == won.winner
+        closing = battle.points[won.turns]
         lead = re.search(r"leads (\d+) to (\d+) points", won.text)
         if lead:
             assert sorted(closing, reverse=True) == [int(lead[1]), int(lead[2])]
-        assert sorted(battle.points) == list(range(1, won.data["turns"] + 1))
+        assert sorted(battle.points) == list(range(1, won.turns + 1))
     assert tally.battles[-1].points[max(tally.battles[-1].points)] == tuple(war.state.vp)
-    captures = [e.data["capturer"] for e in log if e.kind == "capture"]
+    captures = [e.capturer for e in log if isinstance(e, Captured)]
     assert tally.captures == [captures.count(0), captures.count(1)]
-    walls = [e.data["card"] for e in log if e.kind == "engineer" and "-wall-" in
-             e.data.get("card", "")]
+    walls = [e.feature for e in log if isinstance(e, FeatureRemoved) and "-wall-" in e.feature]
     assert sum(tally.walls_lost) == len(walls)
 
 

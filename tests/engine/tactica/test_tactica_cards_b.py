@@ -131,7 +131,7 @@ def test_the_negate_window_opens_though_the_opponent_holds_no_negate():
     assert isinstance(state.frames[-1], NegateChain) and state.deciding() == (MOON,)
     assert legal_actions(state) == [Pass()]
     events = GAME.apply(state, Pass())
-    assert events[0].kind == "pass" and events[0].secret is None
+    assert events[0].kind == "pass" and events[0].private == ()  # nothing in it is hidden
     assert {events[0].text_for(s) for s in (SUN, MOON)} == {"Player 2 passes"}
     assert "sees Player 2's barracks" in texts(events[1:])
     assert state.frames == [] and state.table.where[spy] == PLAYED
@@ -482,7 +482,7 @@ def test_a_counter_window_opens_after_an_attack_though_the_defender_holds_no_ans
     with pytest.raises(IllegalAction, match="it is Player 1 who must decide now"):
         GAME.apply(state, EndPhase(), MOON)
     events = GAME.apply(state, Pass())
-    assert [(e.kind, e.text, e.secret) for e in events] == [("pass", "Player 1 passes", None)]
+    assert [(e.kind, e.text, e.private) for e in events] == [("pass", "Player 1 passes", ())]
     assert state.frames == [] and state.deciding() == (MOON,)
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.games.tactica.actions import Deploy, PlaceLandmark
 from engine.games.tactica.board import GEOM, board
+from engine.games.tactica.events import Drawn
 from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import (
     FIELD,
@@ -167,7 +168,7 @@ def test_opening_draws_are_logged_with_names_only_for_their_owner():
     # set-up events are not logged; the next turn-end draw is: play to the first draw
     while not any(e.kind == "draw" for _, e in match.log()):
         match.submit(match.legal_actions()[-1])
-    draw = next(e for _, e in match.log() if e.kind == "draw")
-    owner = draw.data["player"]
+    draw = next(e for _, e in match.log() if isinstance(e, Drawn))
+    owner = draw.seat
     assert draw.text_for(owner) != draw.text_for(1 - owner)
     assert "draws 1 troop card" in draw.text_for(1 - owner)
