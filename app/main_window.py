@@ -34,7 +34,7 @@ from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
 from app.games.base import GamePresenter
-from app.glide import glide_back
+from app.glide import fly
 from app.match_controller import MatchController
 from app.window_layout import WindowLayout
 from engine.core import registry
@@ -487,8 +487,8 @@ class MainWindow(QMainWindow):
     def _glide_home(self, drag: CardDrag, released_at: QPoint) -> None:
         """A card from the Hand dock that the board refused flies back to its place."""
         card = self.hand_dock.card_widget(drag.ref)
-        if card is not None:
-            glide_back(self, card, released_at)
+        if card is not None and card.isVisible():
+            fly(card, released_at)
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()

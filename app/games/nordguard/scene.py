@@ -35,7 +35,6 @@ from app.games.nordguard.pieces import (
     ResultBanner,
     SledItem,
     TrayItem,
-    glide,
 )
 from app.games.nordguard.presenter import NordguardPresenter
 from app.match_controller import MatchController
@@ -91,7 +90,6 @@ class NordguardScene(LocationScene):
         self.sled.on_release = self._sled_released
         self.addItem(self.sled)
         self.dropped: dict[str, LyingItem] = {}
-        self.glides: dict[str, object] = {}  # lying items on their way: kept while running
         self._carried: CardItem | None = None
         self._legal: dict[int, odds.MoveOdds] = {}
         self._hovered: int | None = None
@@ -166,8 +164,7 @@ class NordguardScene(LocationScene):
         self._show_map(state)
         if not self.sled.dragging:
             spot = self._sled_spot(state.sled)
-            gliding = self.sled.glide is not None and self.sled.glide.endValue() == spot
-            if not gliding:
+            if self.sled.glider.heading() != spot:
                 self.sled.move_to(spot, since is not None)
         self.sled.setToolTip(self._sled_tip(state))
         self._show_countdown(state, since)
@@ -328,8 +325,9 @@ class NordguardScene(LocationScene):
         wanted = s.table.cards_in(DROPPED)
         for ref in list(self.dropped):
             if ref not in wanted and self.dropped[ref] is not self._carried:
-                self.removeItem(self.dropped.pop(ref))
-                self.glides.pop(ref, None)
+                gone = self.dropped.pop(ref)
+                gone.glider.stop()
+                self.removeItem(gone)
         for i, ref in enumerate(wanted):
             item = self.dropped.get(ref)
             look = looks.item_look(c, s, ref)
@@ -348,8 +346,9 @@ class NordguardScene(LocationScene):
             if not item.dragging:
                 item.setZValue(Z_PIECE + 1 + i * 0.01)
                 if item.pos() != spot and live:
-                    self.glides[ref] = glide(item, spot)
+                    item.glider.glide(spot)
                 elif item.pos() != spot:
+                    item.glider.stop()
                     item.setPos(spot)
 
     # -- the sled ----------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from tests.engine.nordguard import helpers
 RUNNING = QAbstractAnimation.State.Running
 
 
-def running(animation) -> bool:
-    return animation is not None and animation.state() == RUNNING
+def running(motion) -> bool:
+    """Whether `motion` (a Glider or another Motion) has an animation under way."""
+    return motion.animation is not None and motion.animation.state() == RUNNING
 
 
 def test_the_sled_glides_where_an_event_sends_it(table):
@@ -33,9 +34,9 @@ def test_the_sled_glides_where_an_event_sends_it(table):
     assert win.scene.sled.pos() == start
     table.submit(Attempt("E"))
     assert table.state.sled == 0
-    glide = win.scene.sled.glide
-    assert running(glide) and glide.startValue() == start
-    assert glide.endValue() == win.scene._sled_spot(0)
+    glider = win.scene.sled.glider
+    assert running(glider) and glider.animation.startValue() == start
+    assert glider.heading() == win.scene._sled_spot(0)
 
 
 def test_undo_puts_the_sled_back_at_once(table):
@@ -44,10 +45,11 @@ def test_undo_puts_the_sled_back_at_once(table):
     table.lay(1, "tundra")
     table.events_on_top("quiet-night")
     table.submit(Attempt("E"))
-    assert running(win.scene.sled.glide)
+    assert running(win.scene.sled.glider)
     win.undo()
     assert table.state.sled == 0
-    assert win.scene.sled.glide is None and win.scene.sled.pos() == win.scene._sled_spot(0)
+    assert not win.scene.sled.glider.running()
+    assert win.scene.sled.pos() == win.scene._sled_spot(0)
 
 
 def test_days_lost_to_an_event_flash_on_the_countdown(table):
@@ -62,7 +64,7 @@ def test_days_lost_to_an_event_flash_on_the_countdown(table):
     assert table.state.countdown == 6 and countdown.days == 6
     assert countdown.flash == "−2 days" and countdown.flash_level > 0
     assert running(countdown.fade)
-    assert running(countdown.steps) and countdown.steps.endValue() == 6
+    assert running(countdown.steps) and countdown.steps.heading() == 6
     assert countdown.shown in (8, 7, 6)
 
 
@@ -72,7 +74,7 @@ def test_the_days_own_day_only_steps_the_clip(table):
     countdown = win.scene.countdown
     table.submit(EndDay())
     assert countdown.days == 7 and countdown.flash == ""
-    assert running(countdown.steps) and countdown.steps.endValue() == 7
+    assert running(countdown.steps) and countdown.steps.heading() == 7
     assert countdown.day == 2
 
 
@@ -112,8 +114,8 @@ def test_a_drawn_event_slides_off_the_deck(table):
     table.press("Fire Revolver (3)")  # through the den: Bandits are drawn
     card = win.scene.event_card
     assert card.look is not None and card.look.title == "Bandits"
-    assert running(card.glide) and card.glide.endValue() == win.scene.event_home
-    assert card.glide.startValue() == win.scene.piles["event-deck"].pos()
+    assert running(card.glider) and card.glider.heading() == win.scene.event_home
+    assert card.glider.animation.startValue() == win.scene.piles["event-deck"].pos()
 
 
 def test_a_dropped_item_glides_into_the_tray(table):
@@ -122,7 +124,7 @@ def test_a_dropped_item_glides_into_the_tray(table):
     [rope] = table.hand(0, "rope")
     table.submit(Drop(rope))
     item = win.scene.dropped[rope]
-    glide = win.scene.glides[rope]
-    assert running(glide) and glide.endValue() == win.scene.tray.card_spot(0, 1)
-    assert glide.startValue() == QPointF(win.scene._slot(0).center())
+    glider = item.glider
+    assert running(glider) and glider.heading() == win.scene.tray.card_spot(0, 1)
+    assert glider.animation.startValue() == QPointF(win.scene._slot(0).center())
     assert item.look.title == "Rope"
