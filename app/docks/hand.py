@@ -74,6 +74,12 @@ class CardWidget(QWidget):
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setObjectName(f"card-{ref}")
 
+    def set_look(self, look: CardLook, tooltip: str) -> None:
+        if look != self.look:
+            self.look = look
+            self.update()
+        self.setToolTip(tooltip)
+
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
         rect = QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale)
@@ -126,43 +132,89 @@ class SlotWidget(QWidget):
 
 
 class PanelWidget(QFrame):
-    """One zone of the hand dock: a title, its cards, empty slots; a drop target."""
+    """One zone of the hand dock: a title, its cards, empty slots; a drop target.
+
+    A new value is shown by changing only what differs: the title's text, a card's
+    look, the cards that came or went. Rebuilding a panel cost ~1 ms a panel and a
+    layout pass, and most actions change a title or a look, not the cards.
+    """
 
     dropped = Signal(object, str)  # CardDrag, zone
+    card_activated = Signal(str)
 
-    def __init__(self, panel: Panel) -> None:
+    def __init__(self, panel: Panel, titled: bool) -> None:
         super().__init__()
         self.zone = panel.zone
+        self.titled = titled  # one panel among several: its own title names it
         self.setObjectName(f"panel-{panel.zone}")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAcceptDrops(True)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 2, 4, 2)
         outer.setSpacing(2)
-        self.title = QLabel(f"<b>{escape(panel.title)}</b>"
-                            + (f" — {escape(panel.note)}" if panel.note else ""))
+        self.title = QLabel()
         self.title.setWordWrap(True)
         outer.addWidget(self.title)
-        row = FlowLayout(spacing=4)
-        row.setContentsMargins(0, 0, 0, 0)
+        self.row = FlowLayout(spacing=4)
+        self.row.setContentsMargins(0, 0, 0, 0)
         self.cards: list[CardWidget] = []
+        self.shown: Panel | None = None
+        self._others: list[QWidget] = []  # the portrait and the empty slots
+        self.setMinimumWidth(MIN_PANEL_WIDTH)
+        outer.addLayout(self.row)
+        self.set_panel(panel)
+
+    def set_panel(self, panel: Panel) -> None:
+        old, self.shown = self.shown, panel
+        if old is None or (old.title, old.note) != (panel.title, panel.note):
+            # The dock's own title names a lone panel: it shows only its note.
+            self.title.setText(f"<b>{escape(panel.title)}</b>"
+                               + (f" — {escape(panel.note)}" if panel.note else "")
+                               if self.titled else escape(panel.note))
+            self.title.setVisible(self.titled or bool(panel.note))
+        refs = [ref for ref, _, _ in panel.cards]
+        if old is not None and (old.portrait, old.slots) == (panel.portrait, panel.slots) \
+                and refs == [card.ref for card in self.cards]:
+            for card, (_, look, tip) in zip(self.cards, panel.cards, strict=True):
+                card.set_look(look, tip)
+            return
+        self._lay_out_cards(panel)
+
+    def _lay_out_cards(self, panel: Panel) -> None:
+        """Cards that stay keep their widgets; the row is laid out anew."""
+        while self.row.takeAt(0) is not None:
+            pass
+        for widget in self._others:
+            _discard(widget)
+        self._others = []
+        kept = {card.ref: card for card in self.cards}
         if panel.portrait is not None:
             ref, look, tip = panel.portrait
             portrait = CardWidget(ref, "", look, tip)
             portrait.draggable = False
             portrait.setCursor(Qt.CursorShape.ArrowCursor)
-            row.addWidget(portrait)
+            self._others.append(portrait)
+            self.row.addWidget(portrait)
+        self.cards = []
         for ref, look, tip in panel.cards:
-            widget = CardWidget(ref, panel.zone, look, tip)
-            self.cards.append(widget)
-            row.addWidget(widget)
-        for _ in range(max(0, (panel.slots or 0) - len(panel.cards))):
-            row.addWidget(SlotWidget())
+            card = kept.pop(ref, None)
+            if card is None:
+                card = CardWidget(ref, panel.zone, look, tip)
+                card.activated.connect(self.card_activated)
+            else:
+                card.set_look(look, tip)
+            self.cards.append(card)
+            self.row.addWidget(card)
+        for card in kept.values():
+            _discard(card)
+        empty = max(0, (panel.slots or 0) - len(panel.cards))
         if not panel.cards and not panel.slots and panel.portrait is None:
             # An empty panel still shows where a card may be dropped, at card size.
-            row.addWidget(SlotWidget("Drop a card here"))
-        self.setMinimumWidth(MIN_PANEL_WIDTH)
-        outer.addLayout(row)
+            self._others.append(SlotWidget("Drop a card here"))
+            self.row.addWidget(self._others[-1])
+        for _ in range(empty):
+            self._others.append(SlotWidget())
+            self.row.addWidget(self._others[-1])
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         drag = decode(event.mimeData())
@@ -178,6 +230,13 @@ class PanelWidget(QFrame):
             return
         event.acceptProposedAction()
         self.dropped.emit(drag, self.zone)
+
+
+def _discard(widget: QWidget) -> None:
+    """Take a widget out of sight at once: deleteLater waits for the event loop."""
+    widget.hide()
+    widget.setParent(None)  # type: ignore[call-overload]
+    widget.deleteLater()
 
 
 class HandDock(QDockWidget):
@@ -221,7 +280,6 @@ class HandDock(QDockWidget):
         self.strip.installEventFilter(self)
         self.setAcceptDrops(True)
         self.panels: list[PanelWidget] = []
-        self._shown: list[Panel] = []
         self._titled = False
         self.buttons: list[QPushButton] = []
         self._shown_buttons: list[tuple[str, str, object, bool]] = []
@@ -229,43 +287,35 @@ class HandDock(QDockWidget):
     def show_panels(self, title: str, panels: list[Panel]) -> None:
         """Show these panels; a dock-wide drop goes to the only panel when there is one.
 
-        Panels that have not changed keep their widgets: most actions change one
-        panel or none, and rebuilding seven characters' panels cost a frame.
+        A panel keeps its widget while its zone stays (matched by zone, so a panel
+        that moves keeps it too) and changes only what differs: most actions change
+        one panel or none, and rebuilding seven characters' panels cost a frame.
         """
         self.title.setText(title)
         titled = len(panels) > 1
-        shown = {} if self._titled != titled else {
-            panel.zone: (panel, widget) for panel, widget in zip(self._shown, self.panels,
-                                                                  strict=True)}
+        kept = {} if self._titled != titled else {widget.zone: widget for widget in self.panels}
         widgets: list[PanelWidget] = []
-        for panel in panels:  # matched by zone: a panel that moves keeps its widgets
-            old = shown.get(panel.zone)
-            if old is not None and old[0] == panel:
-                widgets.append(shown.pop(panel.zone)[1])
-            else:
-                widgets.append(self._panel(panel, titled))
-        kept = {id(widget) for widget in widgets}
+        for panel in panels:
+            widget = kept.pop(panel.zone, None)
+            if widget is None:
+                widget = self._panel(panel, titled)
+            elif widget.shown != panel:
+                widget.set_panel(panel)
+            widgets.append(widget)
         if [id(w) for w in widgets] != [id(w) for w in self.panels]:
             for widget in self.panels:  # only a change of order or members lays out anew
                 self.column.removeWidget(widget)
             for widget in widgets:
                 self.column.addWidget(widget)
-        for old_widget in self.panels:
-            if id(old_widget) not in kept:  # hide now: deleteLater waits for the event loop
-                old_widget.hide()
-                old_widget.setParent(None)
-                old_widget.deleteLater()
-        self.panels, self._shown, self._titled = widgets, list(panels), titled
+        for widget in kept.values():
+            _discard(widget)
+        self.panels, self._titled = widgets, titled
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
-        widget = PanelWidget(panel)
-        if not titled:  # the dock's own title names a lone panel: show only its note
-            widget.title.setText(escape(panel.note))
-        widget.title.setVisible(titled or bool(panel.note))
+        widget = PanelWidget(panel, titled)
         widget.dropped.connect(self.dropped)
+        widget.card_activated.connect(self.card_activated)
         widget.installEventFilter(self)
-        for card in widget.cards:
-            card.activated.connect(self.card_activated)
         return widget
 
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
@@ -274,9 +324,7 @@ class HandDock(QDockWidget):
             return
         self._shown_buttons = list(buttons)
         for old in self.buttons:
-            old.hide()
-            old.setParent(None)
-            old.deleteLater()
+            _discard(old)
         self.buttons = []
         ending = next((label for label, *_ in buttons if label.startswith("End")), None)
         for label, tip, action, enabled in buttons:

@@ -181,8 +181,8 @@ def test_a_carried_card_scrolls_the_panels_at_the_edge(qtbot, drag_target):
 
 
 def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
-    """Only the panel whose cards changed is rebuilt (seven rebuilt panels cost a frame);
-    unchanged buttons stay the same widgets."""
+    """Panels keep their widgets and only the panel whose cards changed changes its cards
+    (seven rebuilt panels cost a frame); unchanged buttons stay the same widgets."""
     from app.board.cards import CardLook
     from app.docks.hand import HandDock
     from app.games.base import Panel
@@ -195,11 +195,13 @@ def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
     dock.show_panels("Team", first)
     dock.show_buttons([("End day", "Close the day", None, True)])
     widgets, button = list(dock.panels), dock.buttons[0]
+    cards = [panel.cards[0] for panel in dock.panels]
     second = list(first)
     second[4] = Panel("slots:4", "Player 5", [], 3)
     dock.show_panels("Team", second)
     dock.show_buttons([("End day", "Close the day", None, True)])
-    assert [w is old for w, old in zip(dock.panels, widgets, strict=True)] == [
+    assert all(w is old for w, old in zip(dock.panels, widgets, strict=True))
+    assert [p.cards[:1] == [card] for p, card in zip(dock.panels, cards, strict=True)] == [
         True, True, True, True, False, True, True]
     assert dock.buttons[0] is button
     assert dock.panels[4].cards == []
