@@ -40,6 +40,7 @@ from app.window_layout import WindowLayout
 from engine.core import registry
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
+from engine.core.match import Match
 from engine.core.saves import EXTENSION
 from engine.core.zones import Layout, Visibility
 from engine.games import game_names, game_title
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self._last_human: int | None = None  # the person who last had the table
         self._thinking_text = ""
         self._summary_for: tuple[int, int] | None = None  # the match end last summed up
+        self._drawn: tuple[Match, int] | None = None  # the match and its steps last drawn
         self.summary: QDialog | None = None
 
         central = QWidget()
@@ -321,14 +323,21 @@ class MainWindow(QMainWindow):
         else:
             state = match.view(viewer)
         self.scene.render_state(state)
-        self._show_hand(state, viewer)
+        self._show_hand(state, viewer, self._moved_on(match))
         self._show_status(state, viewer)
         self._show_piles(state)
         self._show_log(viewer)
         self._show_seat()
         self._offer_summary()
 
-    def _show_hand(self, state: GameState, viewer: int | None) -> None:
+    def _moved_on(self, match: Match) -> bool:
+        """Whether the match has moved on since the table was last drawn: what changed
+        may be shown moving. Not after an undo (a jump in time), nor on a past moment."""
+        drawn, self._drawn = self._drawn, (match, len(match.steps))
+        return (self.preview_step is None and drawn is not None and drawn[0] is match
+                and len(match.steps) > drawn[1])
+
+    def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False) -> None:
         if viewer is None and state.result is not None:
             # The match is over and nothing is secret any more: show the last person's cards.
             viewer = self._last_human if self._last_human is not None else 0
@@ -342,7 +351,8 @@ class MainWindow(QMainWindow):
             return
         panels = self.presenter.hand_panels(state, viewer)
         title = self.presenter.seat_name(state, viewer)
-        self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels)
+        self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels,
+                                   moving)
         live = self.preview_step is None
         buttons = []
         for button in self.presenter.buttons(state, viewer):

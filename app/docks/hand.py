@@ -37,6 +37,7 @@ from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
+from app.glide import fly
 
 BODY_MIN_PT = 8.0  # the least size a card's rules text is drawn at in the dock
 
@@ -139,7 +140,7 @@ class PanelWidget(QFrame):
     layout pass, and most actions change a title or a look, not the cards.
     """
 
-    dropped = Signal(object, str)  # CardDrag, zone
+    dropped = Signal(object, str, QPoint)  # CardDrag, zone, where it was let go (global)
     card_activated = Signal(str)
 
     def __init__(self, panel: Panel, titled: bool) -> None:
@@ -229,7 +230,7 @@ class PanelWidget(QFrame):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.dropped.emit(drag, self.zone)
+        self.dropped.emit(drag, self.zone, self.mapToGlobal(event.position().toPoint()))
 
 
 def _discard(widget: QWidget) -> None:
@@ -281,18 +282,24 @@ class HandDock(QDockWidget):
         self.setAcceptDrops(True)
         self.panels: list[PanelWidget] = []
         self._titled = False
+        self._landing: tuple[str, QPoint] | None = None  # a drop being answered: zone, where
         self.buttons: list[QPushButton] = []
         self._shown_buttons: list[tuple[str, str, object, bool]] = []
 
-    def show_panels(self, title: str, panels: list[Panel]) -> None:
+    def show_panels(self, title: str, panels: list[Panel], moving: bool = False) -> None:
         """Show these panels; a dock-wide drop goes to the only panel when there is one.
 
         A panel keeps its widget while its zone stays (matched by zone, so a panel
         that moves keeps it too) and changes only what differs: most actions change
         one panel or none, and rebuilding seven characters' panels cost a frame.
+        `moving`: the match has moved on (not an undo, not a look at the past), so a
+        card that changed panels glides there, from where it was let go when it was
+        dropped here, else from where it was.
         """
         self.title.setText(title)
         titled = len(panels) > 1
+        moving = moving and self.isVisible()  # nobody would see a card glide
+        was = self._places() if moving else {}
         kept = {} if self._titled != titled else {widget.zone: widget for widget in self.panels}
         widgets: list[PanelWidget] = []
         for panel in panels:
@@ -310,13 +317,40 @@ class HandDock(QDockWidget):
         for widget in kept.values():
             _discard(widget)
         self.panels, self._titled = widgets, titled
+        if moving:
+            self._glide_arrivals(was)
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
         widget = PanelWidget(panel, titled)
-        widget.dropped.connect(self.dropped)
+        widget.dropped.connect(self._dropped_on)
         widget.card_activated.connect(self.card_activated)
         widget.installEventFilter(self)
         return widget
+
+    # -- cards gliding into place -------------------------------------------------------
+    def _places(self) -> dict[str, tuple[str, QPoint]]:
+        """Where each card is shown now: its panel's zone and its middle (global)."""
+        return {card.ref: (panel.zone, card.mapToGlobal(card.rect().center()))
+                for panel in self.panels for card in panel.cards}
+
+    def _glide_arrivals(self, was: dict[str, tuple[str, QPoint]]) -> None:
+        for panel in self.panels:
+            for card in panel.cards:
+                zone, start = was.get(card.ref, (None, None))
+                if zone == panel.zone:
+                    continue
+                if self._landing is not None and self._landing[0] == panel.zone:
+                    start = self._landing[1]
+                if start is not None:
+                    fly(card, start, arriving=True)
+
+    def _dropped_on(self, drag: CardDrag, zone: str, at: QPoint) -> None:
+        """Pass a drop on; while the table answers it, remember where the card was let go."""
+        self._landing = (zone, at)
+        try:
+            self.dropped.emit(drag, zone)
+        finally:
+            self._landing = None
 
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
         """(label, tooltip, action, enabled) per button; unchanged buttons stay as they are."""
@@ -402,4 +436,5 @@ class HandDock(QDockWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.dropped.emit(drag, self.panels[0].zone)
+        self._dropped_on(drag, self.panels[0].zone,
+                         self.mapToGlobal(event.position().toPoint()))

@@ -91,6 +91,7 @@ class NordguardScene(LocationScene):
         self.addItem(self.sled)
         self.dropped: dict[str, LyingItem] = {}
         self._carried: CardItem | None = None
+        self._landing: tuple[str, QPointF] | None = None  # a drop being answered: card, where
         self._legal: dict[int, odds.MoveOdds] = {}
         self._hovered: int | None = None
         self._steps_seen: int | None = None  # the match's steps at the last render
@@ -320,7 +321,8 @@ class NordguardScene(LocationScene):
 
     def _show_dropped(self, s: NordguardState, live: bool) -> None:
         """Items lying at the team's location, laid out large in their tray beside the map;
-        one just dropped or found glides there from the team's card."""
+        one just dropped glides there from where it was let go, one dropped otherwise (a
+        button, the keyboard) or found glides there from the team's card."""
         c = self.presenter.content
         wanted = s.table.cards_in(DROPPED)
         for ref in list(self.dropped):
@@ -338,7 +340,10 @@ class NordguardScene(LocationScene):
                 item = LyingItem(ref, DROPPED, look, tip)
                 item.on_press = self._dropped_pressed
                 item.on_release = self._dropped_released
-                item.setPos(self._slot(s.sled).center() if live else spot)
+                start = spot if not live else self._slot(s.sled).center()
+                if live and self._landing is not None and self._landing[0] == ref:
+                    start = self._landing[1]
+                item.setPos(start)
                 self.addItem(item)
                 self.dropped[ref] = item
             else:
@@ -464,7 +469,13 @@ class NordguardScene(LocationScene):
                                          "here pile) to leave it there")
             return False
         action = self.presenter.drop_action(drag, DROPPED, None)
-        return action is not None and self.controller.submit(action)
+        if action is None:
+            return False
+        self._landing = (drag.ref, pos)
+        try:
+            return self.controller.submit(action)
+        finally:
+            self._landing = None
 
 
 WORD_ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
