@@ -3,20 +3,23 @@
 Each step is numbered once; the further events of the same step follow it,
 indented. Clicking an entry, or moving through the list with the arrow keys,
 shows the table after that step. The list grows by the new entries only,
-because rebuilding ten thousand rows on every action cost a frame and more.
+because rebuilding ten thousand rows on every action cost a frame and more,
+and each row's height is worked out once (LogList).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QLineEdit,
-    QListView,
     QListWidget,
     QListWidgetItem,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +29,7 @@ from engine.core.match import Match
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
 INDENT = "      "
+REHINT_ROWS = 300  # rows given new heights per turn of the event loop after a resize
 
 Entry = tuple[int, str, bool]  # step, text, is a referee override
 
@@ -44,14 +48,9 @@ class LogDock(QDockWidget):
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
-        self.list = QListWidget()
-        self.list.setWordWrap(True)
+        self.list = LogList()
         self.list.setAlternatingRowColors(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        # Rows wrap to different heights; laid out all at once, a log of thousands of
-        # rows cost 35 ms after every action. In batches only what changed is laid out.
-        self.list.setLayoutMode(QListView.LayoutMode.Batched)
-        self.list.setBatchSize(100)
         self.list.setToolTip("Click an entry, or use the arrow keys, to see the table after "
                              "that step")
         self.list.itemClicked.connect(self._chosen)
@@ -60,8 +59,9 @@ class LogDock(QDockWidget):
         self.setWidget(body)
         self._entries: list[Entry] = []
         self._filtering = False  # some rows may be hidden by the filter
-        # Rows are laid out in batches after they are added, so the list keeps growing
-        # for a moment: while the newest entry should be in view, it follows the growth.
+        # Rows are laid out after they are added (and laid out again, a batch at a time,
+        # when the width changes), so the list grows a moment later: while the newest
+        # entry should be in view, it follows the growth.
         self._stick = True
         bar = self.list.verticalScrollBar()
         bar.rangeChanged.connect(self._follow)
@@ -78,8 +78,7 @@ class LogDock(QDockWidget):
         try:
             while self.list.count() > keep:
                 self.list.takeItem(self.list.count() - 1)
-            for index in range(keep, len(entries)):
-                self.list.addItem(self._item(entries, index))
+            self.list.add([self._item(entries, index) for index in range(keep, len(entries))])
             self._entries = list(entries)
             self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
             self._select(shown_step)
@@ -150,6 +149,94 @@ class LogDock(QDockWidget):
     def _moved(self, item: QListWidgetItem | None, _previous: object) -> None:
         if item is not None and not self._quiet:
             self.moment_requested.emit(int(item.data(STEP_ROLE)))
+
+
+class LogList(QListWidget):
+    """The log's rows, word-wrapped, each with its height worked out once.
+
+    A list of rows of different heights lays every row out again whenever one is
+    added, asking each its height: a wrapped text measured anew, 35 ms for a few
+    thousand rows. Here each row carries its height (measured once, when it is
+    added, and again when the width changes), so laying them all out costs a
+    fraction of a millisecond.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self._width = 0  # the width the rows' heights were measured for
+        self._stale = 0  # rows below this one still wait for their heights to be measured
+        self._rehint = QTimer(self)
+        self._rehint.setInterval(0)
+        self._rehint.timeout.connect(self._rehint_some)
+
+    def add(self, items: list[QListWidgetItem]) -> None:
+        """Append rows: the newest are measured now; of many at once (a log read anew)
+        the older ones get a line's height until their turn comes, a batch at a time."""
+        start = self.count()
+        for item in items:
+            self.addItem(item)
+        now = max(start, self.count() - REHINT_ROWS)
+        if now > start:
+            line = QSize(self._wrap_width(), self.fontMetrics().lineSpacing() + 4)
+            self._set_hints(range(start, now), lambda _item: line)
+            self._stale = max(self._stale, now)
+            self._rehint.start()
+        self._measure(range(now, self.count()))
+
+    def _wrap_width(self) -> int:
+        return self._width or self.viewport().width()
+
+    def _measure(self, rows: range) -> None:
+        """Measure these rows as the item delegate would, at the list's width."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = QRect(0, 0, self._wrap_width(), 1)  # where the text wraps
+        delegate = self.itemDelegate()
+
+        def height(item: QListWidgetItem) -> QSize:
+            item.setData(Qt.ItemDataRole.SizeHintRole, None)  # else it answers with it
+            return delegate.sizeHint(option, self.indexFromItem(item))
+
+        self._set_hints(rows, height)
+
+    def _set_hints(self, rows: range, hint: Callable[[QListWidgetItem], QSize]) -> None:
+        model = self.model()
+        blocked = model.blockSignals(True)  # one layout for all, not an update a row
+        try:
+            for row in rows:
+                item = self.item(row)
+                item.setSizeHint(hint(item))
+        finally:
+            model.blockSignals(blocked)
+        self.scheduleDelayedItemsLayout()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._remeasure()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._width = 0
+            self._remeasure()
+
+    def _remeasure(self) -> None:
+        """The width changed: measure every row again, newest first (those are in view),
+        a batch at a time so that a long log never holds the window up (a row keeps
+        its older height until then)."""
+        width = self.viewport().width()
+        if width != self._width:
+            self._width = width
+            self._stale = self.count()
+            self._rehint.start()
+
+    def _rehint_some(self) -> None:
+        end = min(self._stale, self.count())  # rows may have gone since (an undo)
+        self._stale = max(0, end - REHINT_ROWS)
+        self._measure(range(self._stale, end))
+        if not self._stale:
+            self._rehint.stop()
 
 
 class LogFeed:

@@ -187,3 +187,32 @@ def test_a_long_log_opens_on_its_newest_entry(qtbot):
     assert bar.value() == bar.maximum()
     last = dock.list.item(dock.list.count() - 1)
     assert dock.list.viewport().rect().intersects(dock.list.visualItemRect(last))
+
+
+def test_rows_wrap_anew_when_the_log_narrows(qtbot):
+    """Each row's height is measured once, not at every layout; a narrower log measures
+    them all again (a batch at a time) so that no text is cut."""
+    from app.docks.log import LogDock
+
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(700, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    entries = [(n, f"Player {n % 2 + 1} moves a troop from one end of the field to the "
+                   f"other ({n})", False) for n in range(1, 801)]
+    dock.show_entries(entries)
+    log = dock.list
+
+    def height(row: int) -> int:
+        return log.visualItemRect(log.item(row)).height()
+
+    qtbot.waitUntil(lambda: height(0) > 0 and height(0) == height(799), timeout=5000)
+    wide = height(799)
+    dock.resize(230, 400)
+    qtbot.waitUntil(lambda: height(0) > wide and height(799) > wide, timeout=5000)
+    metrics = log.fontMetrics()
+    text = log.item(0).text()
+    lines = metrics.boundingRect(0, 0, log.viewport().width() - 8, 10_000,
+                                 Qt.TextFlag.TextWordWrap, text).height()
+    assert height(0) >= lines
