@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -36,6 +35,7 @@ from app.games import scene_for
 from app.games.base import GamePresenter
 from app.glide import fly
 from app.match_controller import MatchController
+from app.steady import SteadyLabel, TextBar
 from app.window_layout import WindowLayout
 from engine.core import registry
 from engine.core.errors import ContentError, SaveError
@@ -77,16 +77,11 @@ class MainWindow(QMainWindow):
         back = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         back.activated.connect(lambda: self.leave_preview() if self.preview_step else None)
         box.addWidget(self.preview_bar)
-        self.phase_bar = QLabel()
-        self.phase_bar.setObjectName("phaseBar")
-        self.phase_bar.setWordWrap(True)
-        self.phase_bar.setStyleSheet("background: #23313a; color: #f2efe6; padding: 5px 10px;"
-                                     " font-weight: bold;")
-        self.phase_bar.hide()
         # Room for two lines always: a bar that grew and shrank with its text resized the
         # board, which re-fitted and redrew every card after most actions.
-        lines = self.phase_bar.fontMetrics().lineSpacing()
-        self.phase_bar.setMinimumHeight(2 * lines + 12)
+        self.phase_bar = TextBar("#23313a", "#f2efe6", lines=2)
+        self.phase_bar.setObjectName("phaseBar")
+        self.phase_bar.hide()
         box.addWidget(self.phase_bar)
         box.addWidget(self.view)
         self.setCentralWidget(central)
@@ -103,7 +98,7 @@ class MainWindow(QMainWindow):
         self.layout_keeper = WindowLayout(self, self.hand_dock,
                                           [self.log_dock, self.dice_dock, self.piles_dock],
                                           self._settings)
-        self.seat_label = QLabel()
+        self.seat_label = SteadyLabel()
         self.statusBar().addPermanentWidget(self.seat_label)
 
         self._build_menus()

@@ -260,3 +260,37 @@ def test_the_phase_bar_keeps_its_height_whatever_its_text(qtbot):
     bar.setText("a much longer text " * 6)
     QApplication.processEvents()
     assert bar.height() == one
+
+
+def test_new_words_in_the_bars_lay_nothing_out_again(qtbot):
+    """The phase bar and the seat's line in the status bar change after most actions: a
+    new text that fits repaints the label alone, and the window's layout (every dock)
+    does not run again. Text too long for the bar still gets its lines."""
+    from PySide6.QtCore import QEvent, QObject
+
+    window = open_window(qtbot, "tactica", (1366, 768))
+    QApplication.processEvents()
+
+    class Requests(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest and watched is window:
+                Requests.count += 1
+            return False
+
+    spy = Requests()
+    window.installEventFilter(spy)
+    window.phase_bar.setText("MOVEMENT: drag a troop")
+    window.seat_label.setText(window.seat_label.text()[:-1])
+    QApplication.processEvents()
+    window.phase_bar.setText("COMBAT: drag a troop onto an enemy")
+    window.seat_label.setText(window.seat_label.text() + "0")
+    QApplication.processEvents()
+    assert Requests.count == 0
+    two = window.phase_bar.height()
+    window.phase_bar.setText("a much longer text than the bar can hold " * 12)
+    QApplication.processEvents()
+    label = window.phase_bar.label
+    assert window.phase_bar.height() > two
+    assert label.height() >= label.heightForWidth(label.width())
