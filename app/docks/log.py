@@ -58,6 +58,7 @@ class LogDock(QDockWidget):
         layout.addWidget(self.list)
         self.setWidget(body)
         self._entries: list[Entry] = []
+        self._shown_step: int | None = None
         self._filtering = False  # some rows may be hidden by the filter
         # Rows are laid out after they are added (and laid out again, a batch at a time,
         # when the width changes), so the list grows a moment later: while the newest
@@ -73,6 +74,9 @@ class LogDock(QDockWidget):
         """Entries oldest first. `shown_step` is the past step the table shows (selected,
         the list left where it is); None is the present (the newest entry in view)."""
         keep = _common_prefix(self._entries, entries)
+        if keep == len(entries) == len(self._entries) and shown_step == self._shown_step:
+            return  # an unchanged log is not touched, nor repainted
+        self._shown_step = shown_step
         at_bottom = self._scrolled_to_bottom()
         self._quiet = True
         try:
@@ -201,6 +205,8 @@ class LogList(QListWidget):
         self._set_hints(rows, height)
 
     def _set_hints(self, rows: range, hint: Callable[[QListWidgetItem], QSize]) -> None:
+        if not rows:
+            return
         model = self.model()
         blocked = model.blockSignals(True)  # one layout for all, not an update a row
         try:

@@ -216,3 +216,31 @@ def test_rows_wrap_anew_when_the_log_narrows(qtbot):
     lines = metrics.boundingRect(0, 0, log.viewport().width() - 8, 10_000,
                                  Qt.TextFlag.TextWordWrap, text).height()
     assert height(0) >= lines
+
+
+def test_an_unchanged_log_is_not_touched(qtbot, window):
+    """A redraw that adds no entry (a hover, the curtain lifted) neither rebuilds nor lays
+    out nor repaints the log."""
+    from PySide6.QtCore import QEvent, QObject
+
+    play(window, 30)
+    qtbot.wait(100)  # laid out and painted
+    log = window.log_dock.list
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                Paints.count += 1
+            return False
+
+    spy = Paints()
+    log.viewport().installEventFilter(spy)
+    first = log.item(0)
+    window.refresh()
+    QApplication.processEvents()
+    assert Paints.count == 0 and log.item(0) is first
+    play(window, 1)
+    QApplication.processEvents()
+    assert Paints.count > 0
