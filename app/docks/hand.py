@@ -6,6 +6,7 @@ or from the board when a carried card leaves the view.
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
@@ -353,24 +354,31 @@ class HandDock(QDockWidget):
             self._landing = None
 
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
-        """(label, tooltip, action, enabled) per button; unchanged buttons stay as they are."""
+        """(label, tooltip, action, enabled) per button. The buttons shown are kept and
+        given their new words: new buttons cost a polish and a layout pass each."""
         if buttons == self._shown_buttons:
             return
         self._shown_buttons = list(buttons)
-        for old in self.buttons:
-            _discard(old)
-        self.buttons = []
+        while len(self.buttons) > len(buttons):
+            _discard(self.buttons.pop())
+        for index in range(len(self.buttons), len(buttons)):
+            button = QPushButton()
+            button.clicked.connect(partial(self._pressed, index))
+            self.button_row.addWidget(button)
+            self.buttons.append(button)
         ending = next((label for label, *_ in buttons if label.startswith("End")), None)
-        for label, tip, action, enabled in buttons:
-            button = QPushButton(label)
+        for button, (label, tip, _action, enabled) in zip(self.buttons, buttons, strict=True):
+            button.setText(label)
             if label == ending:  # End turn / End day / End MUSTER: one key for whichever
                 button.setShortcut(END_KEY)
                 tip = f"{tip} ({END_KEY.toString(QKeySequence.SequenceFormat.NativeText)})"
+            elif button.shortcut() == END_KEY:
+                button.setShortcut(QKeySequence())
             button.setToolTip(tip)
             button.setEnabled(enabled)
-            button.clicked.connect(lambda _c=False, a=action: self.action_requested.emit(a))
-            self.button_row.addWidget(button)
-            self.buttons.append(button)
+
+    def _pressed(self, index: int, _checked: bool = False) -> None:
+        self.action_requested.emit(self._shown_buttons[index][2])
 
     def button(self, label: str) -> QPushButton:
         for button in self.buttons:

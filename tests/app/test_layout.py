@@ -207,6 +207,29 @@ def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
     assert dock.panels[4].cards == []
 
 
+def test_buttons_take_their_new_words_in_place(qtbot):
+    """Buttons of the next moment reuse the widgets shown (a new button costs a polish and
+    a layout pass) and press for their new action; Ctrl+E follows the End button."""
+    from app.docks.hand import END_KEY, HandDock
+
+    dock = HandDock()
+    qtbot.addWidget(dock)
+    dock.show()
+    pressed = []
+    dock.action_requested.connect(pressed.append)
+    dock.show_buttons([("Pass", "No answer", "pass", True), ("End turn", "Done", "end", True)])
+    first = dock.buttons[0]
+    assert dock.buttons[1].shortcut() == END_KEY
+    dock.show_buttons([("End MUSTER", "On to MOVEMENT", "muster", True)])
+    assert dock.buttons == [first] and first.text() == "End MUSTER"
+    assert first.shortcut() == END_KEY
+    qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
+    dock.show_buttons([("Fire Rifle (3)", "Shoot", "fire", False), ("Stop", "", "stop", True)])
+    assert dock.buttons[0] is first and first.shortcut().isEmpty() and not first.isEnabled()
+    qtbot.mouseClick(dock.buttons[1], Qt.MouseButton.LeftButton)
+    assert pressed == ["muster", "stop"]
+
+
 def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font(qtbot):
     """Cards in the Hand dock draw their rules text at 8 pt at least (it was about 6 pt),
     and a larger system font gives larger cards."""
