@@ -119,11 +119,10 @@ class CardWidget(QWidget):
 class SlotWidget(QWidget):
     """An empty item slot: a dashed card outline that says there is room."""
 
-    def __init__(self, tooltip: str = "An empty slot") -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.scale = hand_scale()
         self.setFixedSize(QSize(int(CARD_W * self.scale) + 8, int(CARD_H * self.scale) + 8))
-        self.setToolTip(tooltip)
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
@@ -161,7 +160,8 @@ class PanelWidget(QFrame):
         self.row.setContentsMargins(0, 0, 0, 0)
         self.cards: list[CardWidget] = []
         self.shown: Panel | None = None
-        self._others: list[QWidget] = []  # the portrait and the empty slots
+        self.portrait: CardWidget | None = None  # a card shown first, not draggable
+        self.slots: list[SlotWidget] = []
         self.setMinimumWidth(MIN_PANEL_WIDTH)
         outer.addLayout(self.row)
         self.set_panel(panel)
@@ -183,20 +183,25 @@ class PanelWidget(QFrame):
         self._lay_out_cards(panel)
 
     def _lay_out_cards(self, panel: Panel) -> None:
-        """Cards that stay keep their widgets; the row is laid out anew."""
+        """The row anew: the portrait, cards that stay and the empty slots keep their
+        widgets (a widget made and deleted costs more than one moved)."""
         while self.row.takeAt(0) is not None:
             pass
-        for widget in self._others:
-            _discard(widget)
-        self._others = []
-        kept = {card.ref: card for card in self.cards}
+        portrait = self.portrait
+        if portrait is not None and (panel.portrait is None
+                                     or panel.portrait[0] != portrait.ref):
+            _discard(portrait)
+            portrait = None
         if panel.portrait is not None:
             ref, look, tip = panel.portrait
-            portrait = CardWidget(ref, "", look, tip)
-            portrait.draggable = False
-            portrait.setCursor(Qt.CursorShape.ArrowCursor)
-            self._others.append(portrait)
+            if portrait is None:
+                portrait = CardWidget(ref, "", look, tip)
+                portrait.draggable = False
+                portrait.setCursor(Qt.CursorShape.ArrowCursor)
+            portrait.set_look(look, tip)
             self.row.addWidget(portrait)
+        self.portrait = portrait
+        kept = {card.ref: card for card in self.cards}
         self.cards = []
         for ref, look, tip in panel.cards:
             card = kept.pop(ref, None)
@@ -209,14 +214,16 @@ class PanelWidget(QFrame):
             self.row.addWidget(card)
         for card in kept.values():
             _discard(card)
-        empty = max(0, (panel.slots or 0) - len(panel.cards))
+        tips = ["An empty slot"] * max(0, (panel.slots or 0) - len(panel.cards))
         if not panel.cards and not panel.slots and panel.portrait is None:
             # An empty panel still shows where a card may be dropped, at card size.
-            self._others.append(SlotWidget("Drop a card here"))
-            self.row.addWidget(self._others[-1])
-        for _ in range(empty):
-            self._others.append(SlotWidget())
-            self.row.addWidget(self._others[-1])
+            tips = ["Drop a card here"]
+        while len(self.slots) > len(tips):
+            _discard(self.slots.pop())
+        self.slots += [SlotWidget() for _ in range(len(tips) - len(self.slots))]
+        for slot, tip in zip(self.slots, tips, strict=True):
+            slot.setToolTip(tip)
+            self.row.addWidget(slot)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         drag = decode(event.mimeData())

@@ -56,8 +56,13 @@ def test_unchanged_panels_keep_their_widgets(table):
     assert all(a is b for a, b in zip(dock.panels, before, strict=True))
     assert cards() == held and {p.zone: p.shown for p in dock.panels} == shown
     rifle = table.state.carried(4)[0]
+    portraits = [panel.portrait for panel in dock.panels]
+    slots_before = {id(slot) for panel in dock.panels for slot in panel.slots}
     table.submit(Trade(rifle, 1))
     assert all(a is b for a, b in zip(dock.panels, before, strict=True))
+    assert [panel.portrait for panel in dock.panels] == portraits  # the Characters stay
+    slots_now = {id(slot) for panel in dock.panels for slot in panel.slots}
+    assert len(slots_now - slots_before) <= 1  # a slot for Oleg's rifle; Pi's filled one goes
     now = cards()
     assert {zone for zone in now if now[zone] != held[zone]} == {slots(1), slots(4)}
     assert set(held[slots(1)]) <= set(now[slots(1)])  # the cards Oleg kept keep their widgets
