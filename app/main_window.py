@@ -7,11 +7,13 @@ changes game state itself.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
@@ -46,6 +48,7 @@ from engine.core.zones import Layout, Visibility
 from engine.games import game_names, game_title
 
 SPECTATOR = -1  # a seat that sees only public information (behind the curtain)
+WARM_UP_MS = 800  # after the window first shows: the player is taking the table in
 SAVE_FILTER = f"Runetable saves (*{EXTENSION});;All files (*)"
 
 
@@ -63,6 +66,7 @@ class MainWindow(QMainWindow):
         self._thinking_text = ""
         self._summary_for: tuple[int, int] | None = None  # the match end last summed up
         self._drawn: tuple[Match, int] | None = None  # the match and its steps last drawn
+        self._warm_up_planned = False  # the chart library is to be imported once shown
         self.summary: QDialog | None = None
 
         central = QWidget()
@@ -396,6 +400,21 @@ class MainWindow(QMainWindow):
         self.seat_label.setText(f"{text} · {mode} · step {len(m.steps)}")
 
     # -- the end ---------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._warm_up_planned:
+            self._warm_up_planned = True
+            QTimer.singleShot(WARM_UP_MS, self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Import pyqtgraph (~0.4 s) while the player takes the table in, so that the
+        summary at the end of a match, or the Dice dock's chart, never stalls the window
+        under the mouse; not while a button is held (a drag under way): a little later."""
+        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            QTimer.singleShot(WARM_UP_MS, self._warm_up)
+            return
+        importlib.import_module("pyqtgraph")
+
     def _offer_summary(self) -> None:
         """Open the summary once when a match reaches its end (again if the end is
         taken back and reached anew)."""
