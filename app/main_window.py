@@ -34,7 +34,7 @@ from app.docks.log import LogDock, LogFeed
 from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
-from app.games.base import GamePresenter
+from app.games.base import GamePresenter, Summary, Work
 from app.glide import fly
 from app.match_controller import MatchController
 from app.steady import SteadyLabel, TextBar
@@ -68,6 +68,8 @@ class MainWindow(QMainWindow):
         self._drawn: tuple[Match, int] | None = None  # the match and its steps last drawn
         self._warm_up_planned = False  # the chart library is to be imported once shown
         self.summary: QDialog | None = None
+        self._summary_of: tuple[Match, int] | None = None  # the end the dialog sums up
+        self._summarizing: tuple[Match, int] | None = None  # the end being worked out
 
         central = QWidget()
         self.view = BoardView(central)
@@ -407,13 +409,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(WARM_UP_MS, self._warm_up)
 
     def _warm_up(self) -> None:
-        """Import pyqtgraph (~0.4 s) while the player takes the table in, so that the
-        summary at the end of a match, or the Dice dock's chart, never stalls the window
-        under the mouse; not while a button is held (a drag under way): a little later."""
+        """Import pyqtgraph (~0.4 s) and make one plot (the first costs twice what the
+        next ones do) while the player takes the table in, so that the summary at the
+        end of a match, or the Dice dock's chart, never stalls the window under the
+        mouse; not while a button is held (a drag under way): a little later."""
         if QApplication.mouseButtons() != Qt.MouseButton.NoButton:
             QTimer.singleShot(WARM_UP_MS, self._warm_up)
             return
-        importlib.import_module("pyqtgraph")
+        importlib.import_module("pyqtgraph").PlotWidget().deleteLater()
 
     def _offer_summary(self) -> None:
         """Open the summary once when a match reaches its end (again if the end is
@@ -428,15 +431,39 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.show_summary)  # after the final table is drawn
 
     def show_summary(self) -> None:
-        from app.dialogs.summary import SummaryDialog
-
+        """The summary of the match's end: the dialog shown already for it, or a new one,
+        worked out a slice at a time while the window goes on answering, then opened."""
         match = self.controller.match
         if match is None or match.outcome() is None or self.presenter is None:
             return
+        ending = (match, len(match.steps))
+        if self.summary is not None and self._summary_of == ending:
+            self.summary.show()
+            self.summary.raise_()
+            return
+        if self._summarizing == ending:
+            return  # on its way
         if self.summary is not None:
             self.summary.close()
-        self.summary = SummaryDialog(self.presenter.summary(match), self)
-        self.summary.show()
+            self.summary = None
+        self._summarizing = ending
+        self._summarize(ending, self.presenter.summarize(match))
+
+    def _summarize(self, ending: tuple[Match, int], work: Work[Summary]) -> None:
+        match, steps = ending
+        if (self._summarizing != ending or self.controller.match is not match
+                or len(match.steps) != steps or match.outcome() is None):
+            return  # the end was taken back, or another match opened, meanwhile
+        try:
+            next(work)
+        except StopIteration as done:
+            from app.dialogs.summary import SummaryDialog
+
+            self._summarizing = None
+            self.summary, self._summary_of = SummaryDialog(done.value, self), ending
+            self.summary.show()
+            return
+        QTimer.singleShot(0, self, lambda: self._summarize(ending, work))
 
     # -- the log's moments ---------------------------------------------
     def show_moment(self, step: int) -> None:

@@ -9,8 +9,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
-
 from app.dialogs.summary import SummaryDialog
 from app.games.base import Chart, Series, Summary
 from app.main_window import MainWindow
@@ -44,7 +42,8 @@ def test_the_summary_draws_its_charts(qtbot):
     dialog = SummaryDialog(summary)
     qtbot.addWidget(dialog)
     dialog.show()
-    QApplication.processEvents()
+    assert dialog.headline.isVisible() and dialog.plots == []  # words first, charts next
+    qtbot.waitUntil(dialog.charts_drawn, timeout=2000)
     assert dialog.chart_titles() == ["Points per turn"]
     items = dialog.plots[0].getPlotItem().listDataItems()
     assert [item.name() for item in items] == ["SUN", "MOON"]
