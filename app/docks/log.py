@@ -9,7 +9,7 @@ and each row's height is worked out once (LogList).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QResizeEvent
@@ -29,9 +29,30 @@ from engine.core.match import Match
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
 INDENT = "      "
-REHINT_ROWS = 300  # rows given new heights per turn of the event loop after a resize
+REHINT_ROWS = 150  # rows measured in one turn of the event loop (~5 ms)
 
 Entry = tuple[int, str, bool]  # step, text, is a referee override
+Looks = tuple[str, int, bool]  # a row's words, its step, drawn as an override
+
+
+def _looks(entries: list[Entry], index: int) -> Looks:
+    """How an entry is shown: its step's number on the step's first entry only."""
+    step, text, override = entries[index]
+    first = index == 0 or entries[index - 1][0] != step
+    return (f"{step}. {text}" if first else INDENT + text), step, override
+
+
+def _row(entries: list[Entry], index: int) -> QListWidgetItem:
+    item = QListWidgetItem()
+    _show(item, _looks(entries, index))
+    return item
+
+
+def _show(item: QListWidgetItem, looks: Looks) -> None:
+    text, step, override = looks
+    item.setText(text)
+    item.setData(STEP_ROLE, step)
+    item.setData(Qt.ItemDataRole.ForegroundRole, OVERRIDE if override else None)
 
 
 class LogDock(QDockWidget):
@@ -72,17 +93,24 @@ class LogDock(QDockWidget):
     # -- what is shown ----------------------------------------------------------------
     def show_entries(self, entries: list[Entry], shown_step: int | None = None) -> None:
         """Entries oldest first. `shown_step` is the past step the table shows (selected,
-        the list left where it is); None is the present (the newest entry in view)."""
-        keep = _common_prefix(self._entries, entries)
-        if keep == len(entries) == len(self._entries) and shown_step == self._shown_step:
+        the list left where it is); None is the present (the newest entry in view).
+
+        Rows are kept: a row whose words changed (another seat reads the log, the end
+        reveals what was hidden) is rewritten in place, new entries are added, rows
+        beyond the new ones go."""
+        old = self._entries
+        keep = _common_prefix(old, entries)
+        if keep == len(entries) == len(old) and shown_step == self._shown_step:
             return  # an unchanged log is not touched, nor repainted
         self._shown_step = shown_step
         at_bottom = self._scrolled_to_bottom()
         self._quiet = True
         try:
-            while self.list.count() > keep:
+            while self.list.count() > len(entries):
                 self.list.takeItem(self.list.count() - 1)
-            self.list.add([self._item(entries, index) for index in range(keep, len(entries))])
+            shared = self.list.count()
+            self.list.rewrite([(row, _looks(entries, row)) for row in range(keep, shared)])
+            self.list.add([_row(entries, index) for index in range(shared, len(entries))])
             self._entries = list(entries)
             self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
             self._select(shown_step)
@@ -91,16 +119,6 @@ class LogDock(QDockWidget):
         self._stick = shown_step is None and (at_bottom or keep < len(entries))
         if self._stick:
             self.list.scrollToBottom()
-
-    @staticmethod
-    def _item(entries: list[Entry], index: int) -> QListWidgetItem:
-        step, text, override = entries[index]
-        first = index == 0 or entries[index - 1][0] != step
-        item = QListWidgetItem(f"{step}. {text}" if first else INDENT + text)
-        item.setData(STEP_ROLE, step)
-        if override:
-            item.setForeground(OVERRIDE)
-        return item
 
     def _select(self, step: int | None) -> None:
         """Mark the last entry of `step` (none for the present) without scrolling away."""
@@ -188,10 +206,31 @@ class LogList(QListWidget):
             self._rehint.start()
         self._measure(range(now, self.count()))
 
+    def rewrite(self, rows: list[tuple[int, Looks]]) -> None:
+        """Give these rows their new looks where they differ; the newest of them are
+        measured now, the others when their turn comes (as after a resize)."""
+        changed = []
+        model = self.model()
+        blocked = model.blockSignals(True)  # one layout for all, not an update a row
+        try:
+            for row, looks in rows:
+                item = self.item(row)
+                if (item.text(), item.data(STEP_ROLE)) != looks[:2] or \
+                        (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != looks[2]:
+                    _show(item, looks)
+                    changed.append(row)
+        finally:
+            model.blockSignals(blocked)
+        if len(changed) > REHINT_ROWS:
+            self._stale = max(self._stale, changed[-REHINT_ROWS - 1] + 1)
+            self._rehint.start()
+        self._measure(changed[-REHINT_ROWS:])
+        self.viewport().update()
+
     def _wrap_width(self) -> int:
         return self._width or self.viewport().width()
 
-    def _measure(self, rows: range) -> None:
+    def _measure(self, rows: Sequence[int]) -> None:
         """Measure these rows as the item delegate would, at the list's width."""
         option = QStyleOptionViewItem()
         self.initViewItemOption(option)
@@ -204,7 +243,8 @@ class LogList(QListWidget):
 
         self._set_hints(rows, height)
 
-    def _set_hints(self, rows: range, hint: Callable[[QListWidgetItem], QSize]) -> None:
+    def _set_hints(self, rows: Sequence[int],
+                   hint: Callable[[QListWidgetItem], QSize]) -> None:
         if not rows:
             return
         model = self.model()

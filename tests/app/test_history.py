@@ -244,3 +244,28 @@ def test_an_unchanged_log_is_not_touched(qtbot, window):
     play(window, 1)
     QApplication.processEvents()
     assert Paints.count > 0
+
+
+def test_a_row_whose_words_change_is_rewritten_in_place(qtbot):
+    """At the end of a match the log is read anew with what was hidden revealed: rows
+    keep their places and widgets, the changed ones take their new words and height."""
+    from app.docks.log import LogDock
+
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(300, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    hidden = [(n, f"Player {n % 2 + 1} draws a card", False) for n in range(1, 41)]
+    dock.show_entries(hidden)
+    log = dock.list
+    items = [log.item(row) for row in range(log.count())]
+    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > 0, timeout=2000)
+    short = log.visualItemRect(items[10]).height()
+    revealed = list(hidden)
+    revealed[10] = (11, "Player 2 draws SHIELDWALL, the card that swaps two troops of one "
+                        "side standing next to each other", False)
+    dock.show_entries(revealed)
+    assert [log.item(row) for row in range(log.count())] == items
+    assert dock.texts()[10].startswith("11. Player 2 draws SHIELDWALL")
+    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > short, timeout=2000)
