@@ -268,6 +268,9 @@ class HandDock(QDockWidget):
         top.addWidget(self.title, 1)
         self.button_row = QHBoxLayout()
         top.addLayout(self.button_row)
+        # As tall with buttons as without: a title bar that shrank when a seat had none
+        # (the computer's turn) resized the panels below, which all repainted.
+        self.title.setMinimumHeight(QPushButton("End turn").sizeHint().height())
         self.setTitleBarWidget(top_bar)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")

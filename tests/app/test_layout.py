@@ -230,6 +230,19 @@ def test_buttons_take_their_new_words_in_place(qtbot):
     assert pressed == ["muster", "stop"]
 
 
+def test_the_hand_panels_keep_their_height_with_or_without_buttons(qtbot):
+    """On the computer's turn a seat has no buttons: the title bar stays as tall, so the
+    panels under it are not resized (and all repainted) twice a turn."""
+    window = open_window(qtbot, "tactica", (1366, 768))
+    dock = window.hand_dock
+    dock.show_buttons([("End MUSTER", "On to MOVEMENT", None, True)])
+    qtbot.wait(50)  # laid out
+    height = dock.scroll.height()
+    dock.show_buttons([])
+    qtbot.wait(50)
+    assert dock.scroll.height() == height
+
+
 def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font(qtbot):
     """Cards in the Hand dock draw their rules text at 8 pt at least (it was about 6 pt),
     and a larger system font gives larger cards."""
