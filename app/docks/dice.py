@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import pyqtgraph
 
 CHART_DELAY_MS = 120
+NOT_DRAWN = object()  # no roll's dice drawn yet, not even "No rolls yet"
 MIN_HEIGHT = 120  # px: the dock scrolls below this, never pushing the window taller
 DEFAULT_POOL = "2d6"
 DEFAULT_PRESETS = ("2d6", "1d6", "3d6", "1d10", "4d6")
@@ -133,6 +134,8 @@ class DiceDock(QDockWidget):
         self._history_of: object = None
         self._steps_read: list[object] = []
         self._last_roll: dict[str, Any] | None = None
+        # The roll whose dice are drawn: tiles are rebuilt only for another roll.
+        self._faces_of: object = NOT_DRAWN
 
         self._quiet = QLabel("No roll is coming up.")
         self._quiet.setObjectName("noRollComing")
@@ -450,7 +453,9 @@ class DiceDock(QDockWidget):
                     self._history.insertItem(0, item)
                     self._last_roll = event.facts()
         self._steps_read = list(steps)
-        self._show_faces(self._last_roll)
+        if self._last_roll is not self._faces_of:
+            self._faces_of = self._last_roll
+            self._show_faces(self._last_roll)
 
     def _show_faces(self, data: dict[str, Any] | None) -> None:
         """The last roll drawn large, one tile per die, so it reads at a glance.

@@ -136,6 +136,21 @@ def test_last_roll_faces_are_shown_large(
     assert tiles == [str(face) for face in faces]
 
 
+def test_the_dice_stay_drawn_until_another_roll(
+        dock: DiceDock, controller: MatchController, qtbot) -> None:
+    """An action that rolls nothing keeps the last roll's tiles (rebuilding them after
+    every action cost a layout pass of the dock); undoing the roll clears them."""
+    from engine.core.referee import SetCounter
+
+    dock.set_pool("3d6")
+    click(qtbot, dock.roll_button)
+    tiles = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    controller.submit(SetCounter("score", 1))
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == tiles
+    assert controller.undo() and controller.undo()
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == []
+
+
 def test_enter_rolls_the_canonical_pool(
         dock: DiceDock, controller: MatchController, qtbot) -> None:
     entry = dock.findChild(QLineEdit)

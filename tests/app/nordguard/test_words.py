@@ -91,6 +91,7 @@ def test_the_summary_charts_days_left_against_the_way_to_go(qtbot, table):
     assert days_left.points[0] == (1.0, 8.0) and to_go.points[0] == (1.0, 6.0)
     assert to_go.points[-1] == (state.turn + 1.0, 0.0)
     assert [x for x, _ in days_left.points] == [float(d) for d in range(1, state.turn + 2)]
+    qtbot.waitUntil(win.summary.charts_drawn, timeout=2000)
     assert win.summary.chart_titles() == [c.title for c in summary.charts]
 
 
