@@ -8,11 +8,15 @@ still fits, so only the label repaints.
 
 from __future__ import annotations
 
+import html
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 SHRINK = 0.6  # a label narrows only when its text needs less than this share of it
+TAGS = re.compile(r"<[^>]*>")  # rich text's markup, which takes no room of its own
 
 
 class SteadyLabel(QLabel):
@@ -73,7 +77,17 @@ class TextBar(QWidget):
         self._fit()
 
     def _fit(self) -> None:
-        needed = self.label.heightForWidth(self.width() - 2 * self.padding[0])
+        """Grow for a text of more lines than the least, shrink back after it. Rich text
+        is measured by laying out a document (~1 ms), so a text that fits on one line
+        is not measured at all."""
+        width = self.width() - 2 * self.padding[0]
+        text = self.label.text()
+        metrics = self.label.fontMetrics()
+        if "<br" not in text and "\n" not in text and \
+                metrics.horizontalAdvance(html.unescape(TAGS.sub("", text))) <= width:
+            needed = metrics.lineSpacing()
+        else:
+            needed = self.label.heightForWidth(width)
         height = max(self.least, needed + 2 * self.padding[1])
         if height != self.height():
             self.setFixedHeight(height)

@@ -221,6 +221,8 @@ class LogList(QListWidget):
                     changed.append(row)
         finally:
             model.blockSignals(blocked)
+        if not changed:
+            return
         if len(changed) > REHINT_ROWS:
             self._stale = max(self._stale, changed[-REHINT_ROWS - 1] + 1)
             self._rehint.start()

@@ -330,3 +330,30 @@ def test_new_words_in_the_bars_lay_nothing_out_again(qtbot):
     label = window.phase_bar.label
     assert window.phase_bar.height() > two
     assert label.height() >= label.heightForWidth(label.width())
+
+
+def test_a_flow_measures_again_when_its_items_change(qtbot):
+    """The flow keeps its height for a width between layout passes, and answers anew once
+    an item comes or changes size."""
+    from PySide6.QtWidgets import QWidget
+
+    from app.docks.flow import FlowLayout
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    flow = FlowLayout(holder, spacing=0)
+    flow.setContentsMargins(0, 0, 0, 0)
+    cards = []
+    for _ in range(3):
+        card = QWidget()
+        card.setFixedSize(100, 50)
+        flow.addWidget(card)
+        cards.append(card)
+    assert flow.heightForWidth(250) == 100  # two rows
+    more = QWidget()
+    more.setFixedSize(100, 50)
+    flow.addWidget(more)
+    assert flow.heightForWidth(250) == 100
+    assert flow.heightForWidth(150) == 200
+    cards[0].setFixedSize(100, 80)
+    assert flow.heightForWidth(150) == 230
