@@ -91,3 +91,8 @@ class TextBar(QWidget):
         height = max(self.least, needed + 2 * self.padding[1])
         if height != self.height():
             self.setFixedHeight(height)
+        # The label follows the height now: a resize made before the bar is shown (or while
+        # the layout is held back) may come late, and a label taller than its bar centres
+        # its text below the bar's edge.
+        x, y = self.padding
+        self.label.setGeometry(x, y, width, height - 2 * y)

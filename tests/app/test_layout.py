@@ -285,6 +285,16 @@ def test_panels_that_change_places_keep_their_widgets(qtbot):
                for panel, widget in zip(moved, dock.panels, strict=True))
 
 
+@pytest.mark.parametrize("game", ["tactica", "nordguard"])
+def test_the_phase_bar_text_lies_inside_the_bar(qtbot, game):
+    """The bar's words are laid out within it: a label left taller than its bar (a resize
+    that came before the window showed) centred them below the bar's edge."""
+    window = open_window(qtbot, game, (1366, 768), actions=30)
+    bar = window.phase_bar
+    assert bar.label.geometry().bottom() < bar.height()
+    assert bar.label.height() >= bar.label.heightForWidth(bar.label.width())
+
+
 def test_the_phase_bar_keeps_its_height_whatever_its_text(qtbot):
     """One line or two, the bar is as tall: the board under it does not jump."""
     window = open_window(qtbot, "sandbox", (1366, 768))
