@@ -118,7 +118,7 @@ def fly(card: QWidget, start: QPoint, arriving: bool = False) -> QVariantAnimati
     `arriving`: the card is the one arriving (a card that changed hands), so it stays
     blank until its picture lands on it; otherwise the card never left (a refused drop
     going home). The picture and its animation are deleted when it lands, or at once
-    when the card goes first.
+    when the card goes first (deleted, or taken off the window by a newer redraw).
     """
     window = card.window()
     ghost = QLabel(window)
@@ -135,9 +135,13 @@ def fly(card: QWidget, start: QPoint, arriving: bool = False) -> QVariantAnimati
         blank.setOpacity(0.0)
         card.setGraphicsEffect(blank)
 
+    def gone() -> None:
+        ghost.hide()  # at once: deleteLater waits for the event loop
+        ghost.deleteLater()
+
     def step(value: object) -> None:
-        if not isValid(card):
-            ghost.deleteLater()
+        if not isValid(card) or card.window() is not window:
+            gone()
             return
         to = card.mapTo(window, QPoint(0, 0))
         share = float(value) if isinstance(value, float) else 1.0
@@ -146,7 +150,7 @@ def fly(card: QWidget, start: QPoint, arriving: bool = False) -> QVariantAnimati
     def landed() -> None:
         if isValid(card) and arriving:
             card.setGraphicsEffect(None)  # type: ignore[arg-type]
-        ghost.deleteLater()
+        gone()
 
     animation = QVariantAnimation(ghost)  # goes with the picture
     animation.setStartValue(0.0)

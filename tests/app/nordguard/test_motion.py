@@ -10,8 +10,10 @@ The tests check the state and that an animation was started, never wait on one.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from app.glide import GLIDE_MS
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey, Trade, UseItem
@@ -218,3 +220,21 @@ def test_an_item_picked_up_off_the_board_glides_into_the_panel(qtbot, table, dra
     card = table.card_widget(slots(1), rope)
     qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
     assert card.graphicsEffect() is None and card.isVisible()
+
+
+def test_a_trade_taken_back_mid_glide_leaves_no_picture(table, qtlog):
+    """Undone while its picture flies, the traded card goes: so does the picture, at once
+    and quietly, even before Qt gets round to deleting the card (the event loop deletes
+    widgets only when it is back at its top)."""
+    win = table.day_one(("nickel", "oleg"))
+    rifle = table.state.carried(1)[0]
+    table.submit(Trade(rifle, 0))
+    assert ghosts(win)
+    win.undo()
+    until = time.monotonic() + 2 * GLIDE_MS / 1000
+    while time.monotonic() < until:
+        QApplication.processEvents()
+        time.sleep(0.005)
+    assert table.state.holder(rifle) == 1
+    assert [g for g in ghosts(win) if g.isVisible()] == []
+    assert [r.message for r in qtlog.records if "mapTo" in r.message] == []
