@@ -39,10 +39,16 @@ UNREACHABLE = 99
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
 Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
-MovesKey = tuple[bool | int, ...]
-MovesMemo = tuple[MovesKey, frozenset[Coord], dict[Coord, int], tuple[Move, ...]]
-"""A troop's card moves: the flags and MOV spent they were found with, the hexes they depend
-on, the destinations with their cost, and the same as Move actions."""
+Walk = tuple[Ways, frozenset[int], frozenset[int]]
+"""The ways to walk from a hex; the hexes where they end, and those with the ones beside
+the start and every hex they pass (where an enemy would lock the troop or stop the walk),
+by number (GEOM.number)."""
+MovesKey = tuple[bool, bool, bool, int]
+MovesMemo = tuple[MovesKey, frozenset[int], frozenset[int], dict[Coord, int],
+                  tuple[Move, ...]]
+"""A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
+found with; the hexes (by number) where a friend coming or going changes them, and those
+where an enemy does; the destinations with their cost, and the same as Move actions."""
 
 
 class _MovesOf(dict[Coord, Move]):
@@ -96,6 +102,7 @@ def side_of(card: str) -> int:
 
 StepsKey = tuple[int, bool, bool, bool]
 RoutesKey = tuple[int, bool, bool, bool, int, Coord]
+NOWHERE: frozenset[int] = frozenset()
 
 
 class _Steps(dict[Coord, tuple[tuple[Coord, int], ...]]):
@@ -143,7 +150,7 @@ class Features:
         self.muster_order = tuple(tuple(c for c in GEOM.hexes if c in self.near_wall[p])
                                   for p in (0, 1))
         self.steps: dict[StepsKey, _Steps] = {}
-        self.routes: dict[RoutesKey, Ways] = {}
+        self.routes: dict[RoutesKey, Walk] = {}
         if before is not None:
             self._take_over(before)
 
@@ -163,8 +170,8 @@ class Features:
         for key, table in before.steps.items():
             mine = self.steps[key] = _Steps(self, key)
             mine.update((a, row) for a, row in table.items() if unchanged(a, 2))
-        # A walk leaves only hexes it reaches with MOV to spare (ways): within mov - 1.
-        self.routes.update((key, ways) for key, ways in before.routes.items()
+        # A walk leaves only hexes it reaches with MOV to spare (walk): within mov - 1.
+        self.routes.update((key, walk) for key, walk in before.routes.items()
                            if unchanged(key[5], key[4] + 1))
 
     def step_table(self, player: int, melee: bool, engineered: bool, climber: bool) -> Steps:
@@ -208,9 +215,10 @@ class Features:
             out.append((c, cost))
         return tuple(out)
 
-    def ways(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
-             start: Coord) -> Ways:
-        """Each way to walk from `start` with up to `mov` MOV: (end, cost, hexes passed).
+    def walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
+             start: Coord) -> Walk:
+        """Each way to walk from `start` with up to `mov` MOV: (end, cost, hexes passed),
+        and the hexes whose troops the ways depend on (Walk).
 
         The ways come cheapest first, so the first one open to a troop is its
         cheapest (movement.reach). Troops move every action, while the walls
@@ -222,7 +230,7 @@ class Features:
         if found is not None:
             return found
         steps = self.step_table(player, melee, engineered, climber)
-        ways: list[tuple[Coord, int, tuple[Coord, ...]]] = []
+        paths: list[tuple[Coord, int, tuple[Coord, ...]]] = []
         walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
         while walk:
             here, spent, passed = walk.pop()
@@ -230,12 +238,19 @@ class Features:
                 total = spent + cost
                 if total > mov or c == start or c in passed:
                     continue
-                ways.append((c, total, passed))
+                paths.append((c, total, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
                     walk.append((c, total, (*passed, c)))
-        ways.sort(key=lambda way: (way[1], len(way[2])))
-        found = self.routes[key] = tuple(ways)
-        return found
+        paths.sort(key=lambda way: (way[1], len(way[2])))
+        ways = tuple(paths)
+        number, nbrs = GEOM.number, GEOM.neighbours
+        ends = frozenset(number[c] for c, _, _ in ways)
+        beside = {*nbrs[start]}
+        for _, _, passed in ways:
+            for c in passed:
+                beside.update(nbrs[c])
+        made = self.routes[key] = (ways, ends, ends | {number[c] for c in beside})
+        return made
 
 
 INHERIT_LIMIT = 4
@@ -261,9 +276,9 @@ def _features(sig: tuple[tuple[str, Coord, str], ...], before: Features | None) 
 
 
 class Board:
-    __slots__ = ("_danger", "_friends", "_hexes", "_moves", "_paired", "features",
-                 "landmark_at", "owner", "placed", "pos", "ridges", "table", "terrain",
-                 "troop_at", "troops", "wall_at")
+    __slots__ = ("_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
+                 "moves", "owner", "placed", "pos", "ridges", "table", "terrain", "troop_at",
+                 "troops", "wall_at")
 
     def __init__(self, state: TacticaState | None, before: Features | None = None) -> None:
         """The snapshot of `state`'s field; `before` is the layout of the snapshot it
@@ -307,6 +322,11 @@ class Board:
         self.pos = pos
         self.troops = troops
         self._set_features(_features(tuple(sig), before))
+        self._danger: list[frozenset[Coord] | None] = [None, None]
+        self._paired: list[bool | None] = [None, None]
+        self._hexes: list[frozenset[Coord] | None] = [None, None]
+        self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
+        self._friends: dict[str, Friends] = {}
 
     def _set_features(self, f: Features) -> None:
         self.features = f
@@ -314,18 +334,13 @@ class Board:
         self.landmark_at = f.landmark_at
         self.terrain = f.terrain
         self.ridges = f.ridges
-        self._danger: list[frozenset[Coord] | None] = [None, None]
-        self._paired: list[bool | None] = [None, None]
-        self._hexes: list[frozenset[Coord] | None] = [None, None]
-        self._moves: dict[str, MovesMemo] = {}
-        self._friends: dict[str, Friends] = {}
 
     def matches(self, state: TacticaState) -> bool:
         """Whether the state's table still puts every card where this snapshot has it."""
         return self.placed == state.table.pos
 
     def fork(self, state: TacticaState) -> Board:
-        new = Board(None)
+        new: Board = object.__new__(Board)
         new.placed = dict(self.placed)
         new.owner = id(state)
         new.table = state.table
@@ -336,7 +351,7 @@ class Board:
         new._danger = list(self._danger)
         new._paired = list(self._paired)
         new._hexes = list(self._hexes)
-        new._moves = dict(self._moves)
+        new.moves = (dict(self.moves[0]), dict(self.moves[1]))
         new._friends = dict(self._friends)
         return new
 
@@ -347,48 +362,67 @@ class Board:
         self.troop_at[c] = card
         self.pos[card] = c
         self.placed[card] = c
-        self._changed(card, old, c)
+        self._changed(side_of(card), (card,), old, c)
+
+    def swap(self, a: str, b: str) -> None:
+        """Two troops of one side exchange hexes (SAVED, SHIELDWALL)."""
+        ca, cb = self.pos[a], self.pos[b]
+        self.troop_at[ca], self.troop_at[cb] = b, a
+        self.pos[a] = self.placed[a] = cb
+        self.pos[b] = self.placed[b] = ca
+        self._moved_within(side_of(a), (a, b), ca, cb)
 
     def add_troop(self, card: str, c: Coord) -> None:
         self.troop_at[c] = card
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
         self.placed[card] = c
-        self._changed(card, c, c)
+        self._changed(side_of(card), (card,), c, c)
 
     def remove_troop(self, card: str) -> None:
         old = self.pos.pop(card)
         del self.troop_at[old]
         self.troops[side_of(card)].remove(card)
         del self.placed[card]
-        self._changed(card, old, old)
+        self._changed(side_of(card), (card,), old, old)
 
-    def _changed(self, card: str, old: Coord, new: Coord) -> None:
-        """A troop left `old` or came to `new`: forget what that may have changed.
+    def _changed(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
+        """`side`'s troops `cards` left `old` or came to `new`: forget what that may have
+        changed.
 
-        Only the other side's danger hexes follow from this troop, and only
-        the friends of troops next to `old` or `new`; a remembered card move
-        can change only if the hex is within its MOV: a walk ends or passes
-        there (a troop in the way), or passes next to it (an enemy it would
-        stop next to) on a hex it still had MOV to leave.
+        Besides what _moved_within forgets, another troop's card moves are
+        forgotten only if a walk of it ends or passes there (a troop in the way),
+        or, for an enemy, if the hex is beside its start or a hex it passes
+        (where it is locked, or would have to stop).
         """
-        side = side_of(card)
+        self._moved_within(side, cards, old, new)
+        number = GEOM.number
+        left, came = number[old], number[new]
+        for memos, deps in ((self.moves[side], 1), (self.moves[1 - side], 2)):
+            if memos:
+                for troop in [t for t, m in memos.items() if left in m[deps] or came in m[deps]]:
+                    del memos[troop]
+
+    def _moved_within(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
+        """What follows from where `side`'s troops stand, whichever of them stands where:
+        the other side's danger hexes, the friends of troops next to `old` or `new`, and
+        the card moves of the troops that moved. A swap changes nothing more: every hex
+        it touches holds a troop of that side before and after."""
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
         friends = self._friends
-        if friends:
+        own = self.moves[side]
+        for card in cards:
             friends.pop(card, None)
+            own.pop(card, None)
+        if friends:
             troop_at = self.troop_at
             nbrs = GEOM.neighbours
-            for n in (*nbrs.get(old, ()), *nbrs.get(new, ())):  # a swap steps off the mat
+            for n in (*nbrs[old], *nbrs[new]) if new != old else nbrs[old]:
                 t = troop_at.get(n)
                 if t is not None:
                     friends.pop(t, None)
-        moves = self._moves
-        if moves:
-            for troop in [t for t, memo in moves.items() if old in memo[1] or new in memo[1]]:
-                del moves[troop]
 
     # -- friends side by side (SHIELDWALL, SAVED) ------------------------------------------
     def friends(self, troop: str, faces: dict[str, str]) -> Friends:
@@ -417,20 +451,6 @@ class Board:
             found = self._paired[player] = any(
                 faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
         return found
-
-    # -- remembered card moves (movement.card_moves) ---------------------------------------
-    def remembered_moves(self, troop: str, key: MovesKey) -> MovesMemo | None:
-        memo = self._moves.get(troop)
-        return memo if memo is not None and memo[0] == key else None
-
-    def remember_moves(self, troop: str, key: MovesKey, mov: int,
-                       moves: dict[Coord, int]) -> MovesMemo:
-        """Keep `troop`'s card moves until a troop comes or goes within `mov` hexes of it
-        (none can change them when it has no MOV left)."""
-        near = GEOM.disk_set(self.pos[troop], mov) if mov > 0 else frozenset()
-        made = MOVES[troop]
-        memo = self._moves[troop] = (key, near, moves, tuple(map(made.__getitem__, moves)))
-        return memo
 
     # -- questions ---------------------------------------------------------------------
     def terrain_of(self, c: Coord) -> int:

@@ -67,11 +67,16 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
 
 def swap(state: TacticaState, a: str, b: str) -> None:
     """Exchange the hexes of two troops on the field (SAVED, SHIELDWALL)."""
-    pos = state.table.pos
-    ca, cb = pos[a], pos[b]
-    place(state, a, (-99, -99))  # off the mat for a moment, so the hexes never collide
-    place(state, b, ca)
-    place(state, a, cb)
+    table = state.table
+    pos = table.pos
+    pos[a], pos[b] = pos[b], pos[a]
+    snapshot = owned(state)
+    if snapshot is not None and a in snapshot.pos and b in snapshot.pos:
+        snapshot.swap(a, b)
+    else:
+        invalidate(state)
+    table.set_face(a, True)
+    table.set_face(b, True)
 
 
 def home_pile(card: str, face: str) -> str:

@@ -47,6 +47,8 @@ class Geometry:
             for c in self.hexes}
         self.offset: dict[Coord, tuple[int, int]] = {
             c: self.grid.to_offset(hex_of(c)) for c in self.hexes}
+        # Hexes by number: a set of numbers is looked into faster than one of (q, r) pairs.
+        self.number: dict[Coord, int] = {c: i for i, c in enumerate(self.hexes)}
         self._cones: dict[tuple[Coord, int], frozenset[Coord]] = {}
         self._disks: dict[tuple[Coord, int], tuple[Coord, ...]] = {}
         self._disk_sets: dict[tuple[Coord, int], frozenset[Coord]] = {}

@@ -24,10 +24,14 @@ from engine.games.tactica.actions import Move
 from engine.games.tactica.board import (
     GEOM,
     MELEE,
+    MOVES,
+    NOWHERE,
     TROOPS,
     UNREACHABLE,
     Board,
+    MovesKey,
     MovesMemo,
+    Ways,
     side_of,
 )
 from engine.games.tactica.field import Coord
@@ -57,13 +61,18 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
     the way are looked at here.
     """
     player = side_of(troop)
-    ways = b.features.ways(player, state.table.faces[troop] in MELEE,
-                           troop in state.engineered, troop in state.climbers, mov, b.pos[troop])
+    ways = b.features.walk(player, state.table.faces[troop] in MELEE,
+                           troop in state.engineered, troop in state.climbers, mov,
+                           b.pos[troop])[0]
     if free is None:
         free = troop in state.unlocked
-    stop = () if free else b.danger(player)
-    if occupied is None:
-        occupied = b.troop_at
+    return _open(ways, b.troop_at if occupied is None else occupied,
+                 () if free else b.danger(player))
+
+
+def _open(ways: Ways, occupied: Container[Coord], stop: Container[Coord]) -> dict[Coord, int]:
+    """Where the ways open past `occupied` hexes and not through `stop` ones end, each at
+    the cost of the cheapest."""
     best: dict[Coord, int] = {}
     for c, cost, passed in ways:
         if c in best or c in occupied:
@@ -94,27 +103,54 @@ def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
     """Destinations of one ordinary card move of `troop` and the MOV each costs.
 
     Empty when it may not move: locked, or its MOV for the turn spent. The
-    answer is remembered on the field snapshot until a troop moves near it
-    (Board._changed), since most troops stand still from one action to the
-    next; it is shared, so callers must not change it.
+    answer is remembered on the field snapshot until a troop moves where it
+    could change it (Board._changed), since most troops stand still from one
+    action to the next; it is shared, so callers must not change it.
     """
-    return _card_moves(state, b, troop)[2]
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers,
+           state.mov_spent.get(troop, 0))
+    memo = b.moves[side_of(troop)].get(troop)
+    return (memo if memo is not None and memo[0] == key else _remember(state, b, troop, key))[3]
 
 
-def move_actions(state: TacticaState, b: Board, troop: str) -> tuple[Move, ...]:
-    """card_moves as the Move actions that make them, in the same order."""
-    return _card_moves(state, b, troop)[3]
+def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
+    """Every Move of `player`'s troops: each troop's card_moves in field order, as actions."""
+    out: list[Move] = []
+    unlocked, engineered, climbers = state.unlocked, state.engineered, state.climbers
+    spent = state.mov_spent
+    memos = b.moves[player]
+    for t in b.troops[player]:
+        key = (t in unlocked, t in engineered, t in climbers, spent.get(t, 0))
+        memo = memos.get(t)
+        if memo is None or memo[0] != key:
+            memo = _remember(state, b, t, key)
+        out += memo[4]
+    return out
 
 
-def _card_moves(state: TacticaState, b: Board, troop: str) -> MovesMemo:
-    spent = state.mov_spent.get(troop, 0)
-    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers, spent)
-    found = b.remembered_moves(troop, key)
-    if found is not None:
-        return found
-    mov = max(0, mov_of(state, troop) - spent)
-    moves = {} if mov <= 0 or locked(state, b, troop) else reach(state, b, troop, mov)
-    return b.remember_moves(troop, key, mov, moves)
+def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey) -> MovesMemo:
+    """Work out `troop`'s card moves and keep them with what they depend on."""
+    free, engineered, climber, spent = key
+    player = side_of(troop)
+    face = state.table.faces[troop]
+    mov = TROOPS[face].mov - spent
+    ends = around = NOWHERE
+    moves: dict[Coord, int] = {}
+    if mov > 0:
+        start = b.pos[troop]
+        ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber, mov,
+                                             start)
+        if free:  # no enemy can stop it: only troops in the way count
+            moves, around = _open(ways, b.troop_at, ()), ends
+        elif start in b.danger(player):  # locked: only an enemy leaving its side frees it
+            number = GEOM.number
+            ends, around = NOWHERE, frozenset(number[c] for c in GEOM.disk(start, 1))
+        else:
+            moves = _open(ways, b.troop_at, b.danger(player))
+    made = MOVES[troop]
+    memo = b.moves[player][troop] = (key, ends, around, moves,
+                                     tuple(map(made.__getitem__, moves)))
+    return memo
 
 
 HORSE_MOV = 2

@@ -45,7 +45,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
 from engine.games.tactica.combat import attack_problem, attacks, def_of, off_against
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
-from engine.games.tactica.movement import card_moves, locked, mov_left, move_actions
+from engine.games.tactica.movement import card_moves, locked, mov_left, side_moves
 from engine.games.tactica.state import (
     TRAINING,
     Phase,
@@ -142,8 +142,7 @@ def turn_actions(state: TacticaState) -> list[Action]:
             out.extend(_trains(state, b, p))
     elif phase is Phase.MOVEMENT:
         if state.moves_left > 0:
-            for t in b.troops[p]:
-                out.extend(move_actions(state, b, t))
+            out += side_moves(state, b, p)
             out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
         for t in b.troops[p]:

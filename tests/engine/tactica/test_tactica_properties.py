@@ -10,6 +10,8 @@ from engine.core import invariants
 from engine.core.errors import IllegalAction
 from engine.core.match import Match
 from engine.core.rng import Rng
+from engine.games.tactica import board as board_module
+from engine.games.tactica import tactics
 from engine.games.tactica.actions import (
     Attack,
     Deploy,
@@ -21,6 +23,8 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import GEOM, board
+from engine.games.tactica.combat import targets
+from engine.games.tactica.movement import card_moves
 from engine.games.tactica.policy import TacticaPolicy
 from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import TacticaState
@@ -99,6 +103,31 @@ def test_cards_are_conserved_and_the_board_agrees_with_the_table(seed, picks):
         assert len(b.troop_at) == len(b.pos)  # one troop a hex
         for troop in state.training:
             assert troop in b.pos, "training stays only under troops on the field"
+
+
+def test_what_the_field_snapshot_remembers_agrees_with_a_fresh_look():
+    """The card moves, friends and danger hexes a snapshot keeps from action to action (and
+    the step costs a layout takes over from the one before an ENGINEER) are what a snapshot
+    built afresh from the table finds: the same actions, in the same order, for each side."""
+    for seed, advanced in ((3, False), (4, True)):
+        match = Match(GAME, TacticaOptions(advanced_cards=advanced), seed)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 700:
+            actions = match.legal_actions()
+            match.submit(actions[rng.below(len(actions))])
+            state = match.state
+            assert isinstance(state, TacticaState)
+            fresh = state.clone()
+            fresh._board = None
+            board_module._FEATURES.clear()  # no layout taken over either
+            assert GAME.legal_actions(fresh) == GAME.legal_actions(state)
+            b, f = board(state), board(fresh)
+            for troop in b.pos:
+                assert list(card_moves(state, b, troop).items()) == list(
+                    card_moves(fresh, f, troop).items())
+                assert targets(state, b, troop) == targets(fresh, f, troop)
+            for p in (0, 1):
+                assert tactics.plays(state, p, None) == tactics.plays(fresh, p, None)
 
 
 @settings(max_examples=10, deadline=None, database=None,
