@@ -199,7 +199,7 @@ def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
     """Put `card` into `seat`'s slots, setting its uses as the Trade rule says."""
     table = s.table
     table.move(card, SLOT_ZONES[seat])
-    table.face_up.add(card)
+    table.set_face(card, True)
     if table.faces[card] in c.limited:
         s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
 

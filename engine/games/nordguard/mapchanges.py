@@ -47,9 +47,10 @@ def worth_scouting(c: NordguardContent, s: NordguardState, cell: int) -> bool:
     if location not in s.table.face_up:
         return True
     if not s.placed:  # no permanent event lies anywhere: the location's own rolls alone
+        rolls = c.rolls_of[s.table.faces[location]]
         scouted = s.scouted
-        return any(scout_key(location, i) not in scouted
-                   for i in c.rolls_of[s.table.faces[location]])
+        return bool(rolls) and (not scouted or any(scout_key(location, i) not in scouted
+                                                   for i in rolls))
     return any(ch.kind == "roll" and scout_key(src.card, i) not in s.scouted
                for src in sources(c, s, cell) for i, ch in enumerate(src.challenges))
 
