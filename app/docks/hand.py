@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
@@ -83,9 +84,12 @@ class CardWidget(QWidget):
         self.setToolTip(tooltip)
 
     def paintEvent(self, event: object) -> None:
+        """From the card's picture, painted once per look: a card repaints whenever a
+        panel is laid out anew or a flying card passes over it."""
         painter = QPainter(self)
         rect = QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale)
-        paint_look(painter, self.look, rect)
+        sprites.draw(painter, ("hand card", self.look, rect.width()), rect,
+                     lambda p: paint_look(p, self.look, rect))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.draggable:

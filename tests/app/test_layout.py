@@ -265,6 +265,30 @@ def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font
         app.setFont(old)
 
 
+def test_hand_cards_are_painted_once_per_look(qtbot, monkeypatch):
+    """A card in the Hand dock repaints whenever its panel is laid out anew or a flying
+    card passes over it: each look is painted once into a picture, then copied."""
+    import app.docks.hand as hand
+    from app.board import sprites
+    from app.board.cards import CardLook
+    from app.games.base import Panel
+
+    sprites.forget()
+    painted = []
+    monkeypatch.setattr(hand, "paint_look", lambda _p, look, _r: painted.append(look.title))
+    dock = hand.HandDock()
+    qtbot.addWidget(dock)
+    rope, rifle = CardLook("Rope", body=("+1 climb",)), CardLook("Rifle", body=("+2",))
+    dock.show_panels("Team", [Panel("slots:0", "Player 1", [
+        ("it-rope-1", rope, ""), ("it-rope-2", rope, ""), ("it-rifle-1", rifle, "")], 3)])
+    dock.resize(600, 300)
+    dock.show()
+    dock.grab()
+    assert sorted(painted) == ["Rifle", "Rope"]
+    dock.grab()
+    assert len(painted) == 2
+
+
 def test_panels_that_change_places_keep_their_widgets(qtbot):
     """A panel is matched by its zone: when the day's leader moves to the front, every
     panel keeps its widgets (matching by place rebuilt all seven)."""

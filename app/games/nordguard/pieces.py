@@ -116,6 +116,8 @@ class SledItem(CardItem):
     def __init__(self) -> None:
         super().__init__("sled", "map", CardLook("Sled"), "")
         self.on_move: Callable[[SledItem], None] | None = None
+        # Its picture kept: a glide or a drag across the map moves it every frame.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         w, h = SLED_SIZE
@@ -164,7 +166,12 @@ class SledItem(CardItem):
 
 class LyingItem(CardItem):
     """An item lying at the team's location: drawn large enough to read, carried off the
-    board into a Character's panel to pick it up."""
+    board into a Character's panel to pick it up. Its picture is kept: it glides into
+    the tray and is carried across the map."""
+
+    def __init__(self, ref: str, zone: str, look: CardLook, tooltip: str) -> None:
+        super().__init__(ref, zone, look, tooltip)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.item_rect().adjusted(-5, -5, 5, 5)

@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.cards import CardLook
 from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
 from app.board.topology import Z_PIECE
-from app.games.tactica import sprites
 from app.games.tactica.art import SIDE_COLOURS, SIDE_FACES, SIDE_INKS
 from app.games.tactica.symbols import paint_emblem, paint_symbol
 
