@@ -39,6 +39,7 @@ UNREACHABLE = 99
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
 Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
+Local = tuple[tuple[Coord, str], ...]
 Walk = tuple[Ways, frozenset[int], frozenset[int]]
 """The ways to walk from a hex; the hexes where they end, and those with the ones beside
 the start and every hex they pass (where an enemy would lock the troop or stop the walk),
@@ -121,18 +122,14 @@ class _Steps(dict[Coord, tuple[tuple[Coord, int], ...]]):
 
 
 class Features:
-    """What follows from the walls and landmarks alone; shared, never changed.
+    """What follows from the walls and landmarks alone; shared, never changed."""
 
-    A layout made by removing a wall or landmark from another (ENGINEER) takes over
-    the step costs and ways to walk of the one `before` it wherever the change is too
-    far away to alter them: a step's cost depends on the features within 2 hexes of
-    where it starts."""
-
-    __slots__ = ("by_wall", "landmark_at", "muster_order", "near_wall", "next_enemy_wall",
-                 "ridges", "routes", "sides", "steps", "terrain", "wall_at", "walls")
+    __slots__ = ("_local", "by_wall", "landmark_at", "muster_order", "near_wall",
+                 "next_enemy_wall", "ridges", "routes", "sides", "steps", "terrain",
+                 "wall_at", "walls")
 
     def __init__(self, walls: list[tuple[str, Coord]],
-                 marks: list[tuple[str, Coord, str]], before: Features | None = None) -> None:
+                 marks: list[tuple[str, Coord, str]]) -> None:
         self.wall_at: dict[Coord, str] = {c: card for card, c in walls}
         self.landmark_at: dict[Coord, str] = {c: card for card, c, _ in marks}
         self.sides: dict[Coord, str] = {c: side for _, c, side in marks}
@@ -151,28 +148,23 @@ class Features:
                                   for p in (0, 1))
         self.steps: dict[StepsKey, _Steps] = {}
         self.routes: dict[RoutesKey, Walk] = {}
-        if before is not None:
-            self._take_over(before)
+        self._local: dict[tuple[Coord, int], Local] = {}
 
-    def _take_over(self, before: Features) -> None:
-        """Keep what `before` worked out that no changed feature is near enough to alter."""
-        changed = _differences(before.wall_at, self.wall_at) | _differences(
-            before.sides, self.sides)
-        if len(changed) > INHERIT_LIMIT:  # a new battle moves every wall: start afresh
-            return
-        near: dict[int, frozenset[Coord]] = {}
-
-        def unchanged(c: Coord, radius: int) -> bool:
-            if radius not in near:
-                near[radius] = frozenset(h for x in changed for h in GEOM.disk(x, radius))
-            return c not in near[radius]
-
-        for key, table in before.steps.items():
-            mine = self.steps[key] = _Steps(self, key)
-            mine.update((a, row) for a, row in table.items() if unchanged(a, 2))
-        # A walk leaves only hexes it reaches with MOV to spare (walk): within mov - 1.
-        self.routes.update((key, walk) for key, walk in before.routes.items()
-                           if unchanged(key[5], key[4] + 1))
+    def local(self, start: Coord, radius: int) -> Local:
+        """The walls (by side) and landmarks (by the side up) within `radius` of `start`."""
+        key = (start, radius)
+        found = self._local.get(key)
+        if found is None:
+            wall_at, sides = self.wall_at, self.sides
+            out: list[tuple[Coord, str]] = []
+            for c in GEOM.disk(start, radius):
+                wall = wall_at.get(c)
+                if wall is not None:
+                    out.append((c, PREFIX[side_of(wall)]))
+                elif c in sides:
+                    out.append((c, sides[c]))
+            found = self._local[key] = tuple(out)
+        return found
 
     def step_table(self, player: int, melee: bool, engineered: bool, climber: bool) -> Steps:
         """For every hex, the neighbours a troop may step to and the MOV each step costs
@@ -223,12 +215,35 @@ class Features:
         The ways come cheapest first, so the first one open to a troop is its
         cheapest (movement.reach). Troops move every action, while the walls
         and landmarks behind these ways change a few times a battle, so each
-        start hex is worked out once per layout, when a troop first stands there.
+        start hex is worked out once per layout, when a troop first stands there;
+        and since a walk's steps cost what the features within MOV + 1 hexes of
+        its start make them, it is kept for every layout, war and troop alike
+        there (WALKS).
         """
         key = (player, melee, engineered, climber, mov, start)
         found = self.routes.get(key)
         if found is not None:
             return found
+        local = self.local(start, mov + 1)
+        walls = any(kind in PREFIX for _, kind in local)
+        if not local:  # every step costs 1 MOV, for anyone
+            like: tuple[object, ...] = (mov, start)
+        else:
+            # Only walls tell the sides apart (and PRESS matters only there); only
+            # landmarks shut melee troops out.
+            marks = len(local) > sum(kind in PREFIX for _, kind in local)
+            like = (player if walls else 0, melee and marks, engineered, climber and walls,
+                    mov, start, local)
+        found = WALKS.get(like)
+        if found is None:
+            if len(WALKS) > WALKS_KEPT:
+                WALKS.clear()
+            found = WALKS[like] = self._walk(player, melee, engineered, climber, mov, start)
+        self.routes[key] = found
+        return found
+
+    def _walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
+              start: Coord) -> Walk:
         steps = self.step_table(player, melee, engineered, climber)
         paths: list[tuple[Coord, int, tuple[Coord, ...]]] = []
         walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
@@ -249,42 +264,33 @@ class Features:
         for _, _, passed in ways:
             for c in passed:
                 beside.update(nbrs[c])
-        made = self.routes[key] = (ways, ends, ends | {number[c] for c in beside})
-        return made
+        return ways, ends, ends | {number[c] for c in beside}
 
 
-INHERIT_LIMIT = 4
-"""Features changed between two layouts beyond which the later one starts afresh."""
-
-
-def _differences(a: dict[Coord, str], b: dict[Coord, str]) -> set[Coord]:
-    return {c for c in a.keys() | b.keys() if a.get(c) != b.get(c)}
-
+WALKS: dict[tuple[object, ...], Walk] = {}
+"""Walks by what they depend on (Features.walk), shared by every layout."""
+WALKS_KEPT = 8192
 
 _FEATURES: dict[tuple[tuple[str, Coord, str], ...], Features] = {}
 
 
-def _features(sig: tuple[tuple[str, Coord, str], ...], before: Features | None) -> Features:
+def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
     found = _FEATURES.get(sig)
     if found is None:
         if len(_FEATURES) > 512:
             _FEATURES.clear()
         walls = [(card, c) for card, c, kind in sig if kind == "wall"]
         marks = [(card, c, kind) for card, c, kind in sig if kind != "wall"]
-        found = _FEATURES[sig] = Features(walls, marks, before)
+        found = _FEATURES[sig] = Features(walls, marks)
     return found
 
 
 class Board:
-    __slots__ = ("_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
                  "moves", "owner", "placed", "pos", "ridges", "table", "terrain", "troop_at",
                  "troops", "wall_at")
 
-    def __init__(self, state: TacticaState | None, before: Features | None = None) -> None:
-        """The snapshot of `state`'s field; `before` is the layout of the snapshot it
-        replaces, whose tables the new layout takes over where they still hold."""
-        if state is None:
-            return  # fork() fills the fields in
+    def __init__(self, state: TacticaState) -> None:
         table = state.table
         faces = table.faces
         where = table.pos
@@ -321,9 +327,10 @@ class Board:
         self.troop_at = troop_at
         self.pos = pos
         self.troops = troops
-        self._set_features(_features(tuple(sig), before))
+        self._set_features(_features(tuple(sig)))
         self._danger: list[frozenset[Coord] | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
+        self._braced: list[tuple[str, ...] | None] = [None, None]
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
@@ -350,6 +357,7 @@ class Board:
         new._set_features(self.features)
         new._danger = list(self._danger)
         new._paired = list(self._paired)
+        new._braced = list(self._braced)
         new._hexes = list(self._hexes)
         new.moves = (dict(self.moves[0]), dict(self.moves[1]))
         new._friends = dict(self._friends)
@@ -411,6 +419,7 @@ class Board:
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
+        self._braced[side] = None
         friends = self._friends
         own = self.moves[side]
         for card in cards:
@@ -450,6 +459,15 @@ class Board:
         if found is None:
             found = self._paired[player] = any(
                 faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
+        return found
+
+    def braced(self, player: int, faces: dict[str, str]) -> tuple[str, ...]:
+        """`player`'s Foot with a melee troop of theirs beside them, in field order."""
+        found = self._braced[player]
+        if found is None:
+            found = self._braced[player] = tuple(
+                t for t in self.troops[player]
+                if faces[t] == "foot" and self.friends(t, faces)[0])
         return found
 
     # -- questions ---------------------------------------------------------------------
@@ -497,12 +515,9 @@ def board(state: TacticaState) -> Board:
     A snapshot belongs to the state whose id and very table it was made for: the table
     it holds stays alive with it, so no other state can ever pass for its owner."""
     b = state._board
-    if type(b) is Board:
-        if b.owner == id(state) and b.table is state.table:
-            return b
-        b = b.fork(state) if b.matches(state) else Board(state, b.features)
-    else:
-        b = Board(state, b)  # nothing yet, or the layout a wall or landmark has left
+    if b is not None and b.owner == id(state) and b.table is state.table:
+        return b
+    b = b.fork(state) if b is not None and b.matches(state) else Board(state)
     state._board = b
     return b
 
@@ -510,14 +525,12 @@ def board(state: TacticaState) -> Board:
 def owned(state: TacticaState) -> Board | None:
     """The snapshot if this state already owns it (safe to update in place), else None."""
     b = state._board
-    return b if type(b) is Board and b.owner == id(state) and b.table is state.table else None
+    return b if b is not None and b.owner == id(state) and b.table is state.table else None
 
 
 def invalidate(state: TacticaState) -> None:
-    """A wall or landmark came or went: the next look rebuilds the snapshot, keeping the
-    old layout to take over what the change leaves as it was."""
-    b = state._board
-    state._board = b.features if type(b) is Board else b
+    """A wall or landmark came or went: the next look rebuilds the snapshot."""
+    state._board = None
 
 
 def level(state: TacticaState, troop: str) -> int:

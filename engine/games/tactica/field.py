@@ -49,9 +49,15 @@ class Geometry:
             c: self.grid.to_offset(hex_of(c)) for c in self.hexes}
         # Hexes by number: a set of numbers is looked into faster than one of (q, r) pairs.
         self.number: dict[Coord, int] = {c: i for i, c in enumerate(self.hexes)}
+        self._numbers_near: dict[Coord, frozenset[int]] = {
+            c: frozenset(self.number[h] for h in (c, *self.neighbours[c])) for c in self.hexes}
         self._cones: dict[tuple[Coord, int], frozenset[Coord]] = {}
         self._disks: dict[tuple[Coord, int], tuple[Coord, ...]] = {}
         self._disk_sets: dict[tuple[Coord, int], frozenset[Coord]] = {}
+
+    def numbers_near(self, c: Coord) -> frozenset[int]:
+        """The numbers of `c` and the hexes next to it."""
+        return self._numbers_near[c]
 
     def at(self, col: int, row: int) -> Coord:
         """The hex at offset (col, row): how the mat and the tests name places."""

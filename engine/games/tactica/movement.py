@@ -85,8 +85,11 @@ def _open(ways: Ways, occupied: Container[Coord], stop: Container[Coord]) -> dic
     return best
 
 
+MOV = {face: troop.mov for face, troop in TROOPS.items()}
+
+
 def mov_of(state: TacticaState, troop: str) -> int:
-    return TROOPS[state.table.faces[troop]].mov
+    return MOV[state.table.faces[troop]]
 
 
 def mov_left(state: TacticaState, troop: str) -> int:
@@ -109,8 +112,11 @@ def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
     """
     key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers,
            state.mov_spent.get(troop, 0))
-    memo = b.moves[side_of(troop)].get(troop)
-    return (memo if memo is not None and memo[0] == key else _remember(state, b, troop, key))[3]
+    player = side_of(troop)
+    memo = b.moves[player].get(troop)
+    if memo is None or memo[0] != key:
+        memo = _remember(state, b, troop, key, player)
+    return memo[3]
 
 
 def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
@@ -123,17 +129,18 @@ def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
         key = (t in unlocked, t in engineered, t in climbers, spent.get(t, 0))
         memo = memos.get(t)
         if memo is None or memo[0] != key:
-            memo = _remember(state, b, t, key)
+            memo = _remember(state, b, t, key, player)
         out += memo[4]
     return out
 
 
-def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey) -> MovesMemo:
-    """Work out `troop`'s card moves and keep them with what they depend on."""
+def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
+              player: int) -> MovesMemo:
+    """Work out `troop`'s card moves (it is `player`'s) and keep them with what they
+    depend on."""
     free, engineered, climber, spent = key
-    player = side_of(troop)
     face = state.table.faces[troop]
-    mov = TROOPS[face].mov - spent
+    mov = MOV[face] - spent
     ends = around = NOWHERE
     moves: dict[Coord, int] = {}
     if mov > 0:
@@ -142,14 +149,14 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey) -> Moves
                                              start)
         if free:  # no enemy can stop it: only troops in the way count
             moves, around = _open(ways, b.troop_at, ()), ends
-        elif start in b.danger(player):  # locked: only an enemy leaving its side frees it
-            number = GEOM.number
-            ends, around = NOWHERE, frozenset(number[c] for c in GEOM.disk(start, 1))
         else:
-            moves = _open(ways, b.troop_at, b.danger(player))
-    made = MOVES[troop]
+            stop = b.danger(player)
+            if start in stop:  # locked: only an enemy leaving its side frees it
+                ends, around = NOWHERE, GEOM.numbers_near(start)
+            else:
+                moves = _open(ways, b.troop_at, stop)
     memo = b.moves[player][troop] = (key, ends, around, moves,
-                                     tuple(map(made.__getitem__, moves)))
+                                     tuple(map(MOVES[troop].__getitem__, moves)))
     return memo
 
 

@@ -66,6 +66,7 @@ MOVEMENT. The rules log names every draw, shuffle, capture and random choice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -96,40 +97,21 @@ TURN_PHASES = (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT, Phase.RESOLUTION)
 """The four phases of every turn, in order: what the table's phase bar shows."""
 
 
-def troop_pile(p: int) -> str:
-    return f"troops:{p}"
+def _per_seat(kind: str) -> Callable[[int], str]:
+    """The zone of `kind` of a seat ('barracks:0'): the names are made once, since the rules
+    look zones up thousands of times a second."""
+    return (f"{kind}:0", f"{kind}:1").__getitem__
 
 
-def tactics_pile(p: int) -> str:
-    return f"tactics:{p}"
-
-
-def barracks(p: int) -> str:
-    return f"barracks:{p}"
-
-
-def resupply(p: int) -> str:
-    return f"resupply:{p}"
-
-
-def lost(p: int) -> str:
-    return f"lost:{p}"
-
-
-def hostages(p: int) -> str:
-    return f"hostages:{p}"
-
-
-def features(p: int) -> str:
-    return f"features:{p}"
-
-
-def trained(p: int) -> str:
-    return f"trained:{p}"
-
-
-def searching(p: int) -> str:
-    return f"searching:{p}"
+troop_pile = _per_seat("troops")
+tactics_pile = _per_seat("tactics")
+barracks = _per_seat("barracks")
+resupply = _per_seat("resupply")
+lost = _per_seat("lost")
+hostages = _per_seat("hostages")
+features = _per_seat("features")
+trained = _per_seat("trained")
+searching = _per_seat("searching")
 
 
 def owner_of(card: str) -> int | None:
@@ -200,8 +182,7 @@ class TacticaState(GameState):
     ransom_blocked: list[bool] = state_field(lambda: [False, False])
     swaps_due: list[int] = state_field(list)  # SAVED in MOVEMENT: swaps at the phase's end
     # The board index (board.Board): shared by clones until one looks, when board() checks
-    # it against that clone's table (a referee override may have moved cards) and forks it;
-    # after a wall or landmark came or went, the old layout (board.Features) until rebuilt.
+    # it against that clone's table (a referee override may have moved cards) and forks it.
     _board: Any = state_field(default=None, cache=True)
 
     def __init__(self, options: GameOptions, table: Table, rng: Rng) -> None:

@@ -95,23 +95,25 @@ def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
     """The tactics cards in a barracks by face, in barracks order (shared: do not change it).
 
     A zone's cards are a tuple replaced whenever they change, and most actions leave
-    the barracks alone, so the answer is kept for the last few barracks seen."""
+    the barracks alone, so the answer is kept for the last few barracks seen, by the
+    very tuple (held here, so no other can take its place)."""
     cards = state.table.zones[barracks(player)].cards or ()
-    found = _HANDS.get(cards)
-    if found is None:
-        faces = state.table.faces
-        found = {}
-        for card in cards:
-            face = faces[card]
-            if face in TACTIC_FACES:
-                found.setdefault(face, []).append(card)
-        if len(_HANDS) > 256:
-            _HANDS.clear()
-        _HANDS[cards] = found
+    kept = _HANDS.get(id(cards))
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    faces = state.table.faces
+    found: dict[str, list[str]] = {}
+    for card in cards:
+        face = faces[card]
+        if face in TACTIC_FACES:
+            found.setdefault(face, []).append(card)
+    if len(_HANDS) > 256:
+        _HANDS.clear()
+    _HANDS[id(cards)] = (cards, found)
     return found
 
 
-_HANDS: dict[tuple[str, ...], dict[str, list[str]]] = {}
+_HANDS: dict[int, tuple[tuple[str, ...], dict[str, list[str]]]] = {}
 
 
 def _own(b: Board, player: int) -> list[str]:
@@ -136,8 +138,10 @@ def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
 
 def _rescues(state: TacticaState, b: Board, player: int, card: str,
              rescuers: list[str]) -> list[PlayTactic]:
-    held = [h for h in state.table.zones[hostages(1 - player)].cards or ()
-            if owner_of(h) == player]
+    held_by_enemy = state.table.zones[hostages(1 - player)].cards
+    if not held_by_enemy:
+        return []
+    held = [h for h in held_by_enemy if owner_of(h) == player]
     if not held:
         return []
     near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
@@ -268,9 +272,8 @@ def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTa
 
 
 def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    faces = state.table.faces
     on = ON[card]
-    return [on[t] for t in _own(b, p) if faces[t] == "foot" and b.friends(t, faces)[0]]
+    return [on[t] for t in b.braced(p, state.table.faces)]
 
 
 def _spy(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -347,6 +350,11 @@ def _disengage_escape(state: TacticaState, b: Board, p: int, card: str) -> list[
     return out
 
 
+OWN_IN: dict[str, dict[str, Gen]] = {
+    phase: {face: gen for (face, when), gen in OWN.items() if when == phase}
+    for phase in PHASE_KEY.values()}
+"""OWN by phase, then by face."""
+
 COUNTER: dict[tuple[str, str], Gen] = {
     ("disengage", "attack"): _disengage_defend,
     ("saved", "attack"): _saved_defend,
@@ -355,6 +363,12 @@ COUNTER: dict[tuple[str, str], Gen] = {
     ("saved", "move"): _saved_move,
     ("shieldwall", "move"): _shieldwall_move,
 }
+
+
+COUNTER_TO: dict[str, dict[str, Gen]] = {
+    trigger: {face: gen for (face, what), gen in COUNTER.items() if what == trigger}
+    for trigger in ("attack", "move")}
+"""COUNTER by what it answers, then by face."""
 
 
 def plays(state: TacticaState, player: int, trigger: str | None,
@@ -369,16 +383,18 @@ def plays(state: TacticaState, player: int, trigger: str | None,
     b = board(state)
     out: list[PlayTactic] = []
     faces = state.table.faces
+    uses = OWN_IN[phase] if trigger is None else COUNTER_TO[trigger]
     for face, held in hand(state, player).items():
+        gen = uses.get(face)
+        if gen is None:
+            continue
         if only is not None:
             if faces[only] != face or only not in held:
                 continue
             card = only
         else:
             card = held[0]
-        gen = OWN.get((face, phase)) if trigger is None else COUNTER.get((face, trigger))
-        if gen is not None:
-            out.extend(gen(state, b, player, card))
+        out += gen(state, b, player, card)
     return out
 
 

@@ -107,8 +107,8 @@ def test_cards_are_conserved_and_the_board_agrees_with_the_table(seed, picks):
 
 def test_what_the_field_snapshot_remembers_agrees_with_a_fresh_look():
     """The card moves, friends and danger hexes a snapshot keeps from action to action (and
-    the step costs a layout takes over from the one before an ENGINEER) are what a snapshot
-    built afresh from the table finds: the same actions, in the same order, for each side."""
+    the ways to walk kept from one layout to the next) are what a snapshot built afresh from
+    the table finds: the same actions, in the same order, for each side."""
     for seed, advanced in ((3, False), (4, True)):
         match = Match(GAME, TacticaOptions(advanced_cards=advanced), seed)
         rng = Rng(seed)
@@ -119,7 +119,8 @@ def test_what_the_field_snapshot_remembers_agrees_with_a_fresh_look():
             assert isinstance(state, TacticaState)
             fresh = state.clone()
             fresh._board = None
-            board_module._FEATURES.clear()  # no layout taken over either
+            board_module._FEATURES.clear()  # nor the layout,
+            board_module.WALKS.clear()  # nor the walks kept from one layout to the next
             assert GAME.legal_actions(fresh) == GAME.legal_actions(state)
             b, f = board(state), board(fresh)
             for troop in b.pos:
