@@ -98,6 +98,7 @@ from engine.games.nordguard.state import (
     SLOT_ZONES,
     TEAM,
     NordguardState,
+    cell_moves,
 )
 
 DIRECTIONS = {d.name: d for d in Direction}
@@ -479,17 +480,9 @@ SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
 def _attempts(width: int, height: int) -> tuple[tuple[tuple[int, Attempt, Attempt], ...], ...]:
     """Each cell's attempts, N, E, S, W: (the cell it leads to, the attempt, the attempt
     keeping limited items)."""
-    out = []
-    for index in range(width * height):
-        row, col = divmod(index, width)
-        tries = []
-        for direction in Direction:
-            r, k = row + direction.value[0], col + direction.value[1]
-            if 0 <= r < height and 0 <= k < width:
-                tries.append((r * width + k, Attempt(direction.name),
-                              Attempt(direction.name, spend=False)))
-        out.append(tuple(tries))
-    return tuple(out)
+    return tuple(tuple((cell, Attempt(direction.name), Attempt(direction.name, spend=False))
+                       for direction, cell in moves)
+                 for moves in cell_moves(width, height))
 
 
 ANSWERS = (Fire, Strike, StopFighting, NextEvent, GiveUp, Barter, Decline)  # to questions

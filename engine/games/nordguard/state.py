@@ -137,7 +137,7 @@ def slots(seat: int) -> str:
 
 
 @cache
-def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
+def cell_moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
     """Every cell's moves on a map of this size, worked out once (asked on every move)."""
     out = []
     for index in range(width * height):
@@ -153,7 +153,7 @@ def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
 
 @cache
 def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(cell for _, cell in moves) for moves in _moves(width, height))
+    return tuple(tuple(cell for _, cell in moves) for moves in cell_moves(width, height))
 
 
 class Derived:
@@ -246,7 +246,7 @@ class NordguardState(GameState):
 
     def neighbours(self, index: int) -> list[tuple[Direction, int]]:
         """The moves from `index`, in the order N, E, S, W."""
-        return _moves(self.width, self.height)[index]
+        return cell_moves(self.width, self.height)[index]
 
     def next_to(self, index: int) -> tuple[int, ...]:
         """The cells of those moves (the same order)."""
