@@ -247,8 +247,11 @@ class Features:
         steps = self.step_table(player, melee, engineered, climber)
         paths: list[tuple[Coord, int, tuple[Coord, ...]]] = []
         walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
+        nbrs = GEOM.neighbours
+        beside = {*nbrs[start]}
         while walk:
             here, spent, passed = walk.pop()
+            had = len(paths)
             for c, cost in steps[here]:
                 total = spent + cost
                 if total > mov or c == start or c in passed:
@@ -256,14 +259,12 @@ class Features:
                 paths.append((c, total, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
                     walk.append((c, total, (*passed, c)))
+            if passed and len(paths) > had:  # ways pass `here`
+                beside.update(nbrs[here])
         paths.sort(key=lambda way: (way[1], len(way[2])))
         ways = tuple(paths)
-        number, nbrs = GEOM.number, GEOM.neighbours
+        number = GEOM.number
         ends = frozenset(number[c] for c, _, _ in ways)
-        beside = {*nbrs[start]}
-        for _, _, passed in ways:
-            for c in passed:
-                beside.update(nbrs[c])
         return ways, ends, ends | {number[c] for c in beside}
 
 

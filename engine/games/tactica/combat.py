@@ -172,7 +172,25 @@ def targets(state: TacticaState, b: Board, attacker: str) -> list[str]:
     return out
 
 
-def attacks(state: TacticaState, b: Board, attacker: str) -> tuple[Attack, ...]:
-    """targets as the Attack actions on them, in the same order."""
-    found = targets(state, b, attacker)
-    return tuple(map(ATTACKS[attacker].__getitem__, found)) if found else ()
+def side_attacks(state: TacticaState, b: Board, player: int) -> list[Attack]:
+    """Every Attack of `player`'s troops: each troop's targets in field order, as actions.
+
+    Most troops have no enemy within range, which is told from where the enemies stand
+    before anything else is worked out."""
+    out: list[Attack] = []
+    attacked, pos = state.attacked, b.pos
+    beside = b.danger(player)
+    enemies = b.hexes(1 - player)
+    for t in b.troops[player]:
+        if t in attacked:
+            continue
+        rng = rng_of(state, b, t)
+        if rng == 1:
+            if pos[t] not in beside:
+                continue
+        elif GEOM.disk_set(pos[t], rng).isdisjoint(enemies):
+            continue
+        found = targets(state, b, t)
+        if found:
+            out += map(ATTACKS[t].__getitem__, found)
+    return out

@@ -52,7 +52,7 @@ from engine.games.tactica.actions import (
     SpyStack,
     Swap,
 )
-from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, board
+from engine.games.tactica.board import CONTENT, MELEE, TROOP_FACES, board
 from engine.games.tactica.events import (
     CardReturned,
     GroupMoveOver,
@@ -308,7 +308,7 @@ class HorseGroupMove(TacticaFrame):
             dests = group_moves(state, b, self.anchor, self.members, self.moved, t)
             out.extend(Move(t, c[0], c[1]) for c in sorted(dests))
         if group_gathered(b, self.anchor, self.members):
-            out.append(Done())
+            out.append(DONE)
         return out
 
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
@@ -347,6 +347,18 @@ class HorseGroupMove(TacticaFrame):
         return [GroupMoveOver()]
 
 
+class _Swaps(dict[tuple[str, str], Swap]):
+    """Swap actions by their two troops, each built the first time it is offered."""
+
+    def __missing__(self, pair: tuple[str, str]) -> Swap:
+        made = self[pair] = Swap(*pair)
+        return made
+
+
+SWAPS = _Swaps()
+DONE = Done()
+
+
 def swap(state: TacticaState, player: int, action: Swap) -> list[Event]:
     cardmoves.swap(state, action.a, action.b)
     return [Swapped(seat=player, troops=(action.a, action.b))]
@@ -376,9 +388,9 @@ class ShieldwallRearrange(TacticaFrame):
             return []
         b = board(state)
         on = [t for t in self.members if t in b.pos]
-        out: list[Action] = [Swap(a, c) for a, c in combinations(on, 2)]
+        out: list[Action] = [SWAPS[pair] for pair in combinations(on, 2)]
         if out:
-            out.append(Done())
+            out.append(DONE)
         return out
 
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
@@ -393,18 +405,11 @@ class ShieldwallRearrange(TacticaFrame):
 
 
 def melee_pairs(state: TacticaState, player: int) -> list[tuple[str, str]]:
+    """`player`'s melee troops side by side, each pair once, by name."""
     b = board(state)
     faces = state.table.faces
-    out = []
-    for t in sorted(b.troops[player]):
-        if faces[t] not in MELEE:
-            continue
-        for n in GEOM.neighbours[b.pos[t]]:
-            other = b.troop_at.get(n)
-            if (other is not None and other > t and other in b.troops[player]
-                    and faces[other] in MELEE):
-                out.append((t, other))
-    return out
+    return [(t, other) for t in sorted(b.troops[player]) if faces[t] in MELEE
+            for other in b.friends(t, faces)[0] if other > t]
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,8 +420,8 @@ class SavedSwap(TacticaFrame):
     doing = "may swap two adjacent melee troops (SAVED)"
 
     def answers(self, state: TacticaState, p: int) -> list[Action]:
-        out: list[Action] = [Swap(a, c) for a, c in melee_pairs(state, p)]
-        return [*out, Done()] if out else []
+        out: list[Action] = [SWAPS[pair] for pair in melee_pairs(state, p)]
+        return [*out, DONE] if out else []
 
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
         return either_way(self, state, p, action)

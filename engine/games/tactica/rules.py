@@ -43,7 +43,7 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
-from engine.games.tactica.combat import attack_problem, attacks, def_of, off_against
+from engine.games.tactica.combat import attack_problem, def_of, off_against, side_attacks
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
 from engine.games.tactica.movement import card_moves, locked, mov_left, side_moves
 from engine.games.tactica.state import (
@@ -145,8 +145,7 @@ def turn_actions(state: TacticaState) -> list[Action]:
             out += side_moves(state, b, p)
             out.extend(_rescues(state, p))
     elif phase is Phase.COMBAT:
-        for t in b.troops[p]:
-            out.extend(attacks(state, b, t))
+        out += side_attacks(state, b, p)
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
     out.append(EndPhase())

@@ -443,11 +443,11 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
 
 def walls_check(state: TacticaState) -> list[Event]:
     """Part 2: a side whose last wall card is gone loses the war at once."""
-    if state.result is not None or state.phase in (Phase.LANDMARKS,):
+    if state.result is not None or state.phase is Phase.LANDMARKS:
         return []
-    b = board(state)
+    walls = board(state).features.walls
     for p in (0, 1):
-        if not b.walls_of(p):
+        if not walls[p]:
             return end_war(state, 1 - p, f"{seat(p)} has lost every wall")
     return []
 
