@@ -151,6 +151,22 @@ def test_the_dice_stay_drawn_until_another_roll(
     assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == []
 
 
+def test_the_next_roll_reuses_the_dice_tiles(
+        dock: DiceDock, controller: MatchController, qtbot) -> None:
+    """Another roll gives the tiles shown their new faces (a styled tile made anew costs
+    a polish); a smaller pool lets the extra tiles go."""
+    dock.set_pool("3d6")
+    click(qtbot, dock.roll_button)
+    tiles = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    click(qtbot, dock.roll_button)
+    again = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    assert again == tiles
+    assert [t.text() for t in again] == [str(f) for f in rolls(controller)[-1].faces]
+    dock.set_pool("2d6")
+    click(qtbot, dock.roll_button)
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == tiles[:2]
+
+
 def test_enter_rolls_the_canonical_pool(
         dock: DiceDock, controller: MatchController, qtbot) -> None:
     entry = dock.findChild(QLineEdit)
