@@ -112,10 +112,10 @@ class TacticaFrame(Frame):
 
 
 def negates_held(state: TacticaState, player: int) -> list[str]:
+    """The NEGATEs `player` may play, in barracks order (shared: do not change it)."""
     if tactics.blocked(state, player):
         return []
-    faces = state.table.faces
-    return [c for c in state.table.zones[barracks(player)].cards or () if faces[c] == "negate"]
+    return tactics.hand(state, player).get("negate", [])
 
 
 def play_card(state: TacticaState, player: int, action: PlayTactic) -> list[Event]:

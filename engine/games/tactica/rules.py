@@ -338,13 +338,13 @@ def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
     b = board(state)
     if action.troop not in b.pos or owner_of(action.troop) != p:
         return "move one of your own troops on the field"
+    if (action.q, action.r) in card_moves(state, b, action.troop):
+        return None  # none for a troop that is locked or has spent its MOV
     if locked(state, b, action.troop):
         return "a troop next to an enemy troop cannot move without DISENGAGE"
     if mov_left(state, action.troop) <= 0:
         return "this troop has spent its MOV for this turn"
-    if (action.q, action.r) not in card_moves(state, b, action.troop):
-        return destination_problem(state, p, action)
-    return None
+    return destination_problem(state, p, action)
 
 
 def destination_problem(state: TacticaState, p: int, action: Move) -> str:
