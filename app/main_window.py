@@ -7,15 +7,16 @@ changes game state itself.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -33,18 +34,21 @@ from app.docks.log import LogDock, LogFeed
 from app.docks.piles import PilesDock
 from app.dragdrop import CardDrag
 from app.games import scene_for
-from app.games.base import GamePresenter
-from app.glide import glide_back
+from app.games.base import GamePresenter, Summary, Work
+from app.glide import fly
 from app.match_controller import MatchController
+from app.steady import SteadyLabel, TextBar
 from app.window_layout import WindowLayout
 from engine.core import registry
 from engine.core.errors import ContentError, SaveError
 from engine.core.game import GameState, RuleMode
+from engine.core.match import Match
 from engine.core.saves import EXTENSION
 from engine.core.zones import Layout, Visibility
 from engine.games import game_names, game_title
 
 SPECTATOR = -1  # a seat that sees only public information (behind the curtain)
+WARM_UP_MS = 800  # after the window first shows: the player is taking the table in
 SAVE_FILTER = f"Runetable saves (*{EXTENSION});;All files (*)"
 
 
@@ -61,7 +65,11 @@ class MainWindow(QMainWindow):
         self._last_human: int | None = None  # the person who last had the table
         self._thinking_text = ""
         self._summary_for: tuple[int, int] | None = None  # the match end last summed up
+        self._drawn: tuple[Match, int] | None = None  # the match and its steps last drawn
+        self._warm_up_planned = False  # the chart library is to be imported once shown
         self.summary: QDialog | None = None
+        self._summary_of: tuple[Match, int] | None = None  # the end the dialog sums up
+        self._summarizing: tuple[Match, int] | None = None  # the end being worked out
 
         central = QWidget()
         self.view = BoardView(central)
@@ -75,16 +83,11 @@ class MainWindow(QMainWindow):
         back = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         back.activated.connect(lambda: self.leave_preview() if self.preview_step else None)
         box.addWidget(self.preview_bar)
-        self.phase_bar = QLabel()
-        self.phase_bar.setObjectName("phaseBar")
-        self.phase_bar.setWordWrap(True)
-        self.phase_bar.setStyleSheet("background: #23313a; color: #f2efe6; padding: 5px 10px;"
-                                     " font-weight: bold;")
-        self.phase_bar.hide()
         # Room for two lines always: a bar that grew and shrank with its text resized the
         # board, which re-fitted and redrew every card after most actions.
-        lines = self.phase_bar.fontMetrics().lineSpacing()
-        self.phase_bar.setMinimumHeight(2 * lines + 12)
+        self.phase_bar = TextBar("#23313a", "#f2efe6", lines=2)
+        self.phase_bar.setObjectName("phaseBar")
+        self.phase_bar.hide()
         box.addWidget(self.phase_bar)
         box.addWidget(self.view)
         self.setCentralWidget(central)
@@ -101,7 +104,7 @@ class MainWindow(QMainWindow):
         self.layout_keeper = WindowLayout(self, self.hand_dock,
                                           [self.log_dock, self.dice_dock, self.piles_dock],
                                           self._settings)
-        self.seat_label = QLabel()
+        self.seat_label = SteadyLabel()
         self.statusBar().addPermanentWidget(self.seat_label)
 
         self._build_menus()
@@ -321,14 +324,21 @@ class MainWindow(QMainWindow):
         else:
             state = match.view(viewer)
         self.scene.render_state(state)
-        self._show_hand(state, viewer)
+        self._show_hand(state, viewer, self._moved_on(match))
         self._show_status(state, viewer)
         self._show_piles(state)
         self._show_log(viewer)
         self._show_seat()
         self._offer_summary()
 
-    def _show_hand(self, state: GameState, viewer: int | None) -> None:
+    def _moved_on(self, match: Match) -> bool:
+        """Whether the match has moved on since the table was last drawn: what changed
+        may be shown moving. Not after an undo (a jump in time), nor on a past moment."""
+        drawn, self._drawn = self._drawn, (match, len(match.steps))
+        return (self.preview_step is None and drawn is not None and drawn[0] is match
+                and len(match.steps) > drawn[1])
+
+    def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False) -> None:
         if viewer is None and state.result is not None:
             # The match is over and nothing is secret any more: show the last person's cards.
             viewer = self._last_human if self._last_human is not None else 0
@@ -342,7 +352,8 @@ class MainWindow(QMainWindow):
             return
         panels = self.presenter.hand_panels(state, viewer)
         title = self.presenter.seat_name(state, viewer)
-        self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels)
+        self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels,
+                                   moving)
         live = self.preview_step is None
         buttons = []
         for button in self.presenter.buttons(state, viewer):
@@ -391,6 +402,22 @@ class MainWindow(QMainWindow):
         self.seat_label.setText(f"{text} · {mode} · step {len(m.steps)}")
 
     # -- the end ---------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._warm_up_planned:
+            self._warm_up_planned = True
+            QTimer.singleShot(WARM_UP_MS, self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Import pyqtgraph (~0.4 s) and make one plot (the first costs twice what the
+        next ones do) while the player takes the table in, so that the summary at the
+        end of a match, or the Dice dock's chart, never stalls the window under the
+        mouse; not while a button is held (a drag under way): a little later."""
+        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            QTimer.singleShot(WARM_UP_MS, self._warm_up)
+            return
+        importlib.import_module("pyqtgraph").PlotWidget().deleteLater()
+
     def _offer_summary(self) -> None:
         """Open the summary once when a match reaches its end (again if the end is
         taken back and reached anew)."""
@@ -404,15 +431,39 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.show_summary)  # after the final table is drawn
 
     def show_summary(self) -> None:
-        from app.dialogs.summary import SummaryDialog
-
+        """The summary of the match's end: the dialog shown already for it, or a new one,
+        worked out a slice at a time while the window goes on answering, then opened."""
         match = self.controller.match
         if match is None or match.outcome() is None or self.presenter is None:
             return
+        ending = (match, len(match.steps))
+        if self.summary is not None and self._summary_of == ending:
+            self.summary.show()
+            self.summary.raise_()
+            return
+        if self._summarizing == ending:
+            return  # on its way
         if self.summary is not None:
             self.summary.close()
-        self.summary = SummaryDialog(self.presenter.summary(match), self)
-        self.summary.show()
+            self.summary = None
+        self._summarizing = ending
+        self._summarize(ending, self.presenter.summarize(match))
+
+    def _summarize(self, ending: tuple[Match, int], work: Work[Summary]) -> None:
+        match, steps = ending
+        if (self._summarizing != ending or self.controller.match is not match
+                or len(match.steps) != steps or match.outcome() is None):
+            return  # the end was taken back, or another match opened, meanwhile
+        try:
+            next(work)
+        except StopIteration as done:
+            from app.dialogs.summary import SummaryDialog
+
+            self._summarizing = None
+            self.summary, self._summary_of = SummaryDialog(done.value, self), ending
+            self.summary.show()
+            return
+        QTimer.singleShot(0, self, lambda: self._summarize(ending, work))
 
     # -- the log's moments ---------------------------------------------
     def show_moment(self, step: int) -> None:
@@ -487,8 +538,8 @@ class MainWindow(QMainWindow):
     def _glide_home(self, drag: CardDrag, released_at: QPoint) -> None:
         """A card from the Hand dock that the board refused flies back to its place."""
         card = self.hand_dock.card_widget(drag.ref)
-        if card is not None:
-            glide_back(self, card, released_at)
+        if card is not None and card.isVisible():
+            fly(card, released_at)
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()

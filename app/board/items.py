@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.board.cards import CardLook, card_rect, paint_look, token_rect
 from app.board.topology import Z_DRAG, Z_HIGHLIGHT, Z_PIECE
+from app.glide import Glider
 
 Z_PILE, Z_CARD = Z_HIGHLIGHT, Z_PIECE  # piles glow themselves; cards pass over them
 GLOW_LEGAL = QColor(80, 200, 120, 220)
@@ -39,7 +40,7 @@ class CardItem(QGraphicsItem):
         self.on_release: Callable[[CardItem], None] | None = None
         self.on_press: Callable[[CardItem], None] | None = None
         self.on_double_click: Callable[[CardItem], None] | None = None
-        self._spring: QVariantAnimation | None = None
+        self.glider = Glider(self)  # springing back, or moving where the rules put it
         self._grab_offset: QPointF | None = None  # set while the mouse carries the item
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setToolTip(tooltip)
@@ -69,8 +70,7 @@ class CardItem(QGraphicsItem):
 
     def start_drag(self, scene_pos: QPointF) -> None:
         """Pick the item up; also used for a card just lifted off a pile."""
-        if self._spring is not None:
-            self._spring.stop()
+        self.glider.stop()
         self.origin = self.pos()
         self._grab_offset = self.pos() - scene_pos
         self.setZValue(Z_DRAG)
@@ -117,13 +117,7 @@ class CardItem(QGraphicsItem):
 
     def spring_back(self) -> None:
         """Glide back to where the drag started: the drop was refused."""
-        animation = QVariantAnimation()
-        animation.setStartValue(self.pos())
-        animation.setEndValue(self.origin)
-        animation.setDuration(160)
-        animation.valueChanged.connect(self.setPos)
-        self._spring = animation
-        animation.start()
+        self.glider.glide(self.origin)
 
 
 class PileItem(QGraphicsItem):

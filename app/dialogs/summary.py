@@ -1,13 +1,15 @@
 """The end of a match: who won and why, a few facts, and charts over the whole match.
 
 It opens by itself when a match ends and can be closed to look at the final
-table; View → Match summary brings it back. The charts are pyqtgraph plots,
-imported only here, when a match has ended.
+table; View → Match summary brings it back. The charts are pyqtgraph plots; a
+plot costs 30-40 ms to build and first paint, so the dialog opens with its words
+and each chart follows in a turn of the event loop of its own: the window never
+stalls at the end of a match.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,6 +26,7 @@ from app.games.base import Chart, Summary
 # also has its own symbol, so no chart is read by colour alone.
 LINE_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
 LINE_SYMBOLS = ("o", "t", "s", "d", "+", "x", "star")
+CHART_HEIGHT = 200  # px, at the least
 
 
 class SummaryDialog(QDialog):
@@ -46,17 +49,36 @@ class SummaryDialog(QDialog):
             shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             facts.addRow(f"{what}:", shown)
         layout.addLayout(facts)
-        self.plots = [self._plot(chart) for chart in summary.charts]
-        for plot in self.plots:
-            layout.addWidget(plot, 1)
+        self.plots: list[QWidget] = []  # the charts drawn so far
+        self._charts = list(summary.charts)
+        self._rooms: list[QWidget] = []  # where each chart goes, sized now: nothing jumps
+        for _ in self._charts:
+            room = QWidget()
+            room.setMinimumHeight(CHART_HEIGHT)
+            QVBoxLayout(room).setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(room, 1)
+            self._rooms.append(room)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.button(QDialogButtonBox.StandardButton.Close).setText("Look at the table")
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        wanted = 300 + 260 * len(self.plots)
+        wanted = 300 + 260 * len(self._charts)
         screen = self.screen().availableGeometry() if self.screen() is not None else None
         room = screen.height() - 80 if screen is not None else wanted  # title bar, edges
         self.resize(720, min(wanted, max(room, 360)))
+        QTimer.singleShot(0, self, self._draw_next_chart)
+
+    def charts_drawn(self) -> bool:
+        return len(self.plots) == len(self._charts)
+
+    def _draw_next_chart(self) -> None:
+        if self.charts_drawn():
+            return
+        index = len(self.plots)
+        plot = self._plot(self._charts[index])
+        self._rooms[index].layout().addWidget(plot)
+        self.plots.append(plot)
+        QTimer.singleShot(0, self, self._draw_next_chart)
 
     def _plot(self, chart: Chart) -> QWidget:
         import pyqtgraph
@@ -65,7 +87,7 @@ class SummaryDialog(QDialog):
         text = palette.color(QPalette.ColorRole.WindowText)
         plot = pyqtgraph.PlotWidget(background=palette.color(QPalette.ColorRole.Base))
         plot.setObjectName("summaryChart")
-        plot.setMinimumHeight(200)
+        plot.setMinimumHeight(CHART_HEIGHT)
         plot.setMenuEnabled(False)
         plot.setTitle(chart.title, color=text)
         # Top right, clear of where the lines start at the left.

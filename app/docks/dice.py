@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import pyqtgraph
 
 CHART_DELAY_MS = 120
+NOT_DRAWN = object()  # no roll's dice drawn yet, not even "No rolls yet"
 MIN_HEIGHT = 120  # px: the dock scrolls below this, never pushing the window taller
 DEFAULT_POOL = "2d6"
 DEFAULT_PRESETS = ("2d6", "1d6", "3d6", "1d10", "4d6")
@@ -133,6 +134,9 @@ class DiceDock(QDockWidget):
         self._history_of: object = None
         self._steps_read: list[object] = []
         self._last_roll: dict[str, Any] | None = None
+        # The roll whose dice are drawn: tiles are rebuilt only for another roll.
+        self._faces_of: object = NOT_DRAWN
+        self._tiles: list[QLabel] = []  # one a die of the last roll
 
         self._quiet = QLabel("No roll is coming up.")
         self._quiet.setObjectName("noRollComing")
@@ -450,35 +454,52 @@ class DiceDock(QDockWidget):
                     self._history.insertItem(0, item)
                     self._last_roll = event.facts()
         self._steps_read = list(steps)
-        self._show_faces(self._last_roll)
+        if self._last_roll is not self._faces_of:
+            self._faces_of = self._last_roll
+            self._show_faces(self._last_roll)
 
     def _show_faces(self, data: dict[str, Any] | None) -> None:
         """The last roll drawn large, one tile per die, so it reads at a glance.
 
         The pool text in the caption already shows any modifier, and the total sits
-        beside it, so the grid holds only equal-sized dice and stays even.
+        beside it, so the grid holds only equal-sized dice and stays even. The tiles
+        shown are kept and given the new faces: a styled tile made anew costs a polish.
         """
-        _clear(self._faces)
+        faces: list[tuple[int, int]] = []
         if data is None:
             self._last_caption.setText("No rolls yet")
             self._last_total.clear()
+        else:
+            pool = DicePool.parse(data["pool"])
+            self._last_caption.setText(f"Last roll: {pool}")
+            self._last_total.setText(f"= {data['total']}")
+            faces = list(zip(data["faces"], pool.dice, strict=True))
+        while self._faces.takeAt(0) is not None:
+            pass
+        while len(self._tiles) > len(faces):
+            tile = self._tiles.pop()
+            tile.hide()  # at once: deleteLater waits for the event loop
+            tile.deleteLater()
+        if not faces:
             return
-        pool = DicePool.parse(data["pool"])
-        self._last_caption.setText(f"Last roll: {pool}")
-        self._last_total.setText(f"= {data['total']}")
-        digits = len(str(max(pool.dice)))
+        digits = len(str(max(sides for _, sides in faces)))
         font, size = self._die_look(digits, big=True)
-        if len(pool.dice) * (size.width() + FACE_SPACING) - FACE_SPACING > FACES_WIDTH:
+        if len(faces) * (size.width() + FACE_SPACING) - FACE_SPACING > FACES_WIDTH:
             font, size = self._die_look(digits, big=False)
         columns = max(1, (FACES_WIDTH + FACE_SPACING) // (size.width() + FACE_SPACING))
-        for i, (face, sides) in enumerate(zip(data["faces"], pool.dice, strict=True)):
-            tile = QLabel(str(face))
+        for i, (face, sides) in enumerate(faces):
+            if i == len(self._tiles):
+                tile = QLabel()
+                tile.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                tile.setStyleSheet("border: 2px solid palette(mid); border-radius: 6px;"
+                                   "background: palette(base);")
+                self._tiles.append(tile)
+            tile = self._tiles[i]
+            tile.setText(str(face))
             tile.setToolTip(f"d{sides}")
-            tile.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            tile.setFont(font)
+            if tile.font() != font:
+                tile.setFont(font)
             tile.setFixedSize(size)
-            tile.setStyleSheet("border: 2px solid palette(mid); border-radius: 6px;"
-                               "background: palette(base);")
             self._faces.addWidget(tile, i // columns, i % columns)
 
     def _die_look(self, digits: int, *, big: bool) -> tuple[QFont, QSize]:

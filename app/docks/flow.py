@@ -19,10 +19,15 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._gap = spacing
+        # Heights for widths, asked several times in one layout pass: each answer lays
+        # every item out (panels of cards, in Python), so it is kept until Qt says the
+        # items changed.
+        self._heights: dict[int, int] = {}
 
     # -- the QLayout container protocol ----------------------------------
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self._heights.clear()
 
     def count(self) -> int:
         return len(self._items)
@@ -31,7 +36,12 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
+        self._heights.clear()
         return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def invalidate(self) -> None:
+        self._heights.clear()
+        super().invalidate()
 
     # -- sizes -------------------------------------------------------------
     def expandingDirections(self) -> Qt.Orientation:
@@ -41,7 +51,9 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._place(QRect(0, 0, width, 0), move=False)
+        if width not in self._heights:
+            self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+        return self._heights[width]
 
     def sizeHint(self) -> QSize:
         """Everything on one row."""

@@ -6,6 +6,7 @@ or from the board when a carried card leaves the view.
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt, QTimer, Signal
@@ -33,10 +34,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
+from app.glide import fly
 
 BODY_MIN_PT = 8.0  # the least size a card's rules text is drawn at in the dock
 
@@ -74,10 +77,19 @@ class CardWidget(QWidget):
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setObjectName(f"card-{ref}")
 
+    def set_look(self, look: CardLook, tooltip: str) -> None:
+        if look != self.look:
+            self.look = look
+            self.update()
+        self.setToolTip(tooltip)
+
     def paintEvent(self, event: object) -> None:
+        """From the card's picture, painted once per look: a card repaints whenever a
+        panel is laid out anew or a flying card passes over it."""
         painter = QPainter(self)
         rect = QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale)
-        paint_look(painter, self.look, rect)
+        sprites.draw(painter, ("hand card", self.look, rect.width()), rect,
+                     lambda p: paint_look(p, self.look, rect))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.draggable:
@@ -111,11 +123,10 @@ class CardWidget(QWidget):
 class SlotWidget(QWidget):
     """An empty item slot: a dashed card outline that says there is room."""
 
-    def __init__(self, tooltip: str = "An empty slot") -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.scale = hand_scale()
         self.setFixedSize(QSize(int(CARD_W * self.scale) + 8, int(CARD_H * self.scale) + 8))
-        self.setToolTip(tooltip)
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
@@ -126,43 +137,97 @@ class SlotWidget(QWidget):
 
 
 class PanelWidget(QFrame):
-    """One zone of the hand dock: a title, its cards, empty slots; a drop target."""
+    """One zone of the hand dock: a title, its cards, empty slots; a drop target.
 
-    dropped = Signal(object, str)  # CardDrag, zone
+    A new value is shown by changing only what differs: the title's text, a card's
+    look, the cards that came or went. Rebuilding a panel cost ~1 ms a panel and a
+    layout pass, and most actions change a title or a look, not the cards.
+    """
 
-    def __init__(self, panel: Panel) -> None:
+    dropped = Signal(object, str, QPoint)  # CardDrag, zone, where it was let go (global)
+    card_activated = Signal(str)
+
+    def __init__(self, panel: Panel, titled: bool) -> None:
         super().__init__()
         self.zone = panel.zone
+        self.titled = titled  # one panel among several: its own title names it
         self.setObjectName(f"panel-{panel.zone}")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAcceptDrops(True)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 2, 4, 2)
         outer.setSpacing(2)
-        self.title = QLabel(f"<b>{escape(panel.title)}</b>"
-                            + (f" — {escape(panel.note)}" if panel.note else ""))
+        self.title = QLabel()
         self.title.setWordWrap(True)
         outer.addWidget(self.title)
-        row = FlowLayout(spacing=4)
-        row.setContentsMargins(0, 0, 0, 0)
+        self.row = FlowLayout(spacing=4)
+        self.row.setContentsMargins(0, 0, 0, 0)
         self.cards: list[CardWidget] = []
+        self.shown: Panel | None = None
+        self.portrait: CardWidget | None = None  # a card shown first, not draggable
+        self.slots: list[SlotWidget] = []
+        self.setMinimumWidth(MIN_PANEL_WIDTH)
+        outer.addLayout(self.row)
+        self.set_panel(panel)
+
+    def set_panel(self, panel: Panel) -> None:
+        old, self.shown = self.shown, panel
+        if old is None or (old.title, old.note) != (panel.title, panel.note):
+            # The dock's own title names a lone panel: it shows only its note.
+            self.title.setText(f"<b>{escape(panel.title)}</b>"
+                               + (f" — {escape(panel.note)}" if panel.note else "")
+                               if self.titled else escape(panel.note))
+            self.title.setVisible(self.titled or bool(panel.note))
+        refs = [ref for ref, _, _ in panel.cards]
+        if old is not None and (old.portrait, old.slots) == (panel.portrait, panel.slots) \
+                and refs == [card.ref for card in self.cards]:
+            for card, (_, look, tip) in zip(self.cards, panel.cards, strict=True):
+                card.set_look(look, tip)
+            return
+        self._lay_out_cards(panel)
+
+    def _lay_out_cards(self, panel: Panel) -> None:
+        """The row anew: the portrait, cards that stay and the empty slots keep their
+        widgets (a widget made and deleted costs more than one moved)."""
+        while self.row.takeAt(0) is not None:
+            pass
+        portrait = self.portrait
+        if portrait is not None and (panel.portrait is None
+                                     or panel.portrait[0] != portrait.ref):
+            _discard(portrait)
+            portrait = None
         if panel.portrait is not None:
             ref, look, tip = panel.portrait
-            portrait = CardWidget(ref, "", look, tip)
-            portrait.draggable = False
-            portrait.setCursor(Qt.CursorShape.ArrowCursor)
-            row.addWidget(portrait)
+            if portrait is None:
+                portrait = CardWidget(ref, "", look, tip)
+                portrait.draggable = False
+                portrait.setCursor(Qt.CursorShape.ArrowCursor)
+            portrait.set_look(look, tip)
+            self.row.addWidget(portrait)
+        self.portrait = portrait
+        kept = {card.ref: card for card in self.cards}
+        self.cards = []
         for ref, look, tip in panel.cards:
-            widget = CardWidget(ref, panel.zone, look, tip)
-            self.cards.append(widget)
-            row.addWidget(widget)
-        for _ in range(max(0, (panel.slots or 0) - len(panel.cards))):
-            row.addWidget(SlotWidget())
+            card = kept.pop(ref, None)
+            if card is None:
+                card = CardWidget(ref, panel.zone, look, tip)
+                card.activated.connect(self.card_activated)
+            else:
+                card.set_look(look, tip)
+            self.cards.append(card)
+            self.row.addWidget(card)
+        for card in kept.values():
+            _discard(card)
+        tips = ["An empty slot"] * max(0, (panel.slots or 0) - len(panel.cards))
         if not panel.cards and not panel.slots and panel.portrait is None:
             # An empty panel still shows where a card may be dropped, at card size.
-            row.addWidget(SlotWidget("Drop a card here"))
-        self.setMinimumWidth(MIN_PANEL_WIDTH)
-        outer.addLayout(row)
+            tips = ["Drop a card here"]
+        while len(self.slots) > len(tips):
+            _discard(self.slots.pop())
+        self.slots += [SlotWidget() for _ in range(len(tips) - len(self.slots))]
+        for slot, tip in zip(self.slots, tips, strict=True):
+            slot.setToolTip(tip)
+            self.row.addWidget(slot)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         drag = decode(event.mimeData())
@@ -177,7 +242,14 @@ class PanelWidget(QFrame):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.dropped.emit(drag, self.zone)
+        self.dropped.emit(drag, self.zone, self.mapToGlobal(event.position().toPoint()))
+
+
+def _discard(widget: QWidget) -> None:
+    """Take a widget out of sight at once: deleteLater waits for the event loop."""
+    widget.hide()
+    widget.setParent(None)  # type: ignore[call-overload]
+    widget.deleteLater()
 
 
 class HandDock(QDockWidget):
@@ -200,6 +272,9 @@ class HandDock(QDockWidget):
         top.addWidget(self.title, 1)
         self.button_row = QHBoxLayout()
         top.addLayout(self.button_row)
+        # As tall with buttons as without: a title bar that shrank when a seat had none
+        # (the computer's turn) resized the panels below, which all repainted.
+        self.title.setMinimumHeight(QPushButton("End turn").sizeHint().height())
         self.setTitleBarWidget(top_bar)
         self.strip = QWidget()
         self.strip.setObjectName("handStrip")
@@ -221,74 +296,103 @@ class HandDock(QDockWidget):
         self.strip.installEventFilter(self)
         self.setAcceptDrops(True)
         self.panels: list[PanelWidget] = []
-        self._shown: list[Panel] = []
         self._titled = False
+        self._landing: tuple[str, QPoint] | None = None  # a drop being answered: zone, where
         self.buttons: list[QPushButton] = []
         self._shown_buttons: list[tuple[str, str, object, bool]] = []
 
-    def show_panels(self, title: str, panels: list[Panel]) -> None:
+    def show_panels(self, title: str, panels: list[Panel], moving: bool = False) -> None:
         """Show these panels; a dock-wide drop goes to the only panel when there is one.
 
-        Panels that have not changed keep their widgets: most actions change one
-        panel or none, and rebuilding seven characters' panels cost a frame.
+        A panel keeps its widget while its zone stays (matched by zone, so a panel
+        that moves keeps it too) and changes only what differs: most actions change
+        one panel or none, and rebuilding seven characters' panels cost a frame.
+        `moving`: the match has moved on (not an undo, not a look at the past), so a
+        card that changed panels glides there, from where it was let go when it was
+        dropped here, else from where it was.
         """
         self.title.setText(title)
         titled = len(panels) > 1
-        shown = {} if self._titled != titled else {
-            panel.zone: (panel, widget) for panel, widget in zip(self._shown, self.panels,
-                                                                  strict=True)}
+        moving = moving and self.isVisible()  # nobody would see a card glide
+        was = self._places() if moving else {}
+        kept = {} if self._titled != titled else {widget.zone: widget for widget in self.panels}
         widgets: list[PanelWidget] = []
-        for panel in panels:  # matched by zone: a panel that moves keeps its widgets
-            old = shown.get(panel.zone)
-            if old is not None and old[0] == panel:
-                widgets.append(shown.pop(panel.zone)[1])
-            else:
-                widgets.append(self._panel(panel, titled))
-        kept = {id(widget) for widget in widgets}
+        for panel in panels:
+            widget = kept.pop(panel.zone, None)
+            if widget is None:
+                widget = self._panel(panel, titled)
+            elif widget.shown != panel:
+                widget.set_panel(panel)
+            widgets.append(widget)
         if [id(w) for w in widgets] != [id(w) for w in self.panels]:
             for widget in self.panels:  # only a change of order or members lays out anew
                 self.column.removeWidget(widget)
             for widget in widgets:
                 self.column.addWidget(widget)
-        for old_widget in self.panels:
-            if id(old_widget) not in kept:  # hide now: deleteLater waits for the event loop
-                old_widget.hide()
-                old_widget.setParent(None)
-                old_widget.deleteLater()
-        self.panels, self._shown, self._titled = widgets, list(panels), titled
+        for widget in kept.values():
+            _discard(widget)
+        self.panels, self._titled = widgets, titled
+        if moving:
+            self._glide_arrivals(was)
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
-        widget = PanelWidget(panel)
-        if not titled:  # the dock's own title names a lone panel: show only its note
-            widget.title.setText(escape(panel.note))
-        widget.title.setVisible(titled or bool(panel.note))
-        widget.dropped.connect(self.dropped)
+        widget = PanelWidget(panel, titled)
+        widget.dropped.connect(self._dropped_on)
+        widget.card_activated.connect(self.card_activated)
         widget.installEventFilter(self)
-        for card in widget.cards:
-            card.activated.connect(self.card_activated)
         return widget
 
+    # -- cards gliding into place -------------------------------------------------------
+    def _places(self) -> dict[str, tuple[str, QPoint]]:
+        """Where each card is shown now: its panel's zone and its middle (global)."""
+        return {card.ref: (panel.zone, card.mapToGlobal(card.rect().center()))
+                for panel in self.panels for card in panel.cards}
+
+    def _glide_arrivals(self, was: dict[str, tuple[str, QPoint]]) -> None:
+        for panel in self.panels:
+            for card in panel.cards:
+                zone, start = was.get(card.ref, (None, None))
+                if zone == panel.zone:
+                    continue
+                if self._landing is not None and self._landing[0] == panel.zone:
+                    start = self._landing[1]
+                if start is not None:
+                    fly(card, start, arriving=True)
+
+    def _dropped_on(self, drag: CardDrag, zone: str, at: QPoint) -> None:
+        """Pass a drop on; while the table answers it, remember where the card was let go."""
+        self._landing = (zone, at)
+        try:
+            self.dropped.emit(drag, zone)
+        finally:
+            self._landing = None
+
     def show_buttons(self, buttons: list[tuple[str, str, object, bool]]) -> None:
-        """(label, tooltip, action, enabled) per button; unchanged buttons stay as they are."""
+        """(label, tooltip, action, enabled) per button. The buttons shown are kept and
+        given their new words: new buttons cost a polish and a layout pass each."""
         if buttons == self._shown_buttons:
             return
         self._shown_buttons = list(buttons)
-        for old in self.buttons:
-            old.hide()
-            old.setParent(None)
-            old.deleteLater()
-        self.buttons = []
+        while len(self.buttons) > len(buttons):
+            _discard(self.buttons.pop())
+        for index in range(len(self.buttons), len(buttons)):
+            button = QPushButton()
+            button.clicked.connect(partial(self._pressed, index))
+            self.button_row.addWidget(button)
+            self.buttons.append(button)
         ending = next((label for label, *_ in buttons if label.startswith("End")), None)
-        for label, tip, action, enabled in buttons:
-            button = QPushButton(label)
+        for button, (label, tip, _action, enabled) in zip(self.buttons, buttons, strict=True):
+            button.setText(label)
             if label == ending:  # End turn / End day / End MUSTER: one key for whichever
                 button.setShortcut(END_KEY)
                 tip = f"{tip} ({END_KEY.toString(QKeySequence.SequenceFormat.NativeText)})"
+            elif button.shortcut() == END_KEY:
+                button.setShortcut(QKeySequence())
             button.setToolTip(tip)
             button.setEnabled(enabled)
-            button.clicked.connect(lambda _c=False, a=action: self.action_requested.emit(a))
-            self.button_row.addWidget(button)
-            self.buttons.append(button)
+
+    def _pressed(self, index: int, _checked: bool = False) -> None:
+        self.action_requested.emit(self._shown_buttons[index][2])
 
     def button(self, label: str) -> QPushButton:
         for button in self.buttons:
@@ -354,4 +458,5 @@ class HandDock(QDockWidget):
             event.ignore()
             return
         event.acceptProposedAction()
-        self.dropped.emit(drag, self.panels[0].zone)
+        self._dropped_on(drag, self.panels[0].zone,
+                         self.mapToGlobal(event.position().toPoint()))

@@ -3,20 +3,23 @@
 Each step is numbered once; the further events of the same step follow it,
 indented. Clicking an entry, or moving through the list with the arrow keys,
 shows the table after that step. The list grows by the new entries only,
-because rebuilding ten thousand rows on every action cost a frame and more.
+because rebuilding ten thousand rows on every action cost a frame and more,
+and each row's height is worked out once (LogList).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QLineEdit,
-    QListView,
     QListWidget,
     QListWidgetItem,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -26,8 +29,30 @@ from engine.core.match import Match
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
 INDENT = "      "
+REHINT_ROWS = 150  # rows measured in one turn of the event loop (~5 ms)
 
 Entry = tuple[int, str, bool]  # step, text, is a referee override
+Looks = tuple[str, int, bool]  # a row's words, its step, drawn as an override
+
+
+def _looks(entries: list[Entry], index: int) -> Looks:
+    """How an entry is shown: its step's number on the step's first entry only."""
+    step, text, override = entries[index]
+    first = index == 0 or entries[index - 1][0] != step
+    return (f"{step}. {text}" if first else INDENT + text), step, override
+
+
+def _row(entries: list[Entry], index: int) -> QListWidgetItem:
+    item = QListWidgetItem()
+    _show(item, _looks(entries, index))
+    return item
+
+
+def _show(item: QListWidgetItem, looks: Looks) -> None:
+    text, step, override = looks
+    item.setText(text)
+    item.setData(STEP_ROLE, step)
+    item.setData(Qt.ItemDataRole.ForegroundRole, OVERRIDE if override else None)
 
 
 class LogDock(QDockWidget):
@@ -44,14 +69,9 @@ class LogDock(QDockWidget):
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
-        self.list = QListWidget()
-        self.list.setWordWrap(True)
+        self.list = LogList()
         self.list.setAlternatingRowColors(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        # Rows wrap to different heights; laid out all at once, a log of thousands of
-        # rows cost 35 ms after every action. In batches only what changed is laid out.
-        self.list.setLayoutMode(QListView.LayoutMode.Batched)
-        self.list.setBatchSize(100)
         self.list.setToolTip("Click an entry, or use the arrow keys, to see the table after "
                              "that step")
         self.list.itemClicked.connect(self._chosen)
@@ -59,9 +79,11 @@ class LogDock(QDockWidget):
         layout.addWidget(self.list)
         self.setWidget(body)
         self._entries: list[Entry] = []
+        self._shown_step: int | None = None
         self._filtering = False  # some rows may be hidden by the filter
-        # Rows are laid out in batches after they are added, so the list keeps growing
-        # for a moment: while the newest entry should be in view, it follows the growth.
+        # Rows are laid out after they are added (and laid out again, a batch at a time,
+        # when the width changes), so the list grows a moment later: while the newest
+        # entry should be in view, it follows the growth.
         self._stick = True
         bar = self.list.verticalScrollBar()
         bar.rangeChanged.connect(self._follow)
@@ -71,15 +93,24 @@ class LogDock(QDockWidget):
     # -- what is shown ----------------------------------------------------------------
     def show_entries(self, entries: list[Entry], shown_step: int | None = None) -> None:
         """Entries oldest first. `shown_step` is the past step the table shows (selected,
-        the list left where it is); None is the present (the newest entry in view)."""
-        keep = _common_prefix(self._entries, entries)
+        the list left where it is); None is the present (the newest entry in view).
+
+        Rows are kept: a row whose words changed (another seat reads the log, the end
+        reveals what was hidden) is rewritten in place, new entries are added, rows
+        beyond the new ones go."""
+        old = self._entries
+        keep = _common_prefix(old, entries)
+        if keep == len(entries) == len(old) and shown_step == self._shown_step:
+            return  # an unchanged log is not touched, nor repainted
+        self._shown_step = shown_step
         at_bottom = self._scrolled_to_bottom()
         self._quiet = True
         try:
-            while self.list.count() > keep:
+            while self.list.count() > len(entries):
                 self.list.takeItem(self.list.count() - 1)
-            for index in range(keep, len(entries)):
-                self.list.addItem(self._item(entries, index))
+            shared = self.list.count()
+            self.list.rewrite([(row, _looks(entries, row)) for row in range(keep, shared)])
+            self.list.add([_row(entries, index) for index in range(shared, len(entries))])
             self._entries = list(entries)
             self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
             self._select(shown_step)
@@ -88,16 +119,6 @@ class LogDock(QDockWidget):
         self._stick = shown_step is None and (at_bottom or keep < len(entries))
         if self._stick:
             self.list.scrollToBottom()
-
-    @staticmethod
-    def _item(entries: list[Entry], index: int) -> QListWidgetItem:
-        step, text, override = entries[index]
-        first = index == 0 or entries[index - 1][0] != step
-        item = QListWidgetItem(f"{step}. {text}" if first else INDENT + text)
-        item.setData(STEP_ROLE, step)
-        if override:
-            item.setForeground(OVERRIDE)
-        return item
 
     def _select(self, step: int | None) -> None:
         """Mark the last entry of `step` (none for the present) without scrolling away."""
@@ -150,6 +171,120 @@ class LogDock(QDockWidget):
     def _moved(self, item: QListWidgetItem | None, _previous: object) -> None:
         if item is not None and not self._quiet:
             self.moment_requested.emit(int(item.data(STEP_ROLE)))
+
+
+class LogList(QListWidget):
+    """The log's rows, word-wrapped, each with its height worked out once.
+
+    A list of rows of different heights lays every row out again whenever one is
+    added, asking each its height: a wrapped text measured anew, 35 ms for a few
+    thousand rows. Here each row carries its height (measured once, when it is
+    added, and again when the width changes), so laying them all out costs a
+    fraction of a millisecond.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self._width = 0  # the width the rows' heights were measured for
+        self._stale = 0  # rows below this one still wait for their heights to be measured
+        self._rehint = QTimer(self)
+        self._rehint.setInterval(0)
+        self._rehint.timeout.connect(self._rehint_some)
+
+    def add(self, items: list[QListWidgetItem]) -> None:
+        """Append rows: the newest are measured now; of many at once (a log read anew)
+        the older ones get a line's height until their turn comes, a batch at a time."""
+        start = self.count()
+        for item in items:
+            self.addItem(item)
+        now = max(start, self.count() - REHINT_ROWS)
+        if now > start:
+            line = QSize(self._wrap_width(), self.fontMetrics().lineSpacing() + 4)
+            self._set_hints(range(start, now), lambda _item: line)
+            self._stale = max(self._stale, now)
+            self._rehint.start()
+        self._measure(range(now, self.count()))
+
+    def rewrite(self, rows: list[tuple[int, Looks]]) -> None:
+        """Give these rows their new looks where they differ; the newest of them are
+        measured now, the others when their turn comes (as after a resize)."""
+        changed = []
+        model = self.model()
+        blocked = model.blockSignals(True)  # one layout for all, not an update a row
+        try:
+            for row, looks in rows:
+                item = self.item(row)
+                if (item.text(), item.data(STEP_ROLE)) != looks[:2] or \
+                        (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != looks[2]:
+                    _show(item, looks)
+                    changed.append(row)
+        finally:
+            model.blockSignals(blocked)
+        if not changed:
+            return
+        if len(changed) > REHINT_ROWS:
+            self._stale = max(self._stale, changed[-REHINT_ROWS - 1] + 1)
+            self._rehint.start()
+        self._measure(changed[-REHINT_ROWS:])
+        self.viewport().update()
+
+    def _wrap_width(self) -> int:
+        return self._width or self.viewport().width()
+
+    def _measure(self, rows: Sequence[int]) -> None:
+        """Measure these rows as the item delegate would, at the list's width."""
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = QRect(0, 0, self._wrap_width(), 1)  # where the text wraps
+        delegate = self.itemDelegate()
+
+        def height(item: QListWidgetItem) -> QSize:
+            item.setData(Qt.ItemDataRole.SizeHintRole, None)  # else it answers with it
+            return delegate.sizeHint(option, self.indexFromItem(item))
+
+        self._set_hints(rows, height)
+
+    def _set_hints(self, rows: Sequence[int],
+                   hint: Callable[[QListWidgetItem], QSize]) -> None:
+        if not rows:
+            return
+        model = self.model()
+        blocked = model.blockSignals(True)  # one layout for all, not an update a row
+        try:
+            for row in rows:
+                item = self.item(row)
+                item.setSizeHint(hint(item))
+        finally:
+            model.blockSignals(blocked)
+        self.scheduleDelayedItemsLayout()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._remeasure()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._width = 0
+            self._remeasure()
+
+    def _remeasure(self) -> None:
+        """The width changed: measure every row again, newest first (those are in view),
+        a batch at a time so that a long log never holds the window up (a row keeps
+        its older height until then)."""
+        width = self.viewport().width()
+        if width != self._width:
+            self._width = width
+            self._stale = self.count()
+            self._rehint.start()
+
+    def _rehint_some(self) -> None:
+        end = min(self._stale, self.count())  # rows may have gone since (an undo)
+        self._stale = max(0, end - REHINT_ROWS)
+        self._measure(range(self._stale, end))
+        if not self._stale:
+            self._rehint.stop()
 
 
 class LogFeed:

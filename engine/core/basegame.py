@@ -77,10 +77,12 @@ class BaseGame:
         hide; every declared field drops the ids of cards the seat cannot see (or
         follows its own view rule); the dice to come are sealed."""
         seen = state.clone()
-        seen.table = state.table.view(player)
-        if player is not None:
-            seen.rng = SealedRng()
-            state.view_fields(seen, player, state.table.hidden_from(player))
+        if player is None:
+            seen.table = state.table.clone()
+            return seen
+        seen.table, hidden = state.table.view_and_hidden(player)
+        seen.rng = SealedRng()
+        state.view_fields(seen, player, hidden)
         return seen
 
     def all_cards(self, state: GameState) -> frozenset[str]:

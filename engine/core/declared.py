@@ -107,6 +107,11 @@ class Declared(metaclass=DeclaredMeta):
         """The state `data` describes; `like` lends what JSON does not carry (card faces)."""
         return _compiled(cls).from_json(data, like)
 
+    def declared_values(self) -> dict[str, Any]:
+        """Every declared field's value by name (derived caches left out)."""
+        specs = _compiled(type(self)).specs
+        return {name: getattr(self, name) for name, spec in specs.items() if not spec.cache}
+
     def view_fields(self, seen: Any, seat: int, hidden: frozenset[str]) -> None:
         """Give `seen` (a clone of this state) each field as `seat` may see it."""
         _compiled(type(self)).view(self, seen, seat, hidden)
@@ -173,6 +178,8 @@ def _compile(cls: type) -> Compiled:
                 continue
             if callable(policy):
                 setattr(seen, name, policy(state, value, seat))
+            elif getattr(kind, "seated", False):
+                setattr(seen, name, value.view(seat, hidden))
             elif hidden:
                 shown = kind.mask(value, hidden)
                 setattr(seen, name, kind.empty() if shown is HIDDEN else shown)
@@ -294,6 +301,8 @@ class Collection(Kind):
         return self.container(self.item.decode(v, like) for v in data)
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if type(self.item) is Text:  # the common case, without a call per element
+            return self.container(v for v in value if not _names_hidden(v, hidden))
         shown = [self.item.mask(v, hidden) for v in value]
         return self.container(v for v in shown if v is not HIDDEN)
 
@@ -320,6 +329,12 @@ class Mapping(Kind):
                 for k, v in data.items()}
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if type(self.key) is Text:  # the common cases, without a call per entry
+            if not self.value.may_hold_cards:  # a count per card
+                return {k: v for k, v in value.items() if not _names_hidden(k, hidden)}
+            if type(self.value) is Text:  # a card per card
+                return {k: v for k, v in value.items()
+                        if not _names_hidden(k, hidden) and not _names_hidden(v, hidden)}
         out = {}
         for k, v in value.items():
             if self.key.mask(k, hidden) is HIDDEN:
@@ -421,6 +436,9 @@ class Cloned(Kind):
 
     def __init__(self, cls: type, name: str) -> None:
         self.cls, self.name = cls, name
+        # Entities show each seat its own sight (`view(seat, hidden)`), as zones do.
+        self.seated = bool(getattr(cls, "views_per_seat", False))
+        self.may_hold_cards = self.seated
 
     def copy_expr(self, ref: str) -> str:
         return f"{ref}.clone()"
@@ -502,7 +520,7 @@ def _kind(hint: Any, where: str, cache: bool, inside: bool = False) -> Kind:
 
 def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     """A card id the seat may not see, whole or as a part of a key like '<card>/<index>'."""
-    return text in hidden or ("/" in text and any(p in hidden for p in text.split("/")))
+    return text in hidden or ("/" in text and not hidden.isdisjoint(text.split("/")))
 
 
 def _sort_key(value: Any) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 
@@ -108,36 +108,3 @@ def event(kind: str) -> Callable[[E], E]:
             raise TypeError(f"{cls.__name__}: private names no fact: {sorted(unknown)}")
         return made
     return make
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Note(Event):
-    """A prewritten log line: the form events took before they carried typed facts.
-
-    Kept while the games move to typed events; `text`/`secret` are the public and
-    the private line, `data` the facts. New code declares an event class instead.
-    """
-
-    kind: str  # type: ignore[misc]
-    line: str
-    secret: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def sees(self, player: int | None) -> bool:
-        seen_by = self.seen_by
-        return self.secret is None or seen_by is None or player is None or player in seen_by
-
-    def for_seat(self, player: int | None) -> Event:
-        return self
-
-    def say(self, full: bool) -> str:
-        return self.secret if full and self.secret is not None else self.line
-
-    def facts(self) -> dict[str, Any]:
-        return dict(self.data)
-
-
-def note(kind: str, text: str, secret: str | None = None,
-         secret_for: frozenset[int] = frozenset(), data: dict[str, Any] | None = None) -> Note:
-    """A Note in the old Event's argument order (kind, text, secret, secret_for, data)."""
-    return Note(kind=kind, line=text, secret=secret, seen_by=secret_for, data=data or {})

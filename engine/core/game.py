@@ -142,8 +142,10 @@ class Game(Protocol):
         """Raise IllegalAction with the rule's reason when `action` is not allowed."""
         ...
 
-    def apply(self, state: GameState, action: Action) -> list[Event]:
-        """Check, then change `state` in place; the RNG is `state.rng`."""
+    def apply(self, state: GameState, action: Action, seat: int | None = None,
+              checked: bool = True) -> list[Event]:
+        """Check (unless `checked` is False: an action `legal_actions` listed for this
+        state and seat), then change `state` in place; the RNG is `state.rng`."""
         ...
 
     def outcome(self, state: GameState) -> Outcome | None: ...

@@ -10,6 +10,7 @@ import re
 
 from engine.core import saves
 from engine.core.actions import Action
+from engine.core.entities import Entities
 from engine.core.errors import IllegalAction
 from engine.core.match import Match
 from engine.core.referee import MoveCard
@@ -20,6 +21,17 @@ from engine.core.zones import HIDDEN_PREFIX
 def conservation(match: Match) -> str | None:
     """Every card of the match is in exactly one zone."""
     return match.state.table.check_conservation(match.game.all_cards(match.state))
+
+
+def entities_hold(match: Match) -> str | None:
+    """Every unit or marker stands with what holds it; attached cards are on the table."""
+    cards = match.game.all_cards(match.state)
+    for name, value in match.state.declared_values().items():
+        if isinstance(value, Entities):
+            problem = value.check(cards)
+            if problem is not None:
+                return f"{name}: {problem}"
+    return None
 
 
 def moves_until_end(match: Match) -> str | None:
@@ -50,7 +62,9 @@ def hidden_stays_hidden(match: Match) -> str | None:
         if any(ref.startswith(HIDDEN_PREFIX) for ref in seen.table.faces):
             return f"Player {player + 1}'s view names the face of a hidden place"
         fields = seen.to_json()
-        named = _hidden_id_in(fields, frozenset(hidden))
+        unseen = {ident for value in state.declared_values().values()
+                  if isinstance(value, Entities) for ident in value.unseen_by(player)}
+        named = _hidden_id_in(fields, frozenset(hidden) | unseen)
         if named is not None:
             return f"Player {player + 1}'s view names hidden card {named} ({named!r} in its fields)"
         if match.game.view(twin, player).to_json() != fields:
@@ -163,4 +177,5 @@ def save_round_trip(match: Match) -> str | None:
 
 def after_action(match: Match) -> str | None:
     """The checks cheap enough to run after every action."""
-    return conservation(match) or moves_until_end(match) or hidden_stays_hidden(match)
+    return (conservation(match) or entities_hold(match) or moves_until_end(match)
+            or hidden_stays_hidden(match))

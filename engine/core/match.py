@@ -56,6 +56,9 @@ class Match:
         self._checkpoints: dict[int, GameState] = {0: self._current}
         self.steps: list[Step] = []
         self._redo: list[tuple[Action, int]] = []
+        # The last list `legal_actions` made: (state, seat, actions). An action submitted
+        # from it, for that very state and seat, is not checked a second time.
+        self._listed: tuple[GameState, int | None, tuple[Action, ...]] | None = None
 
     # -- reading --------------------------------------------------------
     @property
@@ -103,7 +106,16 @@ class Match:
             out.extend(self.game.legal_actions(self._current, seat))
         if self.mode is not RuleMode.ENFORCED:
             out.extend(referee.legal_actions(self._current))
+        self._listed = (self._current, self._current.to_move() if seat is None else seat,
+                        tuple(out))
         return out
+
+    def _was_listed(self, action: Action, actor: int) -> bool:
+        """Whether `action` is one of the engine's own listed moves for this state and seat
+        (the very object: an equal one from elsewhere is checked as any other)."""
+        listed = self._listed
+        return (listed is not None and listed[0] is self._current and listed[1] == actor
+                and any(a is action for a in listed[2]))
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event so far with the number of the step that made it (1-based)."""
@@ -138,7 +150,10 @@ class Match:
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
         new = self._current.clone()
-        events = self._apply(new, action, player)
+        new.table.track()
+        seat = self._current.to_move() if player is None else player
+        listed = seat is not None and self._was_listed(action, seat)
+        events = self._apply(new, action, player, checked=not listed)
         self._record(action, self._actor(player), events, new)
         self._redo.clear()
         return events
@@ -149,8 +164,11 @@ class Match:
         assert actor is not None
         return actor
 
-    def _apply(self, state: GameState, action: Action, player: int | None) -> list[Event]:
-        """Check and apply `action` to `state` in place, as `player` (default: the mover)."""
+    def _apply(self, state: GameState, action: Action, player: int | None,
+               checked: bool = True) -> list[Event]:
+        """Check and apply `action` to `state` in place, as `player` (default: the mover).
+        `checked=False` skips the rules' second look at an action they listed themselves
+        for this state and seat; who may act is checked all the same."""
         if self.game.outcome(state) is not None:
             raise IllegalAction("the match is over")
         mover = state.to_move()
@@ -170,13 +188,16 @@ class Match:
         deciding = state.deciding()
         if actor not in deciding:
             raise IllegalAction(not_yours(deciding))
-        return self.game.apply(state, action, actor)
+        if checked:
+            return self.game.apply(state, action, actor)
+        return self.game.apply(state, action, actor, checked=False)
 
     def _record(self, action: Action, actor: int, events: list[Event], new: GameState) -> None:
         old = self._current
         ended = new.result is not None and old.result is None
         revealed = (frozenset(range(old.players)) if ended else
-                    frozenset(new.table.revealed_since(old.table, range(old.players))))
+                    frozenset(new.table.revealed_by_touched(old.table, range(old.players))))
+        new.table.touched = None
         self.steps.append(Step(action, actor, tuple(events), new.rng.state != old.rng.state,
                                revealed, ended))
         self._current = new
@@ -298,6 +319,7 @@ class Match:
             raise IllegalAction("nothing to redo")
         action, actor = self._redo[-1]
         new = self._current.clone()
+        new.table.track()
         events = self._apply(new, action, actor)
         self._redo.pop()
         self._record(action, actor, events, new)

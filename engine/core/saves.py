@@ -209,8 +209,23 @@ def from_dict(data: Any, source: str = "save") -> Match:
 
 def _replay(match: Match, save: SaveFile, source: str) -> None:
     """Replay the recorded actions through the rules, naming the first one refused."""
-    record = [(_decode(source, f"action {number}", saved), saved.actor)
-              for number, saved in enumerate(save.actions, start=1)]
+    # A match repeats its actions (every "end the day", every pass): each distinct one
+    # is decoded once. Actions are frozen values, so the record may share them.
+    # The key carries each value's type: 1, 1.0 and true are equal in Python, not here.
+    decoded: dict[tuple[tuple[str, type, Any], ...], Action] = {}
+    record: list[tuple[Action, int]] = []
+    for number, saved in enumerate(save.actions, start=1):
+        try:
+            key = tuple((k, type(v), v) for k, v in saved.action.items())
+            hash(key)
+        except TypeError:  # a list inside: decode it on its own
+            key = None
+        action = decoded.get(key) if key is not None else None
+        if action is None:
+            action = _decode(source, f"action {number}", saved)
+            if key is not None:
+                decoded[key] = action
+        record.append((action, saved.actor))
     try:
         match.replay_record(record, upgrade=save.schema_version < SCHEMA)
     except RecordRefused as exc:

@@ -8,7 +8,9 @@ face: this single rule is what `view()` uses to hide decks and other hands.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
@@ -34,24 +36,57 @@ class Zone:
     in place: the table replaces the zone when its cards change, so a clone of the
     table shares every zone it has not touched (a clone per action is cheap)."""
 
-    __slots__ = ("cards", "label", "layout", "name", "owner", "visibility")
+    __slots__ = ("cards", "label", "layout", "name", "owner", "seen", "visibility")
+    FIELDS = ("cards", "label", "layout", "name", "owner", "visibility")
 
     def __init__(self, name: str, label: str, visibility: Visibility,
                  layout: Layout = Layout.STACK, owner: int | None = None,
                  cards: Iterable[str] = ()) -> None:
         self.name, self.label, self.visibility = name, label, visibility
         self.layout, self.owner, self.cards = layout, owner, tuple(cards)
+        self.seen: dict[int, Seen] = {}
 
     def holding(self, cards: tuple[str, ...]) -> Zone:
         """This zone with other cards (skips __init__: every move makes one)."""
         new = _new_zone(Zone)
         new.name, new.label, new.visibility = self.name, self.label, self.visibility
-        new.layout, new.owner, new.cards = self.layout, self.owner, cards
+        new.layout, new.owner, new.cards, new.seen = self.layout, self.owner, cards, {}
         return new
+
+    def seen_by(self, player: int, up: set[str], pos: dict[str, tuple[int, int]]) -> Seen:
+        """What `player` sees of this zone when the cards in `up` lie face up.
+
+        A zone's cards never change, so this is worked out once per seat and face-up
+        set and kept on the zone; most zones are untouched by an action, and a view is
+        made for every seat after every action."""
+        known = self.seen.get(player)
+        if known is not None and known.up == up:
+            return known
+        made = self._work_out(player, up, pos)
+        self.seen[player] = made
+        return made
+
+    def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]]) -> Seen:
+        cards, name = self.cards, self.name
+        mine = self.visibility is Visibility.OWNER and self.owner == player
+        if mine or (self.visibility is not Visibility.HIDDEN and len(up) == len(cards)):
+            shown, hidden, zone = cards, frozenset[str](), self
+        elif not up or self.visibility is Visibility.HIDDEN:  # face up in a deck: unseen
+            shown, hidden = hidden_refs(name, len(cards)), frozenset(cards)
+            zone = self.holding(shown)
+        else:
+            shown = tuple(card if card in up else hidden_ref(name, i)
+                          for i, card in enumerate(cards))
+            hidden, zone = frozenset(cards).difference(up), self.holding(shown)
+        seen = frozenset(cards).difference(hidden)
+        faces_of = tuple(card for card in cards if card in seen)
+        placed = {} if self.layout is not Layout.FREE else \
+            {ref: pos[card] for card, ref in zip(cards, shown, strict=True) if card in pos}
+        return Seen(up, zone, dict.fromkeys(shown, name), faces_of, hidden, placed)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Zone) and all(
-            getattr(self, a) == getattr(other, a) for a in Zone.__slots__)
+            getattr(self, a) == getattr(other, a) for a in Zone.FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -66,8 +101,26 @@ class Zone:
 _new_zone = object.__new__
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One seat's sight of one zone: its places, the ids it may read, those it may not."""
+
+    up: set[str]  # the zone's face-up cards it was worked out for
+    zone: Zone  # the zone as the seat sees it (unseen cards by their places)
+    where: dict[str, str]  # ref -> zone name
+    faces: tuple[str, ...]  # the ids whose faces the seat reads
+    hidden: frozenset[str]
+    pos: dict[str, tuple[int, int]]  # free zones: ref -> spot
+
+
 class Shuffler(Protocol):
     def shuffle(self, items: list[str]) -> None: ...
+
+
+@functools.cache
+def hidden_refs(zone: str, count: int) -> tuple[str, ...]:
+    """The places of a zone's `count` unseen cards (made once: every view needs them)."""
+    return tuple(hidden_ref(zone, i) for i in range(count))
 
 
 def hidden_ref(zone: str, index: int) -> str:
@@ -87,10 +140,13 @@ class Table:
     can see.
     """
 
-    __slots__ = ("counters", "face_up", "faces", "pos", "where", "zones")
+    __slots__ = ("counters", "face_up", "faces", "pos", "touched", "where", "zones")
 
     def __init__(self, faces: dict[str, str]) -> None:
         self.faces = faces
+        # Cards moved or turned since `track()` (None: not tracking): a step's reveals
+        # are read from these few instead of a scan of the table.
+        self.touched: set[str] | None = None
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
         self.face_up: set[str] = set()
@@ -114,7 +170,12 @@ class Table:
         t.face_up = set(self.face_up)
         t.pos = dict(self.pos)
         t.counters = dict(self.counters)
+        t.touched = None
         return t
+
+    def track(self) -> None:
+        """Start noting the cards that move or turn (the match does, for each action)."""
+        self.touched = set()
 
     # -- reading --------------------------------------------------------
     def zone(self, name: str) -> Zone:
@@ -168,6 +229,14 @@ class Table:
         return {p for p in players for card in changed
                 if self.visible_to(card, p) and not before.visible_to(card, p)}
 
+    def revealed_by_touched(self, before: Table, players: Iterable[int]) -> set[int]:
+        """As `revealed_since`, read from the cards noted since `track()`."""
+        touched = self.touched
+        if touched is None:
+            return self.revealed_since(before, players)
+        return {p for p in players for card in touched
+                if self.visible_to(card, p) and not before.visible_to(card, p)}
+
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
             yield from zone.cards
@@ -196,8 +265,19 @@ class Table:
             cards = (*cards[:at], card, *cards[at:])
         self.zones[to] = dest.holding(cards)
         self.where[card] = to
+        if self.touched is not None:
+            self.touched.add(card)
         if dest.layout is Layout.FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
+
+    def place(self, card: str, pos: tuple[int, int]) -> None:
+        """Put a card of a free zone on another spot, where it lies."""
+        name = self.where[card]
+        zone = self.zones[name]
+        if zone.layout is not Layout.FREE:
+            raise ValueError(f"{zone.label} keeps no spots")
+        self.pos[card] = pos
+        self.zones[name] = zone.holding(zone.cards)  # a new zone: views see the new spot
 
     def shuffle(self, zone: str, rng: Shuffler) -> None:
         """Shuffle a zone's cards with the match's RNG."""
@@ -218,40 +298,45 @@ class Table:
             self.face_up.add(card)
         else:
             self.face_up.discard(card)
+        if self.touched is not None:
+            self.touched.add(card)
 
     # -- views and records ------------------------------------------------
     def view(self, player: int | None) -> Table:
-        """A copy holding only what `player` may see (hidden ids become places).
+        """A copy holding only what `player` may see (hidden ids become places)."""
+        return self.view_and_hidden(player)[0] if player is not None else self.clone()
 
-        Who sees a card follows from its zone, so the zone is asked once, not each
-        card (views are made for every seat after every action)."""
-        if player is None:
-            return self.clone()
+    def view_and_hidden(self, player: int) -> tuple[Table, frozenset[str]]:
+        """`player`'s view of the table, and the ids it may not see (what no other part
+        of its view may name). Each zone's part is worked out once (`Zone.seen_by`)."""
         t = Table.__new__(Table)
-        t.zones, t.where, t.face_up, t.pos = {}, {}, set(), {}
-        t.counters = dict(self.counters)
+        where: dict[str, str] = {}
+        zones: dict[str, Zone] = {}
+        face_up: set[str] = set()
+        view_pos: dict[str, tuple[int, int]] = {}
         faces: dict[str, str] = {}
+        hidden: set[str] = set()
         up, pos, own_faces = self.face_up, self.pos, self.faces
         for name, zone in self.zones.items():
             cards = zone.cards
-            every = zone.visibility is Visibility.OWNER and zone.owner == player
-            some = zone.visibility is not Visibility.HIDDEN
-            shown: list[str] = []
-            for i, card in enumerate(cards):
-                if every or (some and card in up):
-                    ref = card
-                    faces[card] = own_faces[card]
-                    if card in up:
-                        t.face_up.add(card)
-                else:
-                    ref = hidden_ref(name, i)
-                if card in pos:
-                    t.pos[ref] = pos[card]
-                t.where[ref] = name
-                shown.append(ref)
-            t.zones[name] = zone.holding(tuple(shown))
+            if not cards:
+                zones[name] = zone
+                continue
+            ups = up.intersection(cards)
+            seen = zone.seen_by(player, ups, pos)
+            zones[name] = seen.zone
+            where.update(seen.where)
+            if seen.faces:
+                faces.update({card: own_faces[card] for card in seen.faces})
+                face_up.update(ups)
+            if seen.hidden:
+                hidden.update(seen.hidden)
+            if seen.pos:
+                view_pos.update(seen.pos)
+        t.zones, t.where, t.face_up, t.pos = zones, where, face_up, view_pos
+        t.counters = dict(self.counters)
         t.faces = faces
-        return t
+        return t, frozenset(hidden)
 
     def hidden_from(self, player: int) -> frozenset[str]:
         """The cards `player` may not see: what a view must not name anywhere."""

@@ -136,6 +136,37 @@ def test_last_roll_faces_are_shown_large(
     assert tiles == [str(face) for face in faces]
 
 
+def test_the_dice_stay_drawn_until_another_roll(
+        dock: DiceDock, controller: MatchController, qtbot) -> None:
+    """An action that rolls nothing keeps the last roll's tiles (rebuilding them after
+    every action cost a layout pass of the dock); undoing the roll clears them."""
+    from engine.core.referee import SetCounter
+
+    dock.set_pool("3d6")
+    click(qtbot, dock.roll_button)
+    tiles = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    controller.submit(SetCounter("score", 1))
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == tiles
+    assert controller.undo() and controller.undo()
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == []
+
+
+def test_the_next_roll_reuses_the_dice_tiles(
+        dock: DiceDock, controller: MatchController, qtbot) -> None:
+    """Another roll gives the tiles shown their new faces (a styled tile made anew costs
+    a polish); a smaller pool lets the extra tiles go."""
+    dock.set_pool("3d6")
+    click(qtbot, dock.roll_button)
+    tiles = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    click(qtbot, dock.roll_button)
+    again = [label for label in shown(dock, QLabel) if label.toolTip() == "d6"]
+    assert again == tiles
+    assert [t.text() for t in again] == [str(f) for f in rolls(controller)[-1].faces]
+    dock.set_pool("2d6")
+    click(qtbot, dock.roll_button)
+    assert [label for label in shown(dock, QLabel) if label.toolTip() == "d6"] == tiles[:2]
+
+
 def test_enter_rolls_the_canonical_pool(
         dock: DiceDock, controller: MatchController, qtbot) -> None:
     entry = dock.findChild(QLineEdit)

@@ -187,3 +187,85 @@ def test_a_long_log_opens_on_its_newest_entry(qtbot):
     assert bar.value() == bar.maximum()
     last = dock.list.item(dock.list.count() - 1)
     assert dock.list.viewport().rect().intersects(dock.list.visualItemRect(last))
+
+
+def test_rows_wrap_anew_when_the_log_narrows(qtbot):
+    """Each row's height is measured once, not at every layout; a narrower log measures
+    them all again (a batch at a time) so that no text is cut."""
+    from app.docks.log import LogDock
+
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(700, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    entries = [(n, f"Player {n % 2 + 1} moves a troop from one end of the field to the "
+                   f"other ({n})", False) for n in range(1, 801)]
+    dock.show_entries(entries)
+    log = dock.list
+
+    def height(row: int) -> int:
+        return log.visualItemRect(log.item(row)).height()
+
+    qtbot.waitUntil(lambda: height(0) > 0 and height(0) == height(799), timeout=5000)
+    wide = height(799)
+    dock.resize(230, 400)
+    qtbot.waitUntil(lambda: height(0) > wide and height(799) > wide, timeout=5000)
+    metrics = log.fontMetrics()
+    text = log.item(0).text()
+    lines = metrics.boundingRect(0, 0, log.viewport().width() - 8, 10_000,
+                                 Qt.TextFlag.TextWordWrap, text).height()
+    assert height(0) >= lines
+
+
+def test_an_unchanged_log_is_not_touched(qtbot, window):
+    """A redraw that adds no entry (a hover, the curtain lifted) neither rebuilds nor lays
+    out nor repaints the log."""
+    from PySide6.QtCore import QEvent, QObject
+
+    play(window, 30)
+    qtbot.wait(100)  # laid out and painted
+    log = window.log_dock.list
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                Paints.count += 1
+            return False
+
+    spy = Paints()
+    log.viewport().installEventFilter(spy)
+    first = log.item(0)
+    window.refresh()
+    QApplication.processEvents()
+    assert Paints.count == 0 and log.item(0) is first
+    play(window, 1)
+    QApplication.processEvents()
+    assert Paints.count > 0
+
+
+def test_a_row_whose_words_change_is_rewritten_in_place(qtbot):
+    """At the end of a match the log is read anew with what was hidden revealed: rows
+    keep their places and widgets, the changed ones take their new words and height."""
+    from app.docks.log import LogDock
+
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(300, 400)
+    dock.show()
+    qtbot.waitExposed(dock)
+    hidden = [(n, f"Player {n % 2 + 1} draws a card", False) for n in range(1, 41)]
+    dock.show_entries(hidden)
+    log = dock.list
+    items = [log.item(row) for row in range(log.count())]
+    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > 0, timeout=2000)
+    short = log.visualItemRect(items[10]).height()
+    revealed = list(hidden)
+    revealed[10] = (11, "Player 2 draws SHIELDWALL, the card that swaps two troops of one "
+                        "side standing next to each other", False)
+    dock.show_entries(revealed)
+    assert [log.item(row) for row in range(log.count())] == items
+    assert dock.texts()[10].startswith("11. Player 2 draws SHIELDWALL")
+    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > short, timeout=2000)

@@ -181,8 +181,8 @@ def test_a_carried_card_scrolls_the_panels_at_the_edge(qtbot, drag_target):
 
 
 def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
-    """Only the panel whose cards changed is rebuilt (seven rebuilt panels cost a frame);
-    unchanged buttons stay the same widgets."""
+    """Panels keep their widgets and only the panel whose cards changed changes its cards
+    (seven rebuilt panels cost a frame); unchanged buttons stay the same widgets."""
     from app.board.cards import CardLook
     from app.docks.hand import HandDock
     from app.games.base import Panel
@@ -195,14 +195,52 @@ def test_unchanged_panels_and_buttons_keep_their_widgets(qtbot):
     dock.show_panels("Team", first)
     dock.show_buttons([("End day", "Close the day", None, True)])
     widgets, button = list(dock.panels), dock.buttons[0]
+    cards = [panel.cards[0] for panel in dock.panels]
     second = list(first)
     second[4] = Panel("slots:4", "Player 5", [], 3)
     dock.show_panels("Team", second)
     dock.show_buttons([("End day", "Close the day", None, True)])
-    assert [w is old for w, old in zip(dock.panels, widgets, strict=True)] == [
+    assert all(w is old for w, old in zip(dock.panels, widgets, strict=True))
+    assert [p.cards[:1] == [card] for p, card in zip(dock.panels, cards, strict=True)] == [
         True, True, True, True, False, True, True]
     assert dock.buttons[0] is button
     assert list(dock.panels[4].cards) == []
+
+
+def test_buttons_take_their_new_words_in_place(qtbot):
+    """Buttons of the next moment reuse the widgets shown (a new button costs a polish and
+    a layout pass) and press for their new action; Ctrl+E follows the End button."""
+    from app.docks.hand import END_KEY, HandDock
+
+    dock = HandDock()
+    qtbot.addWidget(dock)
+    dock.show()
+    pressed = []
+    dock.action_requested.connect(pressed.append)
+    dock.show_buttons([("Pass", "No answer", "pass", True), ("End turn", "Done", "end", True)])
+    first = dock.buttons[0]
+    assert dock.buttons[1].shortcut() == END_KEY
+    dock.show_buttons([("End MUSTER", "On to MOVEMENT", "muster", True)])
+    assert dock.buttons == [first] and first.text() == "End MUSTER"
+    assert first.shortcut() == END_KEY
+    qtbot.mouseClick(first, Qt.MouseButton.LeftButton)
+    dock.show_buttons([("Fire Rifle (3)", "Shoot", "fire", False), ("Stop", "", "stop", True)])
+    assert dock.buttons[0] is first and first.shortcut().isEmpty() and not first.isEnabled()
+    qtbot.mouseClick(dock.buttons[1], Qt.MouseButton.LeftButton)
+    assert pressed == ["muster", "stop"]
+
+
+def test_the_hand_panels_keep_their_height_with_or_without_buttons(qtbot):
+    """On the computer's turn a seat has no buttons: the title bar stays as tall, so the
+    panels under it are not resized (and all repainted) twice a turn."""
+    window = open_window(qtbot, "tactica", (1366, 768))
+    dock = window.hand_dock
+    dock.show_buttons([("End MUSTER", "On to MOVEMENT", None, True)])
+    qtbot.wait(50)  # laid out
+    height = dock.scroll.height()
+    dock.show_buttons([])
+    qtbot.wait(50)
+    assert dock.scroll.height() == height
 
 
 def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font(qtbot):
@@ -227,6 +265,30 @@ def test_hand_cards_print_their_rules_at_8_pt_or_more_and_follow_the_system_font
         app.setFont(old)
 
 
+def test_hand_cards_are_painted_once_per_look(qtbot, monkeypatch):
+    """A card in the Hand dock repaints whenever its panel is laid out anew or a flying
+    card passes over it: each look is painted once into a picture, then copied."""
+    import app.docks.hand as hand
+    from app.board import sprites
+    from app.board.cards import CardLook
+    from app.games.base import Panel
+
+    sprites.forget()
+    painted = []
+    monkeypatch.setattr(hand, "paint_look", lambda _p, look, _r: painted.append(look.title))
+    dock = hand.HandDock()
+    qtbot.addWidget(dock)
+    rope, rifle = CardLook("Rope", body=("+1 climb",)), CardLook("Rifle", body=("+2",))
+    dock.show_panels("Team", [Panel("slots:0", "Player 1", [
+        ("it-rope-1", rope, ""), ("it-rope-2", rope, ""), ("it-rifle-1", rifle, "")], 3)])
+    dock.resize(600, 300)
+    dock.show()
+    dock.grab()
+    assert sorted(painted) == ["Rifle", "Rope"]
+    dock.grab()
+    assert len(painted) == 2
+
+
 def test_panels_that_change_places_keep_their_widgets(qtbot):
     """A panel is matched by its zone: when the day's leader moves to the front, every
     panel keeps its widgets (matching by place rebuilt all seven)."""
@@ -247,6 +309,16 @@ def test_panels_that_change_places_keep_their_widgets(qtbot):
                for panel, widget in zip(moved, dock.panels, strict=True))
 
 
+@pytest.mark.parametrize("game", ["tactica", "nordguard"])
+def test_the_phase_bar_text_lies_inside_the_bar(qtbot, game):
+    """The bar's words are laid out within it: a label left taller than its bar (a resize
+    that came before the window showed) centred them below the bar's edge."""
+    window = open_window(qtbot, game, (1366, 768), actions=30)
+    bar = window.phase_bar
+    assert bar.label.geometry().bottom() < bar.height()
+    assert bar.label.height() >= bar.label.heightForWidth(bar.label.width())
+
+
 def test_the_phase_bar_keeps_its_height_whatever_its_text(qtbot):
     """One line or two, the bar is as tall: the board under it does not jump."""
     window = open_window(qtbot, "sandbox", (1366, 768))
@@ -258,3 +330,64 @@ def test_the_phase_bar_keeps_its_height_whatever_its_text(qtbot):
     bar.setText("a much longer text " * 6)
     QApplication.processEvents()
     assert bar.height() == one
+
+
+def test_new_words_in_the_bars_lay_nothing_out_again(qtbot):
+    """The phase bar and the seat's line in the status bar change after most actions: a
+    new text that fits repaints the label alone, and the window's layout (every dock)
+    does not run again. Text too long for the bar still gets its lines."""
+    from PySide6.QtCore import QEvent, QObject
+
+    window = open_window(qtbot, "tactica", (1366, 768))
+    QApplication.processEvents()
+
+    class Requests(QObject):
+        count = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest and watched is window:
+                Requests.count += 1
+            return False
+
+    spy = Requests()
+    window.installEventFilter(spy)
+    window.phase_bar.setText("MOVEMENT: drag a troop")
+    window.seat_label.setText(window.seat_label.text()[:-1])
+    QApplication.processEvents()
+    window.phase_bar.setText("COMBAT: drag a troop onto an enemy")
+    window.seat_label.setText(window.seat_label.text() + "0")
+    QApplication.processEvents()
+    assert Requests.count == 0
+    two = window.phase_bar.height()
+    window.phase_bar.setText("a much longer text than the bar can hold " * 12)
+    QApplication.processEvents()
+    label = window.phase_bar.label
+    assert window.phase_bar.height() > two
+    assert label.height() >= label.heightForWidth(label.width())
+
+
+def test_a_flow_measures_again_when_its_items_change(qtbot):
+    """The flow keeps its height for a width between layout passes, and answers anew once
+    an item comes or changes size."""
+    from PySide6.QtWidgets import QWidget
+
+    from app.docks.flow import FlowLayout
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    flow = FlowLayout(holder, spacing=0)
+    flow.setContentsMargins(0, 0, 0, 0)
+    cards = []
+    for _ in range(3):
+        card = QWidget()
+        card.setFixedSize(100, 50)
+        flow.addWidget(card)
+        cards.append(card)
+    assert flow.heightForWidth(250) == 100  # two rows
+    more = QWidget()
+    more.setFixedSize(100, 50)
+    flow.addWidget(more)
+    assert flow.heightForWidth(250) == 100
+    assert flow.heightForWidth(150) == 200
+    cards[0].setFixedSize(100, 80)
+    assert flow.heightForWidth(150) == 230

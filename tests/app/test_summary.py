@@ -3,13 +3,19 @@ endings): who won and why, facts and charts, closable to look at the final table
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 from app.dialogs.summary import SummaryDialog
 from app.games.base import Chart, Series, Summary
 from app.main_window import MainWindow
 from engine.core.game import RuleMode
 from engine.core.referee import DeclareResult, SetCounter
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_summary_opens_at_the_end_and_can_be_brought_back(qtbot):
@@ -36,8 +42,38 @@ def test_the_summary_draws_its_charts(qtbot):
     dialog = SummaryDialog(summary)
     qtbot.addWidget(dialog)
     dialog.show()
-    QApplication.processEvents()
+    assert dialog.headline.isVisible() and dialog.plots == []  # words first, charts next
+    qtbot.waitUntil(dialog.charts_drawn, timeout=2000)
     assert dialog.chart_titles() == ["Points per turn"]
     items = dialog.plots[0].getPlotItem().listDataItems()
     assert [item.name() for item in items] == ["SUN", "MOON"]
     assert list(items[0].getData()[1]) == [0, 3]
+
+
+def test_the_chart_library_is_ready_before_the_end(tmp_path):
+    """pyqtgraph (~0.4 s to import) is imported while the window idles after it shows,
+    not when the first window appears nor at the end of the match, where the summary
+    would stall the window under the mouse."""
+    script = textwrap.dedent("""
+        import sys
+        from PySide6.QtCore import QEventLoop, QTimer
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from app.main_window import MainWindow
+        window = MainWindow()
+        window.controller.autosave_enabled = False
+        window.controller.new_match("tactica", {}, 3, "enforced", False)
+        window.dice_dock.hide()  # TACTICA has no dice: their chart never imports it
+        window.show()
+        assert "pyqtgraph" not in sys.modules, "the first window waited for it"
+        loop = QEventLoop()
+        QTimer.singleShot(2000, loop.quit)
+        loop.exec()
+        assert "pyqtgraph" in sys.modules, "not imported while the window idled"
+    """)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO),
+           "RUNETABLE_DATA_DIR": str(tmp_path / "data"),
+           "RUNETABLE_CONFIG_DIR": str(tmp_path / "config")}
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr

@@ -315,3 +315,21 @@ def test_dragging_empty_table_pans(qtbot, window):
     after = window.view.mapToScene(viewport.rect().center())
     assert after.x() > before.x() + 20 and after.y() > before.y() + 10
     assert window.controller.match.steps == []
+
+
+def test_the_piles_dock_rewrites_only_the_rows_that_changed(qtbot):
+    """After an action most piles are as they were: their rows stay, only a pile whose
+    count or top card changed is rewritten, and an unchanged list is not touched."""
+    from app.docks.piles import PilesDock
+
+    dock = PilesDock()
+    qtbot.addWidget(dock)
+    rows = [("deck", "Deck", 40, "", None), ("discard", "Discard", 2, "7♠", "c7")]
+    dock.show_piles(rows)
+    deck, discard = (dock.tree.topLevelItem(i) for i in (0, 1))
+    dock.show_piles([rows[0], ("discard", "Discard", 3, "Q♥", "cQ")])
+    assert dock.tree.topLevelItem(0) is deck and dock.tree.topLevelItem(1) is discard
+    assert [discard.text(i) for i in (0, 1, 2)] == ["Discard", "3", "Q♥"]
+    dock.show_piles([("hand", "Hand", 5, "", None), *rows])
+    assert dock.tree.topLevelItemCount() == 3
+    assert [dock.tree.topLevelItem(i).text(1) for i in range(3)] == ["5", "40", "2"]

@@ -4,7 +4,9 @@ Run: .venv/bin/python tests/benchmarks/bench_interaction.py [--game tactica] [--
 
 For each game in GAMES the real MainWindow (1366x768, offscreen, autosave on
 into a temporary folder, the GC on as in the real program) opens a match
-played policy against policy up to a late step, then 500 interactions are
+played policy against policy up to a late step and is left idle for a moment,
+as a player takes the table in before the first move (the window uses it to
+import its chart library), then 500 interactions are
 made through it: troops dragged with real mouse events on the viewport
 (drops that apply an action, and drops the rules refuse), clicks (select a
 piece, finish a move by clicking its glowing hex, press a dock button), the
@@ -48,6 +50,7 @@ BUDGET_MS, PAUSE_MS = 16.0, 50.0
 SHARED = "shared window"  # the parts another engineer owns: autosave, log, docks
 LATER = "frame after an interaction (glide, late repaint)"
 SETTLE_MS = 400  # animations started by an interaction finish within this
+TAKE_IN_MS = 1500  # the window idles this long after it opens, before the first move
 QUIET_MS = 40  # no frame painted for this long: the animations are over
 
 
@@ -484,7 +487,10 @@ def run_game(name: str, count: int, folder: Path) -> Run:
     window.show()
     driver = GAMES[name](folder)
     driver.open(window)
-    app.processEvents()
+    idle_until = time.perf_counter() + TAKE_IN_MS / 1000
+    while time.perf_counter() < idle_until:
+        app.processEvents()
+        time.sleep(0.01)
     window.view.fit()
     parts = Parts()
     clock = Clock(app, parts)

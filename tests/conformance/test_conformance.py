@@ -118,6 +118,10 @@ def play(game_name: str, seed: int, max_actions: int = MAX_ACTIONS) -> tuple[Mat
         hashes.append(match.state_hash())
         check_now(match, where)
         check_events(match, before, events, where)
+        step = match.steps[-1]
+        if not step.ended:  # the reveals noted as cards moved are the ones a full scan finds
+            scanned = match.state.table.revealed_since(before.table, range(match.players))
+            assert step.revealed_to == scanned, f"{where}: reveals {step.revealed_to} != {scanned}"
         if number % ILLEGAL_EVERY == 0 or match.outcome() is not None:
             check_refusals(match, where)
     return match, hashes
@@ -208,6 +212,10 @@ def test_property_any_legal_path_keeps_the_invariants(game_name: str, seed: int,
         hashes.append(match.state_hash())
         check_now(match, where)
         check_events(match, before, events, where)
+        step = match.steps[-1]
+        if not step.ended:  # the reveals noted as cards moved are the ones a full scan finds
+            scanned = match.state.table.revealed_since(before.table, range(match.players))
+            assert step.revealed_to == scanned, f"{where}: reveals {step.revealed_to} != {scanned}"
         check_refusals(match, where)
     assert invariants.moves_until_end(match) is None
     assert invariants.undo_redo_round_trip(match, hashes) is None

@@ -8,6 +8,11 @@ nothing is learned from it). Reaching 2 points triggers RALLY for the other seat
 it takes back the card it laid this round. After a tie each seat MAY taunt (it
 is asked, Player 1 first). The first to 3 points wins; when a
 seat has no card left the higher score wins. Laid cards go to a discard pile.
+
+Each seat also has a champion on the board (an entity): the seat that loses a
+round puts a wound on its champion (a counter), a champion that taunts is marked
+TAUNTING (a status token) until the next round, and the banner (a marker) stands
+on the side of the seat ahead on points. Every log line is a typed event.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from pydantic import Field
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.declared import state_field
-from engine.core.events import Event, note
+from engine.core.entities import Entities, Entity
+from engine.core.events import Event, event
 from engine.core.frames import Ability, Commit, Frame
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.registry import GameEntry
@@ -46,6 +52,97 @@ class DuelState(GameState):
     points: list[int] = state_field(lambda: [0, 0])
     strikes: list[bool] = state_field(lambda: [True, True])
     round: int = 1
+    pieces: Entities = state_field(Entities)
+
+
+def champion(seat: int) -> str:
+    return f"champion:{seat}"
+
+
+def _banner(state: DuelState) -> None:
+    """The banner stands on the side of the seat ahead on points, mid-field when level."""
+    a, b = state.points
+    state.pieces.move("banner", "mid" if a == b else f"side:{0 if a > b else 1}")
+
+
+# -- what the log reports ------------------------------------------------------------------
+def _seat(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+@event("reveal")
+class Shown(Event):
+    a: str
+    b: str
+    values: tuple[int, int]
+
+    def say(self, full: bool) -> str:
+        return f"Player 1 shows {self.values[0]}, Player 2 shows {self.values[1]}"
+
+
+@event("tie")
+class Tied(Event):
+    round: int
+
+    def say(self, full: bool) -> str:
+        return f"Round {self.round} is a tie"
+
+
+@event("point")
+class RoundTaken(Event):
+    seat: int
+    points: int
+    round: int
+
+    def say(self, full: bool) -> str:
+        return f"{_seat(self.seat)} takes round {self.round}"
+
+
+@event("strike")
+class StruckBack(Event):
+    seat: int
+    points: int
+
+    def say(self, full: bool) -> str:
+        return f"{_seat(self.seat)} strikes back"
+
+
+@event("round")
+class RoundBegins(Event):
+    round: int
+
+    def say(self, full: bool) -> str:
+        return f"Round {self.round}"
+
+
+@event("rally")
+class Rallied(Event):
+    seat: int
+
+    def say(self, full: bool) -> str:
+        return f"{_seat(self.seat)} rallies and takes its card back"
+
+
+@event("taunt")
+class Taunted(Event):
+    seat: int
+
+    def say(self, full: bool) -> str:
+        return f"{_seat(self.seat)} taunts"
+
+
+@event("win")
+class Won(Event):
+    seat: int
+
+    def say(self, full: bool) -> str:
+        return f"{_seat(self.seat)} wins"
+
+
+@event("end")
+class OutOfCards(Event):
+    def say(self, full: bool) -> str:
+        return "no cards left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +182,18 @@ class Bid(Commit):
         cards = [table.cards_in(laid(seat))[-1] for seat in self.order]
         for card in cards:
             table.set_face(card, True)
-        values = [int(table.faces[card]) for card in cards]
-        text = f"Player 1 shows {values[0]}, Player 2 shows {values[1]}"
-        events = [note("reveal", text, data={"a": cards[0], "b": cards[1]})]
-        if values[0] == values[1]:
-            events.append(note("tie", f"Round {state.round} is a tie"))
+        a, b = (int(table.faces[card]) for card in cards)
+        events: list[Event] = [Shown(a=cards[0], b=cards[1], values=(a, b))]
+        if a == b:
+            events.append(Tied(round=state.round))
         else:
-            winner = 0 if values[0] > values[1] else 1
+            winner = 0 if a > b else 1
             state.points[winner] += 1
-            events.append(note("point", f"Player {winner + 1} takes round {state.round}",
-                                data={"seat": winner, "points": state.points[winner]}))
+            loser = champion(1 - winner)
+            state.pieces.count(loser, "wounds", state.pieces[loser].counter("wounds") + 1)
+            _banner(state)
+            events.append(RoundTaken(seat=winner, points=state.points[winner],
+                                     round=state.round))
             state.frames.append(Answer(seats=(1 - winner,)))
         return events
 
@@ -121,8 +220,8 @@ class Answer(Frame):
         assert isinstance(state, DuelState)
         state.strikes[seat] = False
         state.points[seat] += 1
-        return [note("strike", f"Player {seat + 1} strikes back",
-                      data={"seat": seat, "points": state.points[seat]})]
+        _banner(state)
+        return [StruckBack(seat=seat, points=state.points[seat])]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +234,15 @@ class Sweep(Frame):
             for card in list(state.table.cards_in(laid(seat))):
                 state.table.move(card, "discard")
         state.round += 1
-        return [note("round", f"Round {state.round}")]
+        for seat in range(2):
+            state.pieces.mark(champion(seat), "taunting", on=False)
+        return [RoundBegins(round=state.round)]
 
 
 def _rally_whose(state: GameState, event: Event) -> int | None:
     """RALLY belongs to the other seat when a seat reaches 2 points."""
-    return 1 - event.data["seat"] if event.data.get("points") == 2 else None
+    assert isinstance(event, RoundTaken | StruckBack)
+    return 1 - event.seat if event.points == 2 else None
 
 
 def _rally(state: GameState, seat: int, facts: dict[str, object]) -> list[Event]:
@@ -150,11 +252,13 @@ def _rally(state: GameState, seat: int, facts: dict[str, object]) -> list[Event]
     card = cards[-1]
     state.table.move(card, hand(seat))
     state.table.set_face(card, False)
-    return [note("rally", f"Player {seat + 1} rallies and takes its card back")]
+    return [Rallied(seat=seat)]
 
 
 def _taunt(state: GameState, seat: int, facts: dict[str, object]) -> list[Event]:
-    return [note("taunt", f"Player {seat + 1} taunts")]
+    assert isinstance(state, DuelState)
+    state.pieces.mark(champion(seat), "taunting")
+    return [Taunted(seat=seat)]
 
 
 class Duel(BaseGame):
@@ -180,6 +284,9 @@ class Duel(BaseGame):
                                 Layout.STACK, seat))
         table.add_zone(Zone("discard", "Discard", Visibility.PUBLIC))
         state = DuelState(2, table, rng)
+        for seat in range(2):
+            state.pieces.add(champion(seat), Entity("champion", seat, at=f"side:{seat}"))
+        state.pieces.add("banner", Entity("banner", at="mid"))
         self.advance(state)
         return state
 
@@ -198,11 +305,11 @@ class Duel(BaseGame):
         for seat in range(2):
             if state.points[seat] >= 3:
                 state.result = Outcome((seat,), "three points")
-                return [note("win", f"Player {seat + 1} wins")]
+                return [Won(seat=seat)]
         if not all(state.table.cards_in(hand(seat)) for seat in range(2)) \
                 and not state.frames:
             best = max(state.points)
             winners = tuple(s for s in range(2) if state.points[s] == best)
             state.result = Outcome(winners, "no cards left")
-            return [note("end", "no cards left")]
+            return [OutOfCards()]
         return []

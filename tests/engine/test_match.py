@@ -386,3 +386,27 @@ def test_undo_respects_every_person_who_saw_a_hidden_card() -> None:
     assert not allowed and "hidden card" in reason
     with pytest.raises(IllegalAction):
         match.undo(by=[1])
+
+
+def test_only_the_very_actions_match_listed_skip_the_second_check(monkeypatch) -> None:
+    """An action taken from `legal_actions` for this state and seat is not checked again
+    (the rules just generated it); an equal action built elsewhere, or one listed for an
+    earlier state, is checked as any other."""
+    import dataclasses
+
+    from engine.core import flow
+
+    game = get_game("nordguard")
+    m = Match(game, game.options_model(), 5)
+    checked: list[object] = []
+    real = flow.check
+    monkeypatch.setattr(flow, "check", lambda *a: checked.append(a[2]) or real(*a))
+    listed = m.legal_actions()
+    m.submit(listed[0])
+    assert checked == []
+    copy = dataclasses.replace(m.legal_actions()[0])
+    m.submit(copy)
+    assert checked == [copy]
+    with pytest.raises(IllegalAction):
+        m.submit(listed[0])  # a character already chosen, listed two states ago
+    assert checked == [copy, listed[0]]

@@ -349,3 +349,17 @@ def test_a_current_save_missing_a_pass_is_refused() -> None:
     del data["actions"][first]
     with pytest.raises(SaveError, match=f"action {first + 1} .* is not legal there"):
         saves.from_dict(data, "s")
+
+
+def test_a_repeated_action_is_decoded_by_its_exact_values() -> None:
+    """Loading decodes each distinct action once; `true` where the first copy said 1 is
+    still a wrong value (1 == True in Python, not in a save)."""
+    game = get_game("sandbox")
+    m = Match(game, game.options_model(players=2), 3, RuleMode.SANDBOX)
+    m.submit(SetCounter("x", 1))
+    m.submit(SetCounter("x", 1))
+    data = json.loads(saves.dumps(m))
+    assert saves.loads(json.dumps(data)).state_hash() == m.state_hash()
+    data["actions"][1]["action"]["value"] = True
+    with pytest.raises(SaveError, match=r"action 2: .*'value' has a wrong value"):
+        saves.loads(json.dumps(data))

@@ -288,3 +288,22 @@ def test_arrange_keeps_the_very_cards() -> None:
     assert list(t.cards_in("deck")) == ["d3", "d2", "d1"]
     with pytest.raises(ValueError, match="its very cards"):
         t.arrange("deck", ["d1", "d2"])
+
+
+def test_a_seats_sight_of_a_zone_follows_its_faces_and_is_kept_per_zone() -> None:
+    """The view of a zone is worked out once per seat and face-up set; turning a card
+    over is seen at once, and a face-up card inside a hidden deck stays unseen."""
+    t = make_table()
+    first, _ = t.view_and_hidden(1)
+    again, _ = t.view_and_hidden(1)
+    assert again.zones["deck"] is first.zones["deck"]
+    t.set_face("d1", True)
+    v, hidden = t.view_and_hidden(1)
+    assert "d1" not in v.where and "d1" in hidden  # still in the hidden deck
+    t.move("d1", "board")
+    t.set_face("d1", True)
+    v, hidden = t.view_and_hidden(1)
+    assert "d1" in v.where and "d1" not in hidden and v.faces["d1"] == FACES["d1"]
+    t.set_face("d1", False)
+    v, hidden = t.view_and_hidden(1)
+    assert "d1" not in v.where and "d1" in hidden

@@ -19,7 +19,7 @@ from pydantic import Field
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event, event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.prompts import Prompt
 from engine.core.registry import GameEntry
@@ -68,6 +68,37 @@ class PassOffer(Action):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     kind = "toy-end-turn"
+
+
+@event("offer")
+class Offered(Event):
+    seat: int
+    card: str
+
+    def say(self, full: bool) -> str:
+        return f"Player {self.seat + 1} offers {self.card}"
+
+
+@event("accept")
+class ChangedHands(Event):
+    card: str
+
+    def say(self, full: bool) -> str:
+        return f"the {self.card} changes hands"
+
+
+@event("decline")
+class Refused(Event):
+    def say(self, full: bool) -> str:
+        return "the offer is refused"
+
+
+@event("turn")
+class TurnPassed(Event):
+    seat: int
+
+    def say(self, full: bool) -> str:
+        return f"Player {self.seat + 1} to move"
 
 
 class ToyGame(BaseGame):
@@ -119,7 +150,8 @@ class ToyGame(BaseGame):
             case _:
                 super().check(state, action)
 
-    def apply(self, state: GameState, action: Action, seat: int | None = None) -> list[Event]:
+    def apply(self, state: GameState, action: Action, seat: int | None = None,
+              checked: bool = True) -> list[Event]:
         self.check(state, action)
         table = state.table
         match action:
@@ -128,8 +160,7 @@ class ToyGame(BaseGame):
                 state.prompt = Prompt(1 - state.active, "offer",
                                       f"accept {FACES[action.card]}?",
                                       can_pass=not action.firm, context=(action.card,))
-                return [note("offer", f"Player {state.active + 1} offers "
-                                       f"{FACES[action.card]}")]
+                return [Offered(seat=state.active, card=FACES[action.card])]
             case Accept():
                 assert state.prompt is not None
                 card = state.prompt.context[0]
@@ -139,14 +170,14 @@ class ToyGame(BaseGame):
                 state.prompt = None
                 if not table.cards_in(hand(giver)):
                     state.result = Outcome((giver,), "gave every card away")
-                return [note("accept", f"the {FACES[card]} changes hands")]
+                return [ChangedHands(card=FACES[card])]
             case Decline() | PassOffer():
                 assert state.prompt is not None
                 table.set_face(state.prompt.context[0], False)
                 state.prompt = None
-                return [note("decline", "the offer is refused")]
+                return [Refused()]
             case EndTurn():
                 state.active = 1 - state.active
                 state.turn += 1
-                return [note("turn", f"Player {state.active + 1} to move")]
+                return [TurnPassed(seat=state.active)]
         raise AssertionError(action)

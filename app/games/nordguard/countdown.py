@@ -8,7 +8,7 @@ its end only steps the clip.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QEasingCurve, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -16,6 +16,7 @@ from app.board.topology import Z_PIECE
 from app.games.nordguard.faces import EDGE, INK, SOFT_INK, WHITE, ink_on, radius_of
 from app.games.nordguard.lettering import Print, metrics, write
 from app.games.nordguard.seats import seat_colour, seat_symbol
+from app.glide import Motion
 
 SIZE = (190.0, 270.0)
 STEP_MS = 160  # the clip's move from one day to the next
@@ -82,8 +83,8 @@ class CountdownItem(QGraphicsItem):
         self.shown = 0
         self.day = 0
         self.leader: tuple[str, int] | None = None  # the day's leader: name, seat
-        self.steps: QVariantAnimation | None = None
-        self.fade: QVariantAnimation | None = None
+        self.steps = Motion(self)  # the clip stepping to the new count
+        self.fade = Motion(self)  # the change written across the card, fading
         self.flash_item = FlashItem(self)
         self.flash_item.setPos(0, FLASH_Y)
         self.setZValue(Z_PIECE)
@@ -108,18 +109,11 @@ class CountdownItem(QGraphicsItem):
         if (days, start) == (self.days, self.start) and not change:
             return
         self.days, self.start = days, start
-        if self.steps is not None:
-            self.steps.stop()
-            self.steps = None
         if smoothly and days != self.shown:
-            steps = QVariantAnimation()
-            steps.setStartValue(self.shown)
-            steps.setEndValue(days)
-            steps.setDuration(STEP_MS * min(abs(days - self.shown), 6))
-            steps.valueChanged.connect(self._step)
-            steps.start()
-            self.steps = steps
+            self.steps.run(self.shown, days, self._step, STEP_MS * min(abs(days - self.shown), 6),
+                           QEasingCurve.Type.Linear)
         else:
+            self.steps.stop()
             self.shown = days
         if change:
             self._flash(change_text(change))
@@ -136,18 +130,10 @@ class CountdownItem(QGraphicsItem):
             self.update()
 
     def _flash(self, text: str) -> None:
-        if self.fade is not None:
-            self.fade.stop()
         self.flash_item.show_text(text)
-        fade = QVariantAnimation()
-        fade.setStartValue(1.0)
-        fade.setEndValue(0.0)
-        fade.setDuration(FLASH_MS)
-        fade.setEasingCurve(QEasingCurve.Type.InQuart)  # stays bright, then fades
-        fade.valueChanged.connect(self._fade)
-        fade.finished.connect(self.flash_item.hide)
-        fade.start()
-        self.fade = fade
+        # InQuart: it stays bright, then fades.
+        self.fade.run(1.0, 0.0, self._fade, FLASH_MS, QEasingCurve.Type.InQuart,
+                      self.flash_item.hide)
 
     def _fade(self, value: object) -> None:
         self.flash_item.setOpacity(float(value) if isinstance(value, float) else 0.0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -28,6 +28,7 @@ from app.board.topology import Z_PIECE
 from app.games.nordguard.faces import EDGE, INK, WHITE, paint_back, paint_face, paint_location
 from app.games.nordguard.lettering import Print, metrics, write, write_lines
 from app.games.nordguard.looks import LocationFace
+from app.glide import GLIDE_MS, Glider
 
 CARD_SIZE = (180.0, 112.0)  # a location, lying landscape
 SLED_SIZE = (100.0, 40.0)
@@ -38,19 +39,7 @@ ITEM_SIZE = (125.0, 175.0)  # an item lying at the team's location
 LABEL = 13.0  # design size of pile labels
 HERE = QColor("#f4efe2")  # the rim of the location the team stands on
 CLICK_DISTANCE = 6.0  # a press that moves less than this is a click, not a pan
-GLIDE_MS = 200  # a piece moving to its new place: long enough for the eye to follow
-
-
-def glide(item: QGraphicsItem, to: QPointF, ms: int = GLIDE_MS) -> QVariantAnimation:
-    """Move `item` to `to` smoothly; the caller keeps the animation while it runs."""
-    animation = QVariantAnimation()
-    animation.setStartValue(item.pos())
-    animation.setEndValue(to)
-    animation.setDuration(ms)
-    animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-    animation.valueChanged.connect(item.setPos)
-    animation.start()
-    return animation
+SLIDE_MS = GLIDE_MS + 60  # an event's slide off the deck, a longer way than a step
 
 
 class LocationCard(QGraphicsItem):
@@ -127,7 +116,8 @@ class SledItem(CardItem):
     def __init__(self) -> None:
         super().__init__("sled", "map", CardLook("Sled"), "")
         self.on_move: Callable[[SledItem], None] | None = None
-        self.glide: QVariantAnimation | None = None
+        # Its picture kept: a glide or a drag across the map moves it every frame.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         w, h = SLED_SIZE
@@ -135,12 +125,10 @@ class SledItem(CardItem):
 
     def move_to(self, spot: QPointF, smoothly: bool) -> None:
         """Go to `spot`, gliding there when the team travelled (not on a jump in time)."""
-        if self.glide is not None:
-            self.glide.stop()
-            self.glide = None
         if smoothly and self.pos() != spot:
-            self.glide = glide(self, spot)
+            self.glider.glide(spot)
         else:
+            self.glider.stop()
             self.setPos(spot)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -178,7 +166,12 @@ class SledItem(CardItem):
 
 class LyingItem(CardItem):
     """An item lying at the team's location: drawn large enough to read, carried off the
-    board into a Character's panel to pick it up."""
+    board into a Character's panel to pick it up. Its picture is kept: it glides into
+    the tray and is carried across the map."""
+
+    def __init__(self, ref: str, zone: str, look: CardLook, tooltip: str) -> None:
+        super().__init__(ref, zone, look, tooltip)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.item_rect().adjusted(-5, -5, 5, 5)
@@ -204,7 +197,7 @@ class EventItem(QGraphicsItem):
         super().__init__()
         self.look: CardLook | None = None
         self.banner = ""
-        self.glide: QVariantAnimation | None = None
+        self.glider = Glider(self)
         self.setZValue(Z_PIECE + 1)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -223,10 +216,7 @@ class EventItem(QGraphicsItem):
 
     def slide_in(self, home: QPointF, start: QPointF) -> None:
         """The card comes off the deck at `start` and slides to `home`."""
-        if self.glide is not None:
-            self.glide.stop()
-        self.setPos(start)
-        self.glide = glide(self, home, GLIDE_MS + 60)
+        self.glider.glide(home, start, SLIDE_MS)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

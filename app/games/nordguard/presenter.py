@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary
+from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary, Work
 from app.games.nordguard import looks, odds, summary, wording
 from app.games.nordguard.seats import seat_colour, seat_label, seat_symbol
 from app.match_controller import MatchController
@@ -263,7 +263,7 @@ class NordguardPresenter(GamePresenter):
     def ending(self, state: GameState, outcome: Outcome) -> str:
         return wording.ending(self.content, _ng(state), outcome)
 
-    def summary(self, match: Match) -> Summary:
+    def summarize(self, match: Match) -> Work[Summary]:
         outcome = match.outcome()
         assert outcome is not None
         return summary.summarize(self.content, match, self.ending(match.state, outcome))

@@ -35,7 +35,6 @@ from app.games.nordguard.pieces import (
     ResultBanner,
     SledItem,
     TrayItem,
-    glide,
 )
 from app.games.nordguard.presenter import NordguardPresenter
 from app.match_controller import MatchController
@@ -91,8 +90,8 @@ class NordguardScene(LocationScene):
         self.sled.on_release = self._sled_released
         self.addItem(self.sled)
         self.dropped: dict[str, LyingItem] = {}
-        self.glides: dict[str, object] = {}  # lying items on their way: kept while running
         self._carried: CardItem | None = None
+        self._landing: tuple[str, QPointF] | None = None  # a drop being answered: card, where
         self._legal: dict[int, odds.MoveOdds] = {}
         self._hovered: int | None = None
         self._steps_seen: int | None = None  # the match's steps at the last render
@@ -166,8 +165,7 @@ class NordguardScene(LocationScene):
         self._show_map(state)
         if not self.sled.dragging:
             spot = self._sled_spot(state.sled)
-            gliding = self.sled.glide is not None and self.sled.glide.endValue() == spot
-            if not gliding:
+            if self.sled.glider.heading() != spot:
                 self.sled.move_to(spot, since is not None)
         self.sled.setToolTip(self._sled_tip(state))
         self._show_countdown(state, since)
@@ -323,13 +321,15 @@ class NordguardScene(LocationScene):
 
     def _show_dropped(self, s: NordguardState, live: bool) -> None:
         """Items lying at the team's location, laid out large in their tray beside the map;
-        one just dropped or found glides there from the team's card."""
+        one just dropped glides there from where it was let go, one dropped otherwise (a
+        button, the keyboard) or found glides there from the team's card."""
         c = self.presenter.content
         wanted = s.table.cards_in(DROPPED)
         for ref in list(self.dropped):
             if ref not in wanted and self.dropped[ref] is not self._carried:
-                self.removeItem(self.dropped.pop(ref))
-                self.glides.pop(ref, None)
+                gone = self.dropped.pop(ref)
+                gone.glider.stop()
+                self.removeItem(gone)
         for i, ref in enumerate(wanted):
             item = self.dropped.get(ref)
             look = looks.item_look(c, s, ref)
@@ -340,7 +340,10 @@ class NordguardScene(LocationScene):
                 item = LyingItem(ref, DROPPED, look, tip)
                 item.on_press = self._dropped_pressed
                 item.on_release = self._dropped_released
-                item.setPos(self._slot(s.sled).center() if live else spot)
+                start = spot if not live else self._slot(s.sled).center()
+                if live and self._landing is not None and self._landing[0] == ref:
+                    start = self._landing[1]
+                item.setPos(start)
                 self.addItem(item)
                 self.dropped[ref] = item
             else:
@@ -348,8 +351,9 @@ class NordguardScene(LocationScene):
             if not item.dragging:
                 item.setZValue(Z_PIECE + 1 + i * 0.01)
                 if item.pos() != spot and live:
-                    self.glides[ref] = glide(item, spot)
+                    item.glider.glide(spot)
                 elif item.pos() != spot:
+                    item.glider.stop()
                     item.setPos(spot)
 
     # -- the sled ----------------------------------------------------------------------------
@@ -465,7 +469,13 @@ class NordguardScene(LocationScene):
                                          "here pile) to leave it there")
             return False
         action = self.presenter.drop_action(drag, DROPPED, None)
-        return action is not None and self.controller.submit(action)
+        if action is None:
+            return False
+        self._landing = (drag.ref, pos)
+        try:
+            return self.controller.submit(action)
+        finally:
+            self._landing = None
 
 
 WORD_ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}

@@ -1,21 +1,24 @@
 """The end of a Nordguard run in figures: days left against the way still to go.
 
 The match is walked once with `Match.replay` (every state in order, read and let
-go). At the end the whole table is revealed, so the summary may name any card.
-The chart puts the countdown beside the number of steps still to Destination,
-day by day: the run is won where the second line reaches 0 before the first does.
+go), a slice at a time (`Work`). At the end the whole table is revealed, so the
+summary may name any card. The chart puts the countdown beside the number of
+steps still to Destination, day by day: the run is won where the second line
+reaches 0 before the first does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.games.base import Chart, Series, Summary
+from app.games.base import SUMMARY_SLICE, Chart, Series, Summary, Work
 from app.games.nordguard.looks import plural
 from app.words import count
+from engine.core.events import Event
 from engine.core.match import Match
 from engine.games.nordguard.actions import Attempt, EndDay, Look, Scout, Survey
 from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.events import CombatEnds, Entered, EventDrawn
 from engine.games.nordguard.items import who
 from engine.games.nordguard.state import SPENT, NordguardState
 
@@ -51,12 +54,14 @@ def _day_begins(run: _Run, s: NordguardState) -> None:
     run.to_go.append((day, float(steps_to_go(s))))
 
 
-def _walk(match: Match) -> _Run:
+def _walk(match: Match) -> Work[_Run]:
     """Count the run step by step, reading each state `replay` yields and letting it go."""
     run = _Run()
     before: tuple[int, int, str] | None = None  # (turn, countdown, phase) of the last state
     for number, state in match.replay():
         assert isinstance(state, NordguardState)
+        if number and number % SUMMARY_SLICE == 0:
+            yield
         if number:
             step = match.steps[number - 1]
             _count_step(run, step.action, step.events)
@@ -78,23 +83,23 @@ def _walk(match: Match) -> _Run:
     return run
 
 
-def _count_step(run: _Run, action: object, events: tuple) -> None:
+def _count_step(run: _Run, action: object, events: tuple[Event, ...]) -> None:
     if isinstance(action, Attempt):
         run.attempts += 1
     if isinstance(action, (Scout, Look, Survey)):
         run.scouted += 1
     for event in events:
-        if event.kind == "enter":
+        if isinstance(event, Entered):
             run.entered += 1
-        elif event.kind == "event" and "card" in event.data:
+        elif isinstance(event, EventDrawn):
             run.events += 1
-        elif event.kind == "combat-end":
+        elif isinstance(event, CombatEnds):
             run.fights += 1
-            run.fights_won += bool(event.data.get("won"))
+            run.fights_won += event.won
 
 
-def summarize(c: NordguardContent, match: Match, headline: str) -> Summary:
-    run = _walk(match)
+def summarize(c: NordguardContent, match: Match, headline: str) -> Work[Summary]:
+    run = yield from _walk(match)
     end = match.state
     assert isinstance(end, NordguardState)
     if end.phase == "day":

@@ -37,12 +37,12 @@ from engine.games.nordguard.actions import (
 )
 from engine.games.nordguard.challenges import spends_limited_item
 from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.events import LOSSES
 from engine.games.nordguard.items import scout_seat, who
 from engine.games.nordguard.rules import DIRECTIONS, WORDS
 from engine.games.nordguard.state import NordguardState
 
-OUT_OF_TIME = "the countdown ran out"
-STRANDED = "the team cannot move in any direction"
+OUT_OF_TIME, STRANDED = LOSSES["time"], LOSSES["stranded"]  # how the outcome gives them
 
 
 def destination(c: NordguardContent, s: NordguardState) -> str:

@@ -29,13 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.cards import CardLook
 from app.board.hex_scene import legible
 from app.board.items import GLOW_HOVER, CardItem
 from app.board.topology import Z_PIECE
-from app.games.tactica import sprites
 from app.games.tactica.art import SIDE_COLOURS, SIDE_FACES, SIDE_INKS
-from app.games.tactica.motion import Glider
 from app.games.tactica.symbols import paint_emblem, paint_symbol
 
 HEX_SIZE = 48.0
@@ -126,7 +125,6 @@ class TroopItem(CardItem):
         self.selected = False
         self.locked = False  # an enemy troop, or not your decision: a click selects, no drag
         self.home = QPointF()  # the centre of the hex the state puts it on
-        self.glider = Glider(self)
         self._bounds = self._measure(face)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_face(face)
@@ -144,7 +142,6 @@ class TroopItem(CardItem):
             self.setPos(centre)
 
     def start_drag(self, scene_pos: QPointF) -> None:
-        self.glider.stop()
         self.setOpacity(CARRIED)
         super().start_drag(scene_pos)
 
@@ -152,10 +149,6 @@ class TroopItem(CardItem):
         if self.dragging:
             self.setOpacity(1.0)
         super().mouseReleaseEvent(event)
-
-    def spring_back(self) -> None:
-        """Glide back to the hex it stands on: the drop was refused."""
-        self.glider.glide(self.origin)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if not self.locked:

@@ -19,10 +19,10 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, Summary
+from app.games.base import Button, GamePresenter, Panel, Summary, Work
 from app.games.tactica import looks
 from app.games.tactica.art import CARD_BANDS, SIDE_COLOURS, SIDE_SYMBOLS
-from app.games.tactica.war_summary import summary
+from app.games.tactica.war_summary import summarize
 from app.games.tactica.wording import describe, ending
 from app.match_controller import MatchController
 from engine.core.actions import Action
@@ -318,9 +318,9 @@ class TacticaPresenter(GamePresenter):
         assert isinstance(state, TacticaState)
         return ending(state, outcome)
 
-    def summary(self, match: Match) -> Summary:
+    def summarize(self, match: Match) -> Work[Summary]:
         """Points after each turn of each battle, battles won, captures, walls lost."""
-        return summary(match)
+        return summarize(match)
 
     def drop_action(self, drag: CardDrag, zone: str, pos: object) -> Action | None:
         """A card dropped on a dock: SPY's returned card onto its pile; nothing else."""

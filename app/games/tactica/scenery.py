@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.hex_scene import legible
 from app.board.topology import Z_TERRAIN
-from app.games.tactica import sprites
 from app.games.tactica.art import (
     SIDE_COLOURS,
     SIDE_FACES,

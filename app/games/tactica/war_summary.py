@@ -1,6 +1,7 @@
 """The end of a TACTICA match in numbers: points turn by turn, battles won, captures, walls.
 
-The match is walked once (``Match.replay``): after each step the battle, its
+The match is walked once (``Match.replay``), a slice at a time (``Work``): after
+each step the battle, its
 turn and both sides' points are read from the state. A battle's last turn
 ends inside the step that starts the next battle (whose points start at
 nought), so its closing totals come from what that step logged: each
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from app.games.base import Chart, Series, Summary
+from app.games.base import SUMMARY_SLICE, Chart, Series, Summary, Work
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.looks import side_label
 from app.games.tactica.wording import ending
@@ -51,11 +52,13 @@ class Tally:
     tactics: list[int] = field(default_factory=lambda: [0, 0])  # played, by player
 
 
-def walk(match: Match) -> Tally:
+def walk(match: Match) -> Work[Tally]:
     """Read the whole match once: points after every turn of every battle, and the rest."""
     tally = Tally()
     turn = 0
     for number, state in match.replay():
+        if number and number % SUMMARY_SLICE == 0:
+            yield
         assert isinstance(state, TacticaState)
         if number == 0:
             tally.battles.append(Battle(state.battle))
@@ -100,13 +103,13 @@ def _closing(battle: Battle, events: tuple[Event, ...]) -> tuple[int, int]:
     return points[0], points[1]
 
 
-def summary(match: Match) -> Summary:
+def summarize(match: Match) -> Work[Summary]:
     """The summary the window shows when the war (or the single battle) is over."""
     outcome = match.outcome()
     assert outcome is not None
     state = match.state
     assert isinstance(state, TacticaState)
-    tally = walk(match)
+    tally = yield from walk(match)
     battles = [b for b in tally.battles if b.points or b.winner is not None]
     facts = [("Battles won", f"{side_label(0)} {state.battles_won[0]} – "
                              f"{state.battles_won[1]} {side_label(1)}")]

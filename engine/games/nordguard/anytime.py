@@ -18,13 +18,14 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.nordguard.actions import Drop, PickUp, Trade
 from engine.games.nordguard.build import MAX_PLAYERS
 from engine.games.nordguard.content import NordguardContent
 from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import Dropped, PickedUp, Traded
 from engine.games.nordguard.items import (
     content_of,
     drop,
@@ -46,7 +47,6 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
     attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
     (s.team_items()) when the caller has them."""
-    out: list[Action] = []
     if rooms is None:
         rooms = seats_with_room(c, s)
     if team is None:
@@ -54,14 +54,20 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     held = starting_held(s, leaving)
     if held:
         team = [(seat, card) for seat, card in team if card not in held]
+    out: list[Action] = []
+    append = out.append  # asked on every move: plain loops beat building lists to extend
     if rooms:
         for seat, card in team:
-            row = _trades(card)
-            out.extend([row[to] for to in rooms if to != seat])
-    out.extend([_drop(card) for _, card in team])
-    for card in s.table.cards_in(DROPPED):
-        row = _pick_ups(card)
-        out.extend([row[to] for to in rooms])
+            trades = _trades(card)
+            for to in rooms:
+                if to != seat:
+                    append(trades[to])
+    for _, card in team:
+        append(_drop(card))
+    for card in s.table.zones[DROPPED].cards:
+        pick_ups = _pick_ups(card)
+        for to in rooms:
+            append(pick_ups[to])
     return out
 
 
@@ -114,22 +120,16 @@ def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Even
         case Trade():
             giver = s.carrier(action.item)
             give(c, s, action.item, action.to)
-            left = s.uses.get(action.item)
-            uses = f" ({left} use{'s' if left != 1 else ''} left)" if left is not None else ""
-            return [note("trade", f"{who(c, s, giver)} trades the {name(c, s, action.item)} "
-                                   f"to {who(c, s, action.to)}{uses}",
-                          data={"card": action.item})]
+            return [Traded(who(c, s, giver), who(c, s, action.to), action.item,
+                           name(c, s, action.item), s.uses.get(action.item))]
         case Drop():
             giver = s.carrier(action.item)
             drop(s, action.item)
-            return [note("drop", f"{who(c, s, giver)} drops the {name(c, s, action.item)} "
-                                  "here", data={"card": action.item})]
+            return [Dropped(who(c, s, giver), action.item, name(c, s, action.item))]
         case _:
             assert isinstance(action, PickUp)
             give(c, s, action.item, action.to)
-            return [note("pick-up", f"{who(c, s, action.to)} picks up the "
-                                     f"{name(c, s, action.item)}",
-                          data={"card": action.item})]
+            return [PickedUp(who(c, s, action.to), action.item, name(c, s, action.item))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ import sys
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.nordguard.build import NordguardOptions
+from engine.games.nordguard.events import LOSSES, RunLost
 from engine.games.nordguard.rules import NordguardGame
 
 TABLE = ((4, 1), (4, 2), (5, 3), (6, 4), (7, 5), (7, 7))
@@ -21,7 +22,8 @@ MAX_ACTIONS = 3000
 
 def play(game: NordguardGame, size: int, players: int, seed: int) -> tuple[bool, str]:
     """One game by the policy team, each decision made on the deciding seat's view (as at
-    the table); (won, why it ended)."""
+    the table); (won, why it ended: the outcome's reason for a win, what lost the run
+    for a loss, read from its RunLost event)."""
     match = Match(game, NordguardOptions(players=players, width=size, height=size), seed)
     agent = game.agent()
     stream = Rng(seed ^ AGENT_SALT)
@@ -33,7 +35,10 @@ def play(game: NordguardGame, size: int, players: int, seed: int) -> tuple[bool,
     outcome = match.outcome()
     if outcome is None:
         return False, "unfinished"
-    return bool(outcome.winners), outcome.reason
+    if outcome.winners:
+        return True, outcome.reason
+    lost = next(e for e in match.steps[-1].events if isinstance(e, RunLost))
+    return False, LOSSES[lost.cause]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,8 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             won, why = play(game, size, players, args.seed + i)
             wins += won
             if not won:
-                key = why.split(" (")[0]
-                reasons[key] = reasons.get(key, 0) + 1
+                reasons[why] = reasons.get(why, 0) + 1
         print(f"{size}x{size}   {players}        {wins / args.games:6.1%}")
         if args.reasons:
             for why, count in sorted(reasons.items(), key=lambda kv: -kv[1]):

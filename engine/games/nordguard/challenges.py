@@ -15,6 +15,7 @@ from fractions import Fraction
 from engine.core.dice import DicePool, sum_of_dice
 from engine.games.nordguard.content import Challenge, NordguardContent
 from engine.games.nordguard.items import (
+    derived,
     has_room,
     item_of,
     kind_of,
@@ -44,16 +45,26 @@ class Source:
     bypass: tuple[str, ...]
 
 
-def sources(c: NordguardContent, s: NordguardState, cell: int) -> list[Source]:
+def sources(c: NordguardContent, s: NordguardState, cell: int) -> tuple[Source, ...]:
+    """What stands in the way into `cell`: the location's challenges, then each permanent
+    event lying on it; a source without challenges is left out."""
     location = s.location_at(cell)
-    loc = c.locations[kind_of(s, location)]
-    out = [Source(location, loc.name, tuple(loc.challenge), tuple(loc.bypass))]
+    known = derived(s).sources
+    own = known.get(location)
+    if own is None:
+        loc = c.locations[kind_of(s, location)]
+        own = known[location] = (
+            (Source(location, loc.name, tuple(loc.challenge), tuple(loc.bypass)),)
+            if loc.challenge else ())
+    if not s.placed:
+        return own
+    out = list(own)
     for ev in s.obstacles_on(location):
         card = c.events[kind_of(s, ev)]
         assert card.obstacle is not None
         out.append(Source(ev, card.name, (card.obstacle.challenge,),
                           tuple(card.obstacle.bypass)))
-    return [src for src in out if src.challenges]
+    return tuple(out)
 
 
 def scout_key(card: str, index: int) -> str:
@@ -207,7 +218,7 @@ def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
     Judged on what the table shows (designed): a face-down neighbour may still be tried,
     and trying turns it face up, so the team is never lost to a card nobody has seen.
     """
-    neighbours = [cell for _, cell in s.neighbours(s.sled)]
+    neighbours = s.next_to(s.sled)
     table = s.table
     face_up, faces, cards = table.face_up, table.faces, table.zones[MAP].cards
     assert cards is not None

@@ -21,12 +21,19 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.dice import DicePool
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.game import GameState
 from engine.games.nordguard.actions import Fire, StopFighting, Strike
 from engine.games.nordguard.anytime import Question
 from engine.games.nordguard.challenges import arsenal, combat_base
 from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.events import (
+    CombatBegins,
+    CombatEnds,
+    GunFired,
+    StoppedFiring,
+    Struck,
+)
 from engine.games.nordguard.items import content_of, name, powers_of, spend, who
 from engine.games.nordguard.state import NordguardState
 
@@ -69,7 +76,7 @@ class CombatCheck(Question):
             return _fire(c, s, self, action.item)
         if isinstance(action, Strike):
             return _strike(c, s, self, action.item)
-        return [note("stop", "The team stops firing"), *_finish(s, self, False)]
+        return [StoppedFiring(), *_finish(s, self, False)]
 
     def lost(self, s: NordguardState) -> list[Event]:
         """The team fell short: what follows (the frame is off the stack)."""
@@ -81,11 +88,7 @@ def start(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[Ev
     nothing can be added or the abilities alone meet it, else asked of the leader."""
     base = combat_base(c, s)
     check = replace(check, seats=(s.active,), total=base, struck=())
-    text = f"Combat check against {check.label}: the team needs a total of {check.need}"
-    if base:
-        text += f" (abilities add {base})"
-    return [note("combat", text, data={"need": check.need, "total": base}),
-            *_go_on(c, s, check)]
+    return [CombatBegins(check.label, check.need, base), *_go_on(c, s, check)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,23 +138,18 @@ def _go_on(c: NordguardContent, s: NordguardState, check: CombatCheck) -> list[E
 
 
 def _finish(s: NordguardState, check: CombatCheck, won: bool) -> list[Event]:
-    verdict = "the team prevails" if won else "the team falls short"
-    log = [note("combat-end", f"Combat against {check.label}: total {check.total} against "
-                               f"{check.need}, {verdict}",
-                 data={"need": check.need, "total": check.total, "won": won})]
+    log: list[Event] = [CombatEnds(check.label, check.total, check.need, won)]
     return log if won else log + check.lost(s)
 
 
 def _fire(c: NordguardContent, s: NordguardState, check: CombatCheck, card: str) -> list[Event]:
-    faces = [s.rng.randint(1, 6) for _ in range(powers_of(c, s, card).gun)]
+    faces = tuple(s.rng.randint(1, 6) for _ in range(powers_of(c, s, card).gun))
     rolled = sum(faces)
     check = replace(check, total=check.total + rolled)
-    shooter = who(c, s, s.carrier(card))
+    seat = s.carrier(card)
     pool = "d6" if len(faces) == 1 else f"{len(faces)}d6"
-    shown = "+".join(str(f) for f in faces) + (f" = {rolled}" if len(faces) > 1 else "")
-    log = [note("roll", f"{shooter} fires the {name(c, s, card)}: rolled {pool} = {shown}, "
-                         f"total {check.total} of {check.need}",
-                 data={"pool": pool, "faces": faces, "total": rolled, "card": card})]
+    log: list[Event] = [GunFired(seat, pool, faces, rolled, who(c, s, seat), card,
+                                 name(c, s, card), check.total, check.need)]
     spend(c, s, card, log)
     return log + _go_on(c, s, check)
 
@@ -160,8 +158,7 @@ def _strike(c: NordguardContent, s: NordguardState, check: CombatCheck,
             card: str) -> list[Event]:
     amount = powers_of(c, s, card).strike
     check = replace(check, total=check.total + amount, struck=(*check.struck, card))
-    log = [note("strike", f"{who(c, s, s.carrier(card))} uses the {name(c, s, card)}: "
-                           f"+{amount}, total {check.total} of {check.need}",
-                 data={"card": card})]
+    log: list[Event] = [Struck(who(c, s, s.carrier(card)), card, name(c, s, card), amount,
+                               check.total, check.need)]
     spend(c, s, card, log)
     return log + _go_on(c, s, check)

@@ -482,6 +482,7 @@ class NordguardContent:
                               ("loc", locations.cards), ("event", events.cards)):
             for card in cards:
                 self.by_face[f"{family}:{card.key}"] = card
+        self.names = {face: card.name for face, card in self.by_face.items()}
         # The rules ask "is this a gun?" or "can anything stop us here?" on every move:
         # answers by face, worked out once, keep those questions cheap.
         self.powers: dict[str, Powers] = {f"item:{c.key}": c.powers for c in items.cards}
@@ -492,6 +493,26 @@ class NordguardContent:
                    for ch in c.challenge)}
         self.has_roll: set[str] = {f"loc:{c.key}" for c in locations.cards
                                    if any(ch.kind == "roll" for ch in c.challenge)}
+        # A scout learns something at a face-up location only from a roll not yet made.
+        self.rolls_of: dict[str, tuple[int, ...]] = {
+            f"loc:{c.key}": tuple(i for i, ch in enumerate(c.challenge) if ch.kind == "roll")
+            for c in locations.cards}
+        # Only a limited item can be kept back from a bypass (an Attempt that keeps it):
+        # a team carrying none of those is never offered the choice.
+        bypasses = {key for c in locations.cards for key in c.bypass}
+        bypasses.update(key for c in events.cards if c.obstacle for key in c.obstacle.bypass)
+        self.limited: frozenset[str] = frozenset(f"item:{c.key}" for c in items.cards
+                                                 if c.limited)
+        self.limited_bypass: frozenset[str] = frozenset(
+            f"item:{c.key}" for c in items.cards if c.limited and c.key in bypasses)
+        # What the day's actions ask of every carried item: does it scout a neighbour,
+        # survey, get used on its own, bypass while limited (only items doing one are in).
+        self.day_uses: dict[str, tuple[bool, bool, bool, bool]] = {
+            face: (p.looks, p.surveys, p.days > 0, face in self.limited_bypass)
+            for face, p in self.powers.items()
+            if face.startswith("item:")
+            and (p.looks or p.surveys or p.days or face in self.limited_bypass)}
+        self.stock_by_key = sorted(self.item_stock)  # restocks are listed by kind
         self.frontier = next((c for c in locations.cards if c.role == "frontier"), None)
         self.destination = next((c for c in locations.cards if c.role == "destination"), None)
 
@@ -502,8 +523,7 @@ class NordguardContent:
 
     def name_of(self, face: str) -> str:
         """A card face ('item:rope') as the rules log names it ('Rope')."""
-        card = self.by_face.get(face)
-        return card.name if card is not None else face
+        return self.names.get(face, face)
 
 
 def _cross_check(content: NordguardContent, folder: Path) -> None:

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from engine.core.actions import Action
 from engine.core.dice import DicePool
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.nordguard import combat
@@ -42,7 +42,33 @@ from engine.games.nordguard.content import (
     RollChallenge,
     StealEffect,
 )
-from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import (
+    Attempted,
+    Bartered,
+    Blocked,
+    Bypassed,
+    ChallengeRoll,
+    DaysChanged,
+    Entered,
+    EntryCost,
+    EventDeckRenewed,
+    EventDrawn,
+    EventsCancelled,
+    Found,
+    MoreEventsDrawn,
+    NoEventsLeft,
+    NoOffer,
+    NothingFound,
+    NothingStolen,
+    ObstaclePlaced,
+    OfferDeclined,
+    Rerolled,
+    RestockAllowed,
+    Stayed,
+    Stolen,
+    TheftFoiled,
+    Warded,
+)
 from engine.games.nordguard.items import (
     content_of,
     drop,
@@ -87,13 +113,6 @@ def out_of_time(s: NordguardState) -> bool:
     return s.countdown <= 0
 
 
-def days_left(s: NordguardState) -> str:
-    """The countdown as the log reads it: '3 days left', '1 day left', 'no days are left'."""
-    if out_of_time(s):
-        return "no days are left"
-    return f"{s.countdown} day{'s' if s.countdown != 1 else ''} left"
-
-
 # -- the move attempt ----------------------------------------------------------------------
 
 def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: bool,
@@ -102,18 +121,16 @@ def attempt(c: NordguardContent, s: NordguardState, target: int, spend_limited: 
     the stack above the entry, the first to meet on top (a day cost is paid on entering)."""
     s.attempted = True
     log: Log = []
-    reveal(c, s, target, log, f"The team heads {heading}")
+    reveal(c, s, target, log, "heading", heading)
     location = s.location_at(target)
-    log.append(note("attempt", f"The team attempts to enter {name(c, s, location)}",
-                     data={"cell": target}))
+    log.append(Attempted(name(c, s, location), target))
     steps: list[MeetChallenge] = []
     days = 0
     for src in sources(c, s, target):
         item = bypass_item(c, s, src, spend_limited)
         if item is not None:
-            log.append(note("bypass", f"{possessive(who(c, s, s.carrier(item)))} "
-                                       f"{name(c, s, item)} bypasses {src.label}",
-                             data={"card": item}))
+            log.append(Bypassed(who(c, s, s.carrier(item)), item, name(c, s, item),
+                                src.label))
             spend(c, s, item, log)
             continue
         for index, challenge in enumerate(src.challenges):
@@ -153,8 +170,7 @@ class MeetChallenge(Frame):
             return log if _roll(c, s, self.card, self.index, ch, log) \
                 else log + attempt_failed(c, s)
         if ch.kind == "blocked":
-            return [note("blocked", f"{name(c, s, self.card)} blocks the way: only a bypass "
-                                     "gets through"), *attempt_failed(c, s)]
+            return [Blocked(name(c, s, self.card)), *attempt_failed(c, s)]
         assert ch.kind == "combat"
         return combat.start(c, s, EntryCombat(label=name(c, s, self.card), need=ch.total))
 
@@ -176,8 +192,7 @@ def attempt_failed(c: NordguardContent, s: NordguardState) -> Log:
     entry = s.frames.pop()
     assert isinstance(entry, EnterLocation)
     forget_scouting(s, s.location_at(entry.target))
-    return [note("stay", f"The team stays at {name(c, s, s.location_at(s.sled))}: "
-                          "no event is drawn")]
+    return [Stayed(name(c, s, s.location_at(s.sled)))]
 
 
 def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: RollChallenge,
@@ -188,7 +203,9 @@ def _roll(c: NordguardContent, s: NordguardState, card: str, index: int, ch: Rol
     met = _log_roll(c, s, card, pool, faces, ch.target, scouted is not None, log)
     if not met and scouted is None and reroll_ready(c, s):
         s.rerolled = True
-        log.append(note("reroll", f"{reroller(c, s)} tries again (once a day)"))
+        by = reroller(c, s)
+        assert by is not None  # reroll_ready found it
+        log.append(Rerolled(by))
         faces = pool.roll(s.rng).faces
         met = _log_roll(c, s, card, pool, faces, ch.target, False, log)
     return met
@@ -198,15 +215,8 @@ def _log_roll(c: NordguardContent, s: NordguardState, card: str, pool: DicePool,
               faces: tuple[int, ...], target: int, scouted: bool, log: Log) -> bool:
     total = sum(faces) + pool.modifier
     met = total >= target
-    shown = "+".join(str(f) for f in faces)
-    if pool.modifier:
-        shown += f"{pool.modifier:+d}"
-    how = "The scouted roll" if scouted else f"Rolled {pool}"
-    verdict = "the team gets through" if met else "the team cannot get in"
-    log.append(note("roll", f"{how} = {shown} = {total} against {possessive(name(c, s, card))} "
-                             f"{target}: {verdict}",
-                     data={"pool": str(pool), "faces": list(faces), "total": total,
-                           "target": target, "met": met, "scouted": scouted}))
+    log.append(ChallengeRoll(s.active, str(pool), faces, total, name(c, s, card), target,
+                             pool.modifier, met, scouted))
     return met
 
 
@@ -225,12 +235,10 @@ class EnterLocation(Frame):
         location = s.location_at(self.target)
         forget_scouting(s, location)
         move_team(c, s, self.target, log)
-        log.append(note("enter", f"The team enters {name(c, s, location)}",
-                         data={"cell": self.target}))
+        log.append(Entered(name(c, s, location), self.target))
         if self.days:
             add_days(s, -self.days)
-            log.append(note("days", f"Getting in cost {self.days} day(s): {days_left(s)}",
-                             data={"days": -self.days}))
+            log.append(EntryCost(self.days, s.countdown))
             if out_of_time(s):
                 return log  # the run is lost: no event is drawn
         loc = c.locations[kind_of(s, location)]
@@ -249,18 +257,17 @@ def draw_event(c: NordguardContent, s: NordguardState, cell: int, left: int) -> 
     if not s.table.cards_in(EVENT_DECK):
         discards = list(s.table.cards_in(EVENT_DISCARD))
         if not discards:
-            return [note("event", "No event cards are left to draw")]
+            return [NoEventsLeft()]
         for card in discards:
             s.table.move(card, EVENT_DECK)
             s.table.set_face(card, False)
         s.table.shuffle(EVENT_DECK, s.rng)
-        log.append(note("shuffle", f"The event deck is empty: its {len(discards)} discards "
-                                    "are shuffled into a new deck", data={"zone": EVENT_DECK}))
+        log.append(EventDeckRenewed(len(discards)))
     card = s.table.cards_in(EVENT_DECK)[-1]
     s.table.move(card, EVENT_CURRENT)
     s.table.set_face(card, True)
     ev = c.events[kind_of(s, card)]
-    log.append(note("event", f"Event: {ev.name}. {ev.text}", data={"card": card}))
+    log.append(EventDrawn(card, ev.name, ev.text))
     s.frames.append(FinishEvent(card=card, cell=cell, left=left))
     s.frames.extend(EventStep(card=card, path=(i,)) for i in reversed(range(len(ev.effects))))
     return log
@@ -340,16 +347,13 @@ class FinishEvent(Frame):
             location = s.location_at(self.cell)
             s.table.move(self.card, OBSTACLES)
             s.placed[self.card] = location
-            log.append(note("obstacle", f"{ev.name} stays on {name(c, s, location)}: from "
-                                         "now on it is one more challenge to enter it",
-                             data={"card": self.card}))
+            log.append(ObstaclePlaced(self.card, ev.name, name(c, s, location)))
         else:
             s.table.move(self.card, EVENT_DISCARD)
         if self.left <= 0:
             return log
         if s.sled != self.cell:
-            log.append(note("cancel", f"The team has left: the {self.left} other event(s) "
-                                       "there are not drawn"))
+            log.append(EventsCancelled(self.left))
             return log
         s.frames.append(MoreEvents(seats=(s.active,), cell=self.cell, left=self.left))
         return log
@@ -404,18 +408,17 @@ def _plain(c: NordguardContent, s: NordguardState, card: str, effect: EventEffec
                 _find(c, s, log)
         case "restock":
             s.restock_here = True
-            log.append(note("restock", "The team may restock here from the Item deck until "
-                                        "it leaves"))
+            log.append(RestockAllowed())
         case "shuffle":
             shuffle_map(c, s, log)
         case "drift":
             drift(c, s, effect.axis, log)
         case "draw":
             _draw_more(s, effect.count)
-            log.append(note("draw", f"{effect.count} more event(s) will be drawn here"))
+            log.append(MoreEventsDrawn(effect.count))
         case "reveal":
             for _, cell in s.neighbours(s.sled):
-                reveal(c, s, cell, log, "The view clears")
+                reveal(c, s, cell, log, "clearing")
         case _:
             raise AssertionError(effect)
 
@@ -436,14 +439,12 @@ def _days(c: NordguardContent, s: NordguardState, card: str, amount: int, log: L
     if amount < 0 and ev.hazard:
         guard, item = _ward(c, s, ev.hazard)
         if guard:
-            log.append(note("ward", f"{guard} protects the team: no days are lost"))
+            log.append(Warded(guard))
             if item is not None:
                 spend(c, s, item, log)
             return
     add_days(s, amount)
-    change = f"gains {amount}" if amount > 0 else f"loses {-amount}"
-    log.append(note("days", f"The countdown {change} day(s): {days_left(s)}",
-                     data={"days": amount}))
+    log.append(DaysChanged(amount, s.countdown))
 
 
 def _stealable(c: NordguardContent, s: NordguardState, seat: int, card: str) -> bool:
@@ -467,15 +468,12 @@ def _targets(c: NordguardContent, s: NordguardState, effect: StealEffect) -> lis
 def _take(c: NordguardContent, s: NordguardState, card: str, effect: StealEffect,
           log: Log) -> None:
     seat = s.holder(card)
-    owner = possessive(who(c, s, seat)) if seat is not None else "The dropped"
+    owner = who(c, s, seat) if seat is not None else None
     if effect.to == "here":
         drop(s, card)
-        where = "it is left lying here"
     else:
         to_deck(s, card)
-        where = "it goes back to the Item deck"
-    log.append(note("steal", f"{owner} {name(c, s, card)} is stolen: {where}",
-                     data={"card": card}))
+    log.append(Stolen(owner, card, name(c, s, card), effect.to == "here"))
 
 
 def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
@@ -483,13 +481,11 @@ def _random_theft(c: NordguardContent, s: NordguardState, effect: StealEffect,
     """Rulebook, Key Terms: Random and Steal: a random item; an unstealable one is safe."""
     targets = _targets(c, s, effect)
     if not targets:
-        log.append(note("steal", "There is nothing for the thief to take"))
+        log.append(NothingStolen("nothing-carried"))
         return
     seat, card = s.rng.choice(targets)
     if not _stealable(c, s, seat, card):
-        log.append(note("steal", f"The thief goes for {possessive(who(c, s, seat))} "
-                                  f"{name(c, s, card)}, which cannot be stolen: nothing is "
-                                  "stolen", data={"card": card}))
+        log.append(TheftFoiled(who(c, s, seat), card, name(c, s, card)))
         return
     _take(c, s, card, effect, log)
 
@@ -550,7 +546,7 @@ class ThiefsPick(Question):
         if thief_choices(content_of(s), s, pick):
             s.frames.append(pick)
             return []
-        return [note("steal", "Nothing the thief may take is left: nothing is stolen")]
+        return [NothingStolen("nothing-left")]
 
 
 def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Log) -> None:
@@ -567,8 +563,7 @@ def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Lo
             return
         left -= 1
         if not choices:
-            log.append(note("steal", "Nothing the team carries can be stolen: nothing is "
-                                      "stolen"))
+            log.append(NothingStolen("nothing-stealable"))
             return
         _take(c, s, choices[0], effect, log)
 
@@ -576,18 +571,17 @@ def _ask_thief(c: NordguardContent, s: NordguardState, pick: ThiefsPick, log: Lo
 def _find(c: NordguardContent, s: NordguardState, log: Log) -> None:
     """Rulebook, Key Terms: Random: shuffle the Item deck and draw; the find lies here."""
     if not s.table.cards_in(ITEM_DECK):
-        log.append(note("find", "The Item deck is empty: nothing is found"))
+        log.append(NothingFound())
         return
     s.table.shuffle(ITEM_DECK, s.rng)
     card = s.table.cards_in(ITEM_DECK)[-1]
     drop(s, card)
-    log.append(note("find", f"Found: {name(c, s, card)}, lying here for anyone to pick up",
-                     data={"card": card}))
+    log.append(Found(card, name(c, s, card)))
 
 
 def _offer_barter(c: NordguardContent, s: NordguardState, card: str, log: Log) -> None:
     if not s.table.cards_in(ITEM_DECK) or not s.team_items():
-        log.append(note("barter", "The trader has nothing to offer the team"))
+        log.append(NoOffer())
         return
     s.frames.append(TraderOffer(seats=(s.active,), card=card))
 
@@ -616,14 +610,13 @@ class TraderOffer(Question):
         c = content_of(s)
         log: Log = []
         if isinstance(action, Decline):
-            log.append(note("barter", "The team declines the trade"))
+            log.append(OfferDeclined())
             return log
         assert isinstance(action, Barter)
         seat = s.carrier(action.item)
         _find(c, s, log)
         to_deck(s, action.item)
-        log.append(note("barter", f"{who(c, s, seat)} trades away the {name(c, s, action.item)}"
-                                   ": it goes to the Item deck", data={"card": action.item}))
+        log.append(Bartered(who(c, s, seat), action.item, name(c, s, action.item)))
         return log
 
 

@@ -8,27 +8,68 @@ arrives with one use left (Rulebook, Trade), one never used arrives fresh.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from itertools import chain
 
-from engine.core.events import Event, note
+from engine.core.events import Event
+from engine.games.nordguard.actions import Restock
 from engine.games.nordguard.content import (
+    MAX_TEAM,
     Character,
     Item,
     NordguardContent,
     Powers,
     shipped,
 )
-from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import LeftBehind, UsedUp
 from engine.games.nordguard.state import (
     DROPPED,
     ITEM_DECK,
     POOL,
+    SLOT_ZONES,
     SPENT,
+    Derived,
     NordguardState,
     slots,
 )
 
-_SLOT_ZONES = tuple(slots(seat) for seat in range(8))
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    """The team's Characters as the rules ask about them on every move: each seat's
+    slots (0 before it has a Character), their powers, the scout among them."""
+
+    caps: tuple[int, ...]
+    powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
+    scout: int | None  # the seat that scouts any location once a day (Nickel)
+    names: tuple[str, ...]  # each seat as the log names it (see `who`)
+
+
+def derived(s: NordguardState) -> Derived:
+    """The answers kept for `s` and its clones (a state read back from JSON starts anew)."""
+    d = s.derived
+    if d is None:
+        d = s.derived = Derived()
+    return d
+
+
+def roster(c: NordguardContent, s: NordguardState) -> Roster:
+    """The team's Characters, worked out once per team (they change only during set-up)."""
+    team = s.character
+    rosters = derived(s).rosters
+    found = rosters.get(team)
+    if found is None:
+        faces = s.table.faces
+        caps = tuple(0 if card is None else c.slots_by_face[faces[card]] for card in team)
+        powers = tuple((seat, c.powers[faces[card]]) for seat, card in enumerate(team)
+                       if card is not None)
+        scout = next((seat for seat, p in powers if p.scouts), None)
+        names = tuple(f"Player {seat + 1}" if card is None else c.name_of(faces[card])
+                      for seat, card in enumerate(team))
+        found = rosters[team] = Roster(caps, powers, scout, names)
+    return found
 
 
 def content_of(s: NordguardState) -> NordguardContent:
@@ -60,8 +101,7 @@ def name(c: NordguardContent, s: NordguardState, card: str) -> str:
 
 def who(c: NordguardContent, s: NordguardState, seat: int) -> str:
     """The Character a seat plays ('Pi'), or 'Player n' before it has one."""
-    card = s.character[seat]
-    return name(c, s, card) if card is not None else f"Player {seat + 1}"
+    return roster(c, s).names[seat]
 
 
 def character_of(c: NordguardContent, s: NordguardState, seat: int) -> Character | None:
@@ -84,7 +124,9 @@ def has_room(c: NordguardContent, s: NordguardState, seat: int) -> bool:
 
 def seats_with_room(c: NordguardContent, s: NordguardState) -> list[int]:
     """The seats that may take an item (a trade, a pick-up, a restock): a free slot."""
-    return [seat for seat in range(s.players) if has_room(c, s, seat)]
+    zones = s.table.zones
+    return [seat for seat, cap in enumerate(roster(c, s).caps)
+            if len(zones[SLOT_ZONES[seat]].cards) < cap]
 
 
 def receiver(c: NordguardContent, s: NordguardState, seat: int) -> int:
@@ -108,6 +150,21 @@ def starting_missing(s: NordguardState, seat: int) -> list[str]:
     return [card for card in s.starting[seat] if where.get(card) not in (slots(seat), SPENT)]
 
 
+def first_missing(s: NordguardState) -> tuple[int, str] | None:
+    """The first starting item still to be carried out of Frontier, with its seat (see
+    `starting_missing`); asked before every move, so it stops at the first."""
+    if s.departed:
+        return None
+    where = s.table.where
+    for seat, cards in enumerate(s.starting):
+        carried = SLOT_ZONES[seat]
+        for card in cards:
+            zone = where.get(card)
+            if zone != carried and zone != SPENT:
+                return seat, card
+    return None
+
+
 def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     """Starting items that may not leave their Character's hands now: the team is leaving
     Frontier for the first time (`leaving`: its first move attempt, a fight there included,
@@ -117,11 +174,9 @@ def starting_held(s: NordguardState, leaving: bool) -> frozenset[str]:
     return frozenset(card for cards in s.starting for card in cards)
 
 
-def team_powers(c: NordguardContent, s: NordguardState) -> list[tuple[int, Powers]]:
+def team_powers(c: NordguardContent, s: NordguardState) -> tuple[tuple[int, Powers], ...]:
     """(seat, powers) of every Character on the team, seat by seat."""
-    faces = s.table.faces
-    return [(seat, c.powers[faces[card]]) for seat, card in enumerate(s.character)
-            if card is not None]
+    return roster(c, s).powers
 
 
 def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
@@ -142,9 +197,10 @@ def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> i
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
     """Put `card` into `seat`'s slots, setting its uses as the Trade rule says."""
-    s.table.move(card, slots(seat))
-    s.table.set_face(card, True)
-    if item_of(c, s, card).limited:
+    table = s.table
+    table.move(card, SLOT_ZONES[seat])
+    table.set_face(card, True)
+    if table.faces[card] in c.limited:
         s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
 
 
@@ -173,9 +229,8 @@ def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -
         s.table.move(card, SPENT)
         s.uses.pop(card, None)
         s.worn.discard(card)
-        owner = f"{possessive(who(c, s, holder))} " if holder is not None else ""
-        log.append(note("spent", f"{owner}{name(c, s, card)} has no uses left and is "
-                                  "discarded", data={"card": card}))
+        owner = who(c, s, holder) if holder is not None else None
+        log.append(UsedUp(owner, card, name(c, s, card)))
 
 
 def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
@@ -184,8 +239,7 @@ def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> 
     for card in dropped:
         to_deck(s, card)
     if dropped:
-        names = ", ".join(name(c, s, card) for card in dropped)
-        log.append(note("return", f"Left behind, back to the Item deck: {names}"))
+        log.append(LeftBehind(tuple(dropped), tuple(name(c, s, card) for card in dropped)))
     s.restock_here = False
 
 
@@ -199,7 +253,7 @@ def in_play(c: NordguardContent, s: NordguardState) -> list[tuple[str, Powers]]:
 
 def scout_seat(c: NordguardContent, s: NordguardState) -> int | None:
     """The seat whose Character scouts any location once a day (Nickel), if any."""
-    return next((seat for seat, p in team_powers(c, s) if p.scouts), None)
+    return roster(c, s).scout
 
 
 def reroller(c: NordguardContent, s: NordguardState) -> str | None:
@@ -212,17 +266,66 @@ def restocks_at(c: NordguardContent, s: NordguardState, place: str) -> bool:
     return any(place in p.restock for _, p in in_play(c, s))
 
 
-def restock_kinds(c: NordguardContent, s: NordguardState) -> dict[str, int]:
-    """The face-down Item deck by kind, read from public facts only so that a view (the
-    table, the computer team) answers it too: every copy not in a public zone (carried,
-    lying here, spent, the stocking pool) is in the deck. Restocking names a kind for
-    the same reason.
+@cache
+def _in_view(players: int) -> tuple[str, ...]:
+    return (POOL, DROPPED, SPENT, *SLOT_ZONES[:players])
+
+
+def items_in_view(s: NordguardState) -> frozenset[str]:
+    """The cards in the zones where items lie face up (the stocking pool, the items lying
+    here, the spent ones, the slots): what the Item deck's contents are read from."""
+    zones = s.table.zones
+    return frozenset(chain.from_iterable([zones[zone].cards for zone in _in_view(s.players)]))
+
+
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """The face-down Item deck as the table can know it (see `restock_kinds`)."""
+
+    kinds: dict[str, int]  # copies left by kind, in the order of their keys
+    restocks: tuple[tuple[Restock, ...], ...]  # of each kind left, a Restock for each seat
+
+
+def stock(c: NordguardContent, s: NordguardState) -> Stock:
+    """The Item deck by kind, read from public facts only so that a view (the table, the
+    computer team) answers it too: every copy not in a public zone (carried, lying here,
+    spent, the stocking pool) is in the deck. Restocking names a kind for the same reason.
+
+    Trades, drops and pick-ups move items between those zones and change nothing here,
+    so the answer is kept by the cards in view (in `s.derived`).
     """
-    zones, faces = s.table.zones, s.table.faces
-    public = (POOL, DROPPED, SPENT, *_SLOT_ZONES[:s.players])
-    shown = Counter([faces[card] for zone in public for card in zones[zone].cards or ()])
-    seen = shown.get  # a plain dict lookup: Counter's own [] is slow for a missing key
-    return {key: n for key, face, copies in c.item_stock if (n := copies - seen(face, 0)) > 0}
+    shown = items_in_view(s)
+    known = derived(s).stock
+    found = known.get(shown)
+    if found is None:
+        faces = s.table.faces
+        count: dict[str, int] = {}
+        seen = count.get
+        for card in shown:
+            face = faces[card]
+            count[face] = seen(face, 0) + 1
+        kinds: dict[str, int] = {}
+        rows = []
+        for key, face, copies in c.stock_by_key:
+            n = copies - seen(face, 0)
+            if n > 0:
+                kinds[key] = n
+                rows.append(_restocks(key))
+        if len(known) >= Derived.LIMIT:
+            known.clear()
+        found = known[shown] = Stock(kinds, tuple(rows))
+    return found
+
+
+def restock_kinds(c: NordguardContent, s: NordguardState) -> Mapping[str, int]:
+    """The Item deck by kind (see `stock`)."""
+    return stock(c, s).kinds
+
+
+@cache
+def _restocks(kind: str) -> tuple[Restock, ...]:
+    """Actions are values: a kind's restocks are made once and handed out again."""
+    return tuple(Restock(kind, to) for to in range(MAX_TEAM))
 
 
 def binoculars(c: NordguardContent, s: NordguardState) -> list[str]:

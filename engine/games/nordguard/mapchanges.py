@@ -7,10 +7,21 @@ event and no challenge; a Waypoint when one is face up, else Frontier.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core.dice import DicePool
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.games.nordguard.challenges import scout_key, sources
 from engine.games.nordguard.content import NordguardContent
+from engine.games.nordguard.events import (
+    Drifted,
+    MapShuffled,
+    Retreated,
+    Reveal,
+    Revealed,
+    Route,
+    ScoutRoll,
+)
 from engine.games.nordguard.items import kind_of, leave_location, name
 from engine.games.nordguard.state import (
     EVENT_DISCARD,
@@ -20,13 +31,14 @@ from engine.games.nordguard.state import (
 
 
 def reveal(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
-           why: str) -> None:
+           how: Reveal, by: str = "") -> None:
+    """Turn the location on `cell` face up, if it is not: the team heading for it (`by`:
+    the way), a scout (`by`: who), the team arriving, or an event clearing the view."""
     location = s.location_at(cell)
     if location in s.table.face_up:
         return
     s.table.set_face(location, True)
-    log.append(note("reveal", f"{why}: {name(c, s, location)} is turned face up",
-                     data={"card": location, "cell": cell}))
+    log.append(Revealed(location, name(c, s, location), cell, how, by))
 
 
 def worth_scouting(c: NordguardContent, s: NordguardState, cell: int) -> bool:
@@ -34,20 +46,32 @@ def worth_scouting(c: NordguardContent, s: NordguardState, cell: int) -> bool:
     location = s.location_at(cell)
     if location not in s.table.face_up:
         return True
-    if s.table.faces[location] not in c.has_roll and not s.placed:
-        return False
+    if not s.placed:  # no permanent event lies anywhere: the location's own rolls alone
+        rolls = c.rolls_of[s.table.faces[location]]
+        scouted = s.scouted
+        return bool(rolls) and (not scouted or any(scout_key(location, i) not in scouted
+                                                   for i in rolls))
     return any(ch.kind == "roll" and scout_key(src.card, i) not in s.scouted
                for src in sources(c, s, cell) for i, ch in enumerate(src.challenges))
 
 
+def scoutable(c: NordguardContent, s: NordguardState) -> list[int]:
+    """Every cell but the team's worth scouting, in reading order (Nickel's choices)."""
+    sled = s.sled
+    face_up = s.table.face_up
+    return [cell for cell, location in enumerate(s.table.zones[MAP].cards)
+            if cell != sled and (location not in face_up or worth_scouting(c, s, cell))]
+
+
 def scout(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
-          scout_name: str) -> None:
+          seat: int, scout_name: str) -> None:
     """Turn the location up and roll its die rolls in advance (Rulebook, Key Terms: Scout).
 
     The faces stay on the card until the next attempt to enter it, which counts them
-    instead of rolling; what the team carries then is added at that attempt.
+    instead of rolling; what the team carries then is added at that attempt. `seat`
+    rolls the dice; the log names the scout as `scout_name`.
     """
-    reveal(c, s, cell, log, f"{scout_name} scouts ahead")
+    reveal(c, s, cell, log, "scouting", scout_name)
     for src in sources(c, s, cell):
         for i, ch in enumerate(src.challenges):
             key = scout_key(src.card, i)
@@ -56,12 +80,8 @@ def scout(c: NordguardContent, s: NordguardState, cell: int, log: list[Event],
             pool = DicePool((6,) * ch.dice)
             faces = pool.roll(s.rng).faces
             s.scouted[key] = faces
-            shown = "+".join(str(f) for f in faces)
-            log.append(note("roll", f"{scout_name} scouts {src.label}: rolled {pool} = {shown}"
-                                     f" = {sum(faces)} in advance, against {ch.target}; "
-                                     "it counts for the next attempt",
-                             data={"pool": str(pool), "faces": list(faces),
-                                   "total": sum(faces), "cell": cell}))
+            log.append(ScoutRoll(seat, str(pool), faces, sum(faces), scout_name, src.label,
+                                 ch.target, cell))
 
 
 def forget_scouting(s: NordguardState, location: str) -> None:
@@ -78,7 +98,7 @@ def move_team(c: NordguardContent, s: NordguardState, cell: int, log: list[Event
     leave_location(c, s, log)
     s.previous = s.location_at(s.sled)
     s.sled = cell
-    reveal(c, s, cell, log, "The team arrives")
+    reveal(c, s, cell, log, "arriving")
 
 
 def nearest_waypoint(c: NordguardContent, s: NordguardState) -> int | None:
@@ -102,20 +122,19 @@ def retreat(c: NordguardContent, s: NordguardState, to: str, log: list[Event]) -
     """Rulebook, The Events and Key Terms (Retreat): skip to the named location. "Where it
     came from" is the location card the team last left, wherever it lies now."""
     here = name(c, s, s.location_at(s.sled))
+    other = False
+    route: Route
     if to == "previous" and s.previous is not None:
-        cell, why = s.table.cards_in(MAP).index(s.previous), "to where it came from"
+        cell, route = s.table.cards_in(MAP).index(s.previous), "previous"
     elif to == "waypoint" and (waypoint := nearest_waypoint(c, s)) is not None:
-        cell, why = waypoint, "to the nearest face-up Waypoint"
+        cell, route = waypoint, "waypoint"
     elif to == "waypoint":
-        cell = 0
-        here_too = c.locations[kind_of(s, s.location_at(s.sled))].waypoint
-        why = f"to Frontier: no {'other ' if here_too else ''}Waypoint is face up"
+        cell, route = 0, "no-waypoint"
+        other = c.locations[kind_of(s, s.location_at(s.sled))].waypoint
     else:
-        cell, why = 0, "to Frontier"
+        cell, route = 0, "frontier"
     move_team(c, s, cell, log)
-    log.append(note("retreat", f"The team retreats from {here} {why}, "
-                                f"{name(c, s, s.location_at(cell))}: no event is drawn",
-                     data={"cell": cell}))
+    log.append(Retreated(here, name(c, s, s.location_at(cell)), cell, route, other))
 
 
 def _fixed_cells(s: NordguardState) -> set[int]:
@@ -139,13 +158,11 @@ def shuffle_map(c: NordguardContent, s: NordguardState, log: list[Event]) -> Non
     for i, location in zip(cells, gathered, strict=True):
         cards[i] = location
     s.table.arrange(MAP, cards)
-    text = f"The map is shuffled: {len(cells)} locations are dealt face down again"
-    if lost:
-        text += f"; {lost} permanent event(s) on them are discarded"
-    log.append(note("shuffle", text, data={"zone": MAP}))
+    log.append(MapShuffled(len(cells), lost))
 
 
-def drift(c: NordguardContent, s: NordguardState, axis: str, log: list[Event]) -> None:
+def drift(c: NordguardContent, s: NordguardState, axis: Literal["row", "column"],
+          log: list[Event]) -> None:
     """The team's row slides east (or column south) one place, wrapping around.
 
     Frontier, Destination and the team's own location hold still; the moved cards
@@ -157,12 +174,10 @@ def drift(c: NordguardContent, s: NordguardState, axis: str, log: list[Event]) -
             else [r * s.width + col for r in range(s.height)])
     cells = [i for i in line if i not in _fixed_cells(s)]
     if len(cells) < 2:
-        log.append(note("drift", f"The ice shifts, but nothing in the team's {axis} can move"))
+        log.append(Drifted(axis, 0))
         return
     moving = [cards[i] for i in cells]
     for i, location in zip(cells, moving[-1:] + moving[:-1], strict=True):
         cards[i] = location
     s.table.arrange(MAP, cards)
-    way = "east" if axis == "row" else "south"
-    log.append(note("drift", f"The ice drifts: {len(cells)} locations in the team's {axis} "
-                              f"slide one place {way}", data={"zone": MAP}))
+    log.append(Drifted(axis, len(cells)))

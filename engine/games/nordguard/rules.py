@@ -17,7 +17,7 @@ from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, note
+from engine.core.events import Event
 from engine.core.game import GameOptions, GameState, Outcome
 from engine.core.rng import Rng
 from engine.games.nordguard import ENTRY, flow
@@ -45,7 +45,7 @@ from engine.games.nordguard.actions import (
     UseItem,
 )
 from engine.games.nordguard.anytime import check_free, check_seat, do_free, free_actions
-from engine.games.nordguard.build import MAX_PLAYERS, NordguardOptions, build
+from engine.games.nordguard.build import MAX_SIDE, NordguardOptions, build
 from engine.games.nordguard.challenges import (
     Check,
     can_restock_here,
@@ -55,9 +55,23 @@ from engine.games.nordguard.challenges import (
 )
 from engine.games.nordguard.content import NordguardContent, shipped
 from engine.games.nordguard.english import possessive
+from engine.games.nordguard.events import (
+    CharacterChosen,
+    DayBegins,
+    ItemTaken,
+    ItemUsed,
+    MapStudied,
+    Restocked,
+    RunLost,
+    RunWon,
+    Stocked,
+    SurveyCost,
+    TeamSetsOut,
+)
 from engine.games.nordguard.items import (
     binoculars,
     can_survey,
+    first_missing,
     fresh_binoculars,
     give,
     has_room,
@@ -65,14 +79,14 @@ from engine.games.nordguard.items import (
     name,
     powers_of,
     restock_kinds,
+    roster,
     scout_seat,
-    seats_with_room,
     spend,
-    starting_missing,
+    stock,
     to_deck,
     who,
 )
-from engine.games.nordguard.mapchanges import scout, worth_scouting
+from engine.games.nordguard.mapchanges import scout, scoutable, worth_scouting
 from engine.games.nordguard.policy import NordguardPolicy
 from engine.games.nordguard.state import (
     CHARACTERS,
@@ -81,8 +95,10 @@ from engine.games.nordguard.state import (
     ITEM_DECK,
     MAP,
     POOL,
+    SLOT_ZONES,
     TEAM,
     NordguardState,
+    cell_moves,
 )
 
 DIRECTIONS = {d.name: d for d in Direction}
@@ -116,57 +132,64 @@ class NordguardGame(BaseGame):
     # -- what may be done when no question is open -----------------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:
         s = cast(NordguardState, state)  # only ever given its own states
-        c = self.content
+        if s.phase == "day":
+            return self._day_actions(self.content, s)
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
-        if s.phase == "stock":
+        if s.phase == "stock":  # one copy of each kind in the pool
             out: list[Action] = []
+            faces = s.table.faces
             seen: set[str] = set()
             for card in s.table.cards_in(POOL):
-                key = kind_of(s, card)
-                if key not in seen:
-                    seen.add(key)
+                face = faces[card]
+                if face not in seen:
+                    seen.add(face)
                     out.append(TakeItem(card))
             out.append(DoneStocking())
             return out
-        if s.phase == "study":
-            return [SetOut()]
-        return self._day_actions(c, s)
+        return [SetOut()]  # the study
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
-        out: list[Action] = []
-        if not s.attempted and self._starting_items_missing(s) is None:
-            for direction, cell in s.neighbours(s.sled):
-                out.append(Attempt(direction.name))
-                if spends_limited_item(c, s, cell):
-                    out.append(Attempt(direction.name, spend=False))
-        if not s.scouted_today and scout_seat(c, s) is not None:
-            out.extend(Scout(cell) for cell in range(s.width * s.height)
-                       if cell != s.sled and worth_scouting(c, s, cell))
-        team = s.team_items()
-        faces, powers = s.table.faces, c.powers
-        looking = surveying = False
+        table = s.table
+        zones, faces, day_uses = table.zones, table.faces, c.day_uses
+        team: list[tuple[int, str]] = []  # s.team_items(), and the seats with room
+        rooms: list[int] = []
+        surveying = keeps = False
+        glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
-        for _, card in team:
-            p = powers[faces[card]]
-            if p.looks:
-                looking = True
-            if p.surveys:
-                surveying = True
-            if p.days:
-                usable.append(_use(card))
-        if looking or surveying:
-            useful = [cell for _, cell in s.neighbours(s.sled) if worth_scouting(c, s, cell)]
-            if looking and fresh_binoculars(c, s) is not None:
+        team_roster = roster(c, s)
+        for seat, cap in enumerate(team_roster.caps):
+            cards = zones[SLOT_ZONES[seat]].cards
+            if len(cards) < cap:
+                rooms.append(seat)
+            for card in cards:
+                team.append((seat, card))
+                uses = day_uses.get(faces[card])
+                if uses is not None:
+                    looks, surveys, days, keeping = uses
+                    if looks:
+                        glasses.append(card)
+                    surveying = surveying or surveys
+                    keeps = keeps or keeping
+                    if days:
+                        usable.append(_use(card))
+        out: list[Action] = []
+        if not s.attempted and (s.sled != 0 or first_missing(s) is None):
+            for cell, attempt, keeping_attempt in _attempts(s.width, s.height)[s.sled]:
+                out.append(attempt)
+                if keeps and spends_limited_item(c, s, cell):
+                    out.append(keeping_attempt)
+        if not s.scouted_today and team_roster.scout is not None:
+            out.extend([SCOUTS[cell] for cell in scoutable(c, s)])
+        if glasses or surveying:
+            useful = [cell for cell in s.next_to(s.sled) if worth_scouting(c, s, cell)]
+            if not s.looked.issuperset(glasses):  # a pair has not looked today
                 out.extend(Look(cell) for cell in useful)
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
-        rooms = seats_with_room(c, s)
         out.extend(free_actions(c, s, rooms=rooms, team=team))
         if rooms and can_restock_here(c, s):
-            for key in sorted(restock_kinds(c, s)):
-                row = _restocks(key)
-                out.extend([row[to] for to in rooms])
+            out.extend([row[to] for row in stock(c, s).restocks for to in rooms])
         out.extend(usable)
         out.append(END_DAY)
         return out
@@ -276,17 +299,17 @@ class NordguardGame(BaseGame):
 
     def _starting_items_missing(self, s: NordguardState) -> str | None:
         """Rulebook, Starting Items: carried by their Character when first leaving Frontier."""
-        if s.departed or s.sled != 0:
+        missing = first_missing(s) if s.sled == 0 else None
+        if missing is None:
             return None
-        for seat in range(s.players):
-            for card in starting_missing(s, seat):
-                return (f"{who(self.content, s, seat)} must carry the starting "
-                        f"{name(self.content, s, card)} when the team first leaves "
-                        "Frontier (Rulebook, Starting Items)")
-        return None
+        seat, card = missing
+        return (f"{who(self.content, s, seat)} must carry the starting "
+                f"{name(self.content, s, card)} when the team first leaves "
+                "Frontier (Rulebook, Starting Items)")
 
     def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        return next((card for card in s.table.cards_in(ITEM_DECK) if kind_of(s, card) == key),
+        faces, face = s.table.faces, f"item:{key}"
+        return next((card for card in s.table.cards_in(ITEM_DECK) if faces[card] == face),
                     None)
 
     # -- doing it ------------------------------------------------------------------------
@@ -305,20 +328,18 @@ class NordguardGame(BaseGame):
             case ChooseCharacter():
                 seat = s.active
                 s.table.move(action.character, TEAM)
-                s.character[seat] = action.character
+                s.character = (*s.character[:seat], action.character, *s.character[seat + 1:])
                 character = c.characters[kind_of(s, action.character)]
                 starting = []
+                faces = s.table.faces
                 for key in character.start:
-                    card = next(card for card in s.table.cards_in(POOL)
-                                if kind_of(s, card) == key)
+                    face = f"item:{key}"
+                    card = next(card for card in s.table.cards_in(POOL) if faces[card] == face)
                     give(c, s, card, seat)
                     starting.append(card)
                 s.starting[seat] = tuple(starting)
-                text = f"Player {seat + 1} chooses {character.name}"
-                if starting:
-                    text += " and takes the starting " + ", ".join(
-                        name(c, s, card) for card in starting)
-                log.append(note("choose", text, data={"card": action.character}))
+                log.append(CharacterChosen(seat, action.character, character.name,
+                                           tuple(name(c, s, card) for card in starting)))
                 if seat + 1 < s.players:
                     s.active = seat + 1
                 else:
@@ -326,13 +347,12 @@ class NordguardGame(BaseGame):
                     self._skip_full_seats(s, log)
             case TakeItem():
                 give(c, s, action.item, s.active)
-                log.append(note("take", f"{who(c, s, s.active)} takes the "
-                                         f"{name(c, s, action.item)}",
-                                 data={"card": action.item}))
+                log.append(ItemTaken(who(c, s, s.active), action.item,
+                                     name(c, s, action.item)))
                 if not has_room(c, s, s.active):
                     self._next_stocker(s, log)
             case DoneStocking():
-                log.append(note("stocked", f"{who(c, s, s.active)} is ready"))
+                log.append(Stocked(who(c, s, s.active)))
                 self._next_stocker(s, log)
             case SetOut():
                 self._set_out(s, log)
@@ -346,7 +366,7 @@ class NordguardGame(BaseGame):
             s.active += 1
         if s.active >= s.players:
             s.phase, s.active = "study", 0
-            log.append(note("study", "The team studies the map, face up, before setting out"))
+            log.append(MapStudied())
 
     def _set_out(self, s: NordguardState, log: list[Event]) -> None:
         """Rulebook, The Map and The Team: locations face down, the unused items and the
@@ -362,14 +382,18 @@ class NordguardGame(BaseGame):
         s.phase = "day"
         s.turn = 1
         s.active = 0
-        log.append(note("set-out", "The locations are turned face down; the unused items and "
-                                    "the events are shuffled into face-down decks. Day 1: "
-                                    f"{who(self.content, s, 0)} leads, {s.countdown} days on "
-                                    "the countdown", data={"zone": MAP}))
+        log.append(TeamSetsOut(who(self.content, s, 0), s.countdown))
 
     def _apply_day(self, s: NordguardState, action: Action, log: list[Event]) -> None:
         c = self.content
-        match action:
+        match action:  # the commonest first
+            case Trade() | Drop() | PickUp():
+                log += do_free(c, s, action)
+            case Restock():
+                card = self._deck_card(s, action.item_kind)
+                assert card is not None
+                give(c, s, card, action.to)
+                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
                 assert target is not None
@@ -378,35 +402,24 @@ class NordguardGame(BaseGame):
                 seat = scout_seat(c, s)
                 assert seat is not None
                 s.scouted_today = True
-                scout(c, s, action.cell, log, who(c, s, seat))
+                scout(c, s, action.cell, log, seat, who(c, s, seat))
             case Look():
                 glasses = fresh_binoculars(c, s)
                 assert glasses is not None
                 s.looked.add(glasses)
-                scout(c, s, action.cell, log, f"{who(c, s, s.carrier(glasses))} (Binoculars)")
+                holder = s.carrier(glasses)
+                scout(c, s, action.cell, log, holder, f"{who(c, s, holder)} (Binoculars)")
             case Survey():
                 s.surveyed = True
                 for _, cell in s.neighbours(s.sled):
                     if worth_scouting(c, s, cell):
-                        scout(c, s, cell, log, "The team (Binoculars survey)")
+                        scout(c, s, cell, log, s.active, "The team (Binoculars survey)")
                 flow.add_days(s, -1)
-                log.append(note("days", f"The survey costs a day: {flow.days_left(s)}",
-                                 data={"days": -1}))
-            case Trade() | Drop() | PickUp():
-                log += do_free(c, s, action)
-            case Restock():
-                card = self._deck_card(s, action.item_kind)
-                assert card is not None
-                give(c, s, card, action.to)
-                log.append(note("restock", f"{who(c, s, action.to)} restocks a "
-                                            f"{name(c, s, card)} from the Item deck",
-                                 data={"card": card}))
+                log.append(SurveyCost(s.countdown))
             case UseItem():
                 days = powers_of(c, s, action.item).days
                 flow.add_days(s, days)
-                log.append(note("use", f"The {name(c, s, action.item)} buys the team "
-                                        f"{days} day(s): {flow.days_left(s)}",
-                                 data={"days": days}))
+                log.append(ItemUsed(action.item, name(c, s, action.item), days, s.countdown))
                 spend(c, s, action.item, log)
             case EndDay():
                 self._end_day(s, log)
@@ -417,9 +430,7 @@ class NordguardGame(BaseGame):
         if s.sled == s.destination_cell:
             s.result = Outcome(tuple(range(s.players)),
                                "the team reached Destination in time")
-            log.append(note("win", f"The team ends day {s.turn} at Destination before the "
-                                    f"countdown runs out ({s.countdown} on it): the run "
-                                    "succeeds"))
+            log.append(RunWon(s.turn, s.countdown))
             return
         flow.add_days(s, -1)
         if flow.out_of_time(s):
@@ -428,8 +439,7 @@ class NordguardGame(BaseGame):
         s.active = (s.turn - 1) % s.players
         s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
         s.looked = set()
-        log.append(note("day", f"Day {s.turn}: {who(self.content, s, s.active)} leads; "
-                                f"{flow.days_left(s)} on the countdown"))
+        log.append(DayBegins(s.turn, who(self.content, s, s.active), s.countdown))
 
     # -- checked always ------------------------------------------------------------------
     def state_checks(self, state: GameState) -> list[Event]:
@@ -440,18 +450,17 @@ class NordguardGame(BaseGame):
         if s.phase != "day":
             return []
         if s.table.counters[COUNTDOWN] <= 0:
-            return self._lose(s, "the countdown ran out")
+            return self._lose(s, RunLost("time"))
         if s.frames or s.sled == s.destination_cell:
             return []
         blocked = stranded(self.content, s)
         if blocked is not None:
-            return self._lose(s, "the team cannot move in any direction ("
-                              + ", ".join(blocked) + ")")
+            return self._lose(s, RunLost("stranded", tuple(blocked)))
         return []
 
-    def _lose(self, s: NordguardState, why: str) -> list[Event]:
-        s.result = Outcome((), why)
-        return [note("lose", f"The run fails: {why}")]
+    def _lose(self, s: NordguardState, lost: RunLost) -> list[Event]:
+        s.result = Outcome((), lost.why)
+        return [lost]
 
 
 # Actions are immutable values: those a card or a kind takes part in are built once and
@@ -460,13 +469,20 @@ END_DAY = EndDay()
 
 
 @cache
-def _restocks(kind: str) -> tuple[Restock, ...]:
-    return tuple(Restock(kind, to) for to in range(MAX_PLAYERS))
+def _use(card: str) -> UseItem:
+    return UseItem(card)
+
+
+SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
 
 
 @cache
-def _use(card: str) -> UseItem:
-    return UseItem(card)
+def _attempts(width: int, height: int) -> tuple[tuple[tuple[int, Attempt, Attempt], ...], ...]:
+    """Each cell's attempts, N, E, S, W: (the cell it leads to, the attempt, the attempt
+    keeping limited items)."""
+    return tuple(tuple((cell, Attempt(direction.name), Attempt(direction.name, spend=False))
+                       for direction, cell in moves)
+                 for moves in cell_moves(width, height))
 
 
 ANSWERS = (Fire, Strike, StopFighting, NextEvent, GiveUp, Barter, Decline)  # to questions

@@ -87,6 +87,9 @@ Other fields:
   restocking until the team leaves);
 - ``content``: the cards the table is played with (what each Item and Character does is
   its modifiers, read into ``content.powers``); shared by clones and views, never saved.
+- ``derived``: what the rules work out again on every move (each seat's slots and the
+  Characters' powers, a location's challenges), keyed so that no state reads an answer
+  made from another; shared by clones and views, never saved.
 
 A seat's view hides the decks and the face-down locations, and (generated from the
 declaration, engine.core.declared) drops every card that seat cannot see from the fields
@@ -99,7 +102,7 @@ lists what every possible move would take, with exact chances.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.boards.locationgrid import Cell, Direction
 from engine.core.declared import state_field
@@ -107,6 +110,10 @@ from engine.core.game import GameState
 from engine.core.rng import Rng
 from engine.core.zones import Table
 from engine.games.nordguard.content import NordguardContent
+
+if TYPE_CHECKING:  # what the tables of Derived hold (those modules read this one)
+    from engine.games.nordguard.challenges import Source
+    from engine.games.nordguard.items import Roster, Stock
 
 CHARACTERS, TEAM = "characters", "team"
 POOL, ITEM_DECK, SPENT, DROPPED = "item-pool", "item-deck", "item-spent", "dropped"
@@ -119,15 +126,18 @@ FRONTIER, DESTINATION = "frontier", "destination"
 SETUP_PHASES = ("characters", "stock", "study")
 
 
-_SLOT_ZONES = tuple(f"slots:{seat}" for seat in range(8))  # asked on every legal_actions
+SLOT_ZONES = tuple(f"slots:{seat}" for seat in range(8))  # asked on every legal_actions
+
+
+_SEAT_OF = {zone: seat for seat, zone in enumerate(SLOT_ZONES)}
 
 
 def slots(seat: int) -> str:
-    return _SLOT_ZONES[seat]
+    return SLOT_ZONES[seat]
 
 
 @cache
-def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
+def cell_moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
     """Every cell's moves on a map of this size, worked out once (asked on every move)."""
     out = []
     for index in range(width * height):
@@ -141,6 +151,31 @@ def _moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ...]:
     return tuple(out)
 
 
+@cache
+def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(cell for _, cell in moves) for moves in cell_moves(width, height))
+
+
+class Derived:
+    """Answers worked out from a state, kept for the states after it.
+
+    Clones and views share one Derived, and undo or another branch of play may hand it
+    states that differ in anything: every table here is keyed by all its answer is made
+    from (card ids keep their face for a match), so a state never reads an answer that
+    is not its own. Teams and location cards are few; the tables keyed by the items in
+    view are emptied when they grow past LIMIT.
+    """
+
+    LIMIT = 1024
+
+    __slots__ = ("rosters", "sources", "stock")
+
+    def __init__(self) -> None:
+        self.rosters: dict[tuple[str | None, ...], Roster] = {}  # by state.character
+        self.sources: dict[str, tuple[Source, ...]] = {}  # a location card, no obstacles
+        self.stock: dict[frozenset[str], Stock] = {}  # by the items in view
+
+
 class NordguardState(GameState):
     """The whole run, declared field by field (engine.core.declared makes clone, JSON,
     hash and views: a seat's view leaves out every card id it cannot see — ids name
@@ -152,7 +187,7 @@ class NordguardState(GameState):
     sled: int = 0
     previous: str | None = None
     departed: bool = False
-    character: list[str | None] = state_field(list)
+    character: tuple[str | None, ...] = ()
     starting: list[tuple[str, ...]] = state_field(list)
     uses: dict[str, int] = state_field(dict)
     worn: set[str] = state_field(set)
@@ -166,14 +201,18 @@ class NordguardState(GameState):
     restock_here: bool = False
     # The cards this table is played with (set by the set-up; shared by clones and views).
     content: NordguardContent | None = state_field(default=None, cache=True)
+    # What the rules work out from the team and the map and ask again on every move
+    # (engine.games.nordguard.items.roster); shared by clones and views, never saved.
+    derived: Derived | None = state_field(default=None, cache=True)
 
     def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int,
                  content: NordguardContent | None = None) -> None:
         super().__init__(players, table, rng)
         self.content = content
+        self.derived = Derived()
         self.width = width
         self.height = height
-        self.character = [None] * players
+        self.character = (None,) * players
         self.starting = [()] * players
 
     # -- reading the board ----------------------------------------------------------------
@@ -207,7 +246,11 @@ class NordguardState(GameState):
 
     def neighbours(self, index: int) -> list[tuple[Direction, int]]:
         """The moves from `index`, in the order N, E, S, W."""
-        return _moves(self.width, self.height)[index]
+        return cell_moves(self.width, self.height)[index]
+
+    def next_to(self, index: int) -> tuple[int, ...]:
+        """The cells of those moves (the same order)."""
+        return _cells_next_to(self.width, self.height)[index]
 
     @property
     def destination_cell(self) -> int:
@@ -220,11 +263,10 @@ class NordguardState(GameState):
         """(seat, item) for every item the team carries, seat by seat."""
         zones = self.table.zones
         return [(seat, item) for seat in range(self.players)
-                for item in zones[_SLOT_ZONES[seat]].cards or ()]
+                for item in zones[SLOT_ZONES[seat]].cards]
 
     def holder(self, item: str) -> int | None:
-        zone = self.table.where.get(item, "")
-        return int(zone[6:]) if zone.startswith("slots:") else None
+        return _SEAT_OF.get(self.table.where.get(item, ""))
 
     def carrier(self, item: str) -> int:
         """The seat carrying `item`, which the caller knows is carried."""

@@ -51,7 +51,7 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
     table = state.table
     b = owned(state)
     if table.where[card] == FIELD:
-        table.pos[card] = c
+        table.place(card, c)
         if b is not None and card in b.pos:
             b.relocate(card, c)
         else:

@@ -1,7 +1,7 @@
 """The table redraws only what changed (issue "A table that fits every screen", Under the
 mouse): a redraw of an unchanged table rebuilds no location card and no Hand dock
 panel; a scout click rebuilds and repaints the one card it turned face up; a trade
-rebuilds the two panels it changed."""
+changes the cards of the two panels it concerns and nothing else."""
 
 from __future__ import annotations
 
@@ -39,16 +39,30 @@ def test_only_the_changed_location_is_rebuilt_and_repainted(monkeypatch, table):
 
 
 def test_unchanged_panels_keep_their_widgets(table):
-    """The Hand dock keeps a panel whose value is equal: the presenter must build equal
-    panels for unchanged seats (a scout changes none, a trade two)."""
+    """The Hand dock keeps every panel's widget and touches a panel only where its value
+    changed: the presenter must build equal panels for unchanged seats (a scout changes
+    none, a trade two)."""
     win = table.day_one(SEVEN, size=(1366, 768))
     dock = win.hand_dock
     before = list(dock.panels)
+
+    def cards() -> dict[str, list[int]]:
+        return {panel.zone: [id(card) for card in panel.cards] for panel in dock.panels}
+
+    shown = {panel.zone: panel.shown for panel in dock.panels}
+    held = cards()
     table.click(table.cell_point(9))
     assert table.state.scouted_today
     assert all(a is b for a, b in zip(dock.panels, before, strict=True))
+    assert cards() == held and {p.zone: p.shown for p in dock.panels} == shown
     rifle = table.state.carried(4)[0]
+    portraits = [panel.portrait for panel in dock.panels]
+    slots_before = {id(slot) for panel in dock.panels for slot in panel.slots}
     table.submit(Trade(rifle, 1))
-    rebuilt = {panel.zone for panel, old in zip(dock.panels, before, strict=True)
-               if panel is not old}
-    assert rebuilt == {slots(1), slots(4)}
+    assert all(a is b for a, b in zip(dock.panels, before, strict=True))
+    assert [panel.portrait for panel in dock.panels] == portraits  # the Characters stay
+    slots_now = {id(slot) for panel in dock.panels for slot in panel.slots}
+    assert len(slots_now - slots_before) <= 1  # a slot for Oleg's rifle; Pi's filled one goes
+    now = cards()
+    assert {zone for zone in now if now[zone] != held[zone]} == {slots(1), slots(4)}
+    assert set(held[slots(1)]) <= set(now[slots(1)])  # the cards Oleg kept keep their widgets

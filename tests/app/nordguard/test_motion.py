@@ -1,6 +1,7 @@
 """Moves glide and days lost show as they happen (issue "A table that fits every screen",
 Feedback): the sled glides to its new location, a drawn event slides off the deck,
-items left here glide into their tray, and the countdown card shows days lost or
+items left here glide into their tray, items changing hands glide from panel to
+panel, and the countdown card shows days lost or
 won in the middle of a day as they happen (Rulebook, The Countdown: "a day at the
 end of every day, even if Events have added or subtracted other days").
 
@@ -9,16 +10,22 @@ The tests check the state and that an animation was started, never wait on one.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractAnimation, QPointF
+import time
 
-from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey, UseItem
+from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication, QLabel
+
+from app.glide import GLIDE_MS
+from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey, Trade, UseItem
+from engine.games.nordguard.state import DROPPED, slots
 from tests.engine.nordguard import helpers
 
 RUNNING = QAbstractAnimation.State.Running
 
 
-def running(animation) -> bool:
-    return animation is not None and animation.state() == RUNNING
+def running(motion) -> bool:
+    """Whether `motion` (a Glider or another Motion) has an animation under way."""
+    return motion.animation is not None and motion.animation.state() == RUNNING
 
 
 def test_the_sled_glides_where_an_event_sends_it(table):
@@ -33,9 +40,9 @@ def test_the_sled_glides_where_an_event_sends_it(table):
     assert win.scene.sled.pos() == start
     table.submit(Attempt("E"))
     assert table.state.sled == 0
-    glide = win.scene.sled.glide
-    assert running(glide) and glide.startValue() == start
-    assert glide.endValue() == win.scene._sled_spot(0)
+    glider = win.scene.sled.glider
+    assert running(glider) and glider.animation.startValue() == start
+    assert glider.heading() == win.scene._sled_spot(0)
 
 
 def test_undo_puts_the_sled_back_at_once(table):
@@ -44,10 +51,11 @@ def test_undo_puts_the_sled_back_at_once(table):
     table.lay(1, "tundra")
     table.events_on_top("quiet-night")
     table.submit(Attempt("E"))
-    assert running(win.scene.sled.glide)
+    assert running(win.scene.sled.glider)
     win.undo()
     assert table.state.sled == 0
-    assert win.scene.sled.glide is None and win.scene.sled.pos() == win.scene._sled_spot(0)
+    assert not win.scene.sled.glider.running()
+    assert win.scene.sled.pos() == win.scene._sled_spot(0)
 
 
 def test_days_lost_to_an_event_flash_on_the_countdown(table):
@@ -62,7 +70,7 @@ def test_days_lost_to_an_event_flash_on_the_countdown(table):
     assert table.state.countdown == 6 and countdown.days == 6
     assert countdown.flash == "−2 days" and countdown.flash_level > 0
     assert running(countdown.fade)
-    assert running(countdown.steps) and countdown.steps.endValue() == 6
+    assert running(countdown.steps) and countdown.steps.heading() == 6
     assert countdown.shown in (8, 7, 6)
 
 
@@ -72,7 +80,7 @@ def test_the_days_own_day_only_steps_the_clip(table):
     countdown = win.scene.countdown
     table.submit(EndDay())
     assert countdown.days == 7 and countdown.flash == ""
-    assert running(countdown.steps) and countdown.steps.endValue() == 7
+    assert running(countdown.steps) and countdown.steps.heading() == 7
     assert countdown.day == 2
 
 
@@ -112,8 +120,8 @@ def test_a_drawn_event_slides_off_the_deck(table):
     table.press("Fire Revolver (3)")  # through the den: Bandits are drawn
     card = win.scene.event_card
     assert card.look is not None and card.look.title == "Bandits"
-    assert running(card.glide) and card.glide.endValue() == win.scene.event_home
-    assert card.glide.startValue() == win.scene.piles["event-deck"].pos()
+    assert running(card.glider) and card.glider.heading() == win.scene.event_home
+    assert card.glider.animation.startValue() == win.scene.piles["event-deck"].pos()
 
 
 def test_a_dropped_item_glides_into_the_tray(table):
@@ -122,7 +130,111 @@ def test_a_dropped_item_glides_into_the_tray(table):
     [rope] = table.hand(0, "rope")
     table.submit(Drop(rope))
     item = win.scene.dropped[rope]
-    glide = win.scene.glides[rope]
-    assert running(glide) and glide.endValue() == win.scene.tray.card_spot(0, 1)
-    assert glide.startValue() == QPointF(win.scene._slot(0).center())
+    glider = item.glider
+    assert running(glider) and glider.heading() == win.scene.tray.card_spot(0, 1)
+    assert glider.animation.startValue() == QPointF(win.scene._slot(0).center())
     assert item.look.title == "Rope"
+
+
+# -- items changing hands glide too (issue "A table that fits every screen", Feedback) ------
+def ghosts(win) -> list[QLabel]:
+    """The pictures of Hand-dock cards flying over the window."""
+    return win.findChildren(QLabel, "glidingCard")
+
+
+def middle(widget, win) -> QPoint:
+    return widget.mapTo(win, widget.rect().center())
+
+
+def test_an_item_traded_by_drag_glides_from_where_it_was_let_go(table, drag_target):
+    """Trade by carrying Oleg's Rifle onto Nickel's panel: a picture of it sets off where
+    the mouse let go, flies into its place in Nickel's panel, and the card there stays
+    blank until the picture lands on it (it is the card arriving)."""
+    win = table.day_one(("nickel", "oleg"))
+    rifle = table.state.carried(1)[0]
+    target = table.panel(slots(0))
+    let_go = QPoint(target.width() - 30, target.height() // 2)
+    table.drag_widget(table.card_widget(slots(1), rifle), drag_target, target, let_go)
+    assert table.state.holder(rifle) == 0  # the state, at once
+    [ghost] = ghosts(win)
+    card = table.card_widget(slots(0), rifle)
+    assert middle(ghost, win) == target.mapTo(win, let_go)
+    assert card.graphicsEffect() is not None and card.graphicsEffect().opacity() == 0.0
+    start = (middle(ghost, win) - middle(card, win)).manhattanLength()
+    table.qtbot.wait(GLIDE_MS // 2)
+    assert 0 < (middle(ghost, win) - middle(card, win)).manhattanLength() < start
+    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    assert card.graphicsEffect() is None
+
+
+def test_an_item_traded_without_a_drag_glides_from_its_old_panel(table):
+    """A trade made from the keyboard (or by the computer): the Rifle leaves Oleg's panel
+    for Nickel's, gliding, not jumping; an undo is a jump in time and glides nothing."""
+    win = table.day_one(("nickel", "oleg"))
+    rifle = table.state.carried(1)[0]
+    was = middle(table.card_widget(slots(1), rifle), win)
+    table.submit(Trade(rifle, 0))
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == was
+    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    win.undo()
+    assert table.state.holder(rifle) == 1 and not ghosts(win)
+    assert table.card_widget(slots(1), rifle).graphicsEffect() is None
+
+
+def test_an_item_carried_onto_the_tray_glides_from_where_it_was_let_go(table, drag_target):
+    """Drop by carrying a Rope from Nickel's panel onto the Lying here tray: the card lands
+    where it was let go and glides into its place in the tray (it came from the team's
+    card, across the map, when it was dropped on the tray)."""
+    win = table.day_one(("nickel",))
+    [rope] = table.hand(0, "rope")
+    tray = win.scene.tray
+    let_go = tray.sceneBoundingRect().center() + QPointF(60, 10)
+    at = win.view.mapFromScene(let_go)
+    table.drag_widget(table.card_widget(slots(0), rope), drag_target, win.view.viewport(), at)
+    assert table.state.table.where[rope] == DROPPED
+    glider = win.scene.dropped[rope].glider
+    assert running(glider) and glider.heading() == tray.card_spot(0, 1)
+    assert glider.animation.startValue() == win.view.mapToScene(at)
+
+
+def test_an_item_picked_up_off_the_board_glides_into_the_panel(qtbot, table, drag_target):
+    """A lying Rope carried off the board with the mouse onto Pi's panel: its picture flies
+    from where it was let go into its place among Pi's items."""
+    win = table.day_one(("nickel", "pi"))
+    [rope] = table.hand(0, "rope")
+    table.submit(Drop(rope))
+    qtbot.waitUntil(lambda: not win.scene.dropped[rope].glider.running() and not ghosts(win),
+                    timeout=4 * GLIDE_MS)
+    target = table.panel(slots(1))
+    drag_target.aim(target, target.rect().center())
+    let_go = middle(target, win)  # the panels are laid out anew once the Rope is in
+    viewport = win.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton,
+                     pos=win.view.mapFromScene(win.scene.dropped[rope].pos()))
+    qtbot.mouseMove(viewport, QPoint(viewport.width() + 40, viewport.height() // 2))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton)
+    assert table.state.carried(1)[-1] == rope
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == let_go
+    card = table.card_widget(slots(1), rope)
+    qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    assert card.graphicsEffect() is None and card.isVisible()
+
+
+def test_a_trade_taken_back_mid_glide_leaves_no_picture(table, qtlog):
+    """Undone while its picture flies, the traded card goes: so does the picture, at once
+    and quietly, even before Qt gets round to deleting the card (the event loop deletes
+    widgets only when it is back at its top)."""
+    win = table.day_one(("nickel", "oleg"))
+    rifle = table.state.carried(1)[0]
+    table.submit(Trade(rifle, 0))
+    assert ghosts(win)
+    win.undo()
+    until = time.monotonic() + 2 * GLIDE_MS / 1000
+    while time.monotonic() < until:
+        QApplication.processEvents()
+        time.sleep(0.005)
+    assert table.state.holder(rifle) == 1
+    assert [g for g in ghosts(win) if g.isVisible()] == []
+    assert [r.message for r in qtlog.records if "mapTo" in r.message] == []

@@ -71,7 +71,7 @@ def test_drag_the_sled_onto_a_neighbour_attempts_the_move(table):
     assert win.scene._highlights == []
     assert "The team enters Open Tundra" in table.log()
     assert "Event: Quiet Night" in table.log()
-    glide = win.scene.sled.glide  # from where it was let go to the foot of the card
+    glide = win.scene.sled.glider.animation  # from where it was let go to the card's foot
     assert glide is not None and glide.state() == QAbstractAnimation.State.Running
     assert glide.endValue() == win.scene._sled_spot(1)
 

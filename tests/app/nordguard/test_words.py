@@ -9,6 +9,7 @@ from engine.core.game import Outcome
 from engine.core.rng import Rng
 from engine.games.nordguard.actions import Attempt, EndDay, Trade, UseItem
 from engine.games.nordguard.balance import AGENT_SALT
+from engine.games.nordguard.events import DaysChanged, EntryCost, EventDrawn, SurveyCost
 from engine.games.nordguard.state import NordguardState
 from tests.engine.nordguard import helpers
 
@@ -77,9 +78,11 @@ def test_the_summary_charts_days_left_against_the_way_to_go(qtbot, table):
     events = [event for _, event in match.log()]
     attempts = sum(isinstance(step.action, Attempt) for step in match.steps)
     assert facts["Move attempts"].startswith(f"{attempts}, ")
-    drawn = sum(e.kind == "event" and "card" in e.data for e in events)
+    drawn = sum(isinstance(e, EventDrawn) for e in events)
     assert facts["Events drawn"] == str(drawn)
-    lost = -sum(e.data["days"] for e in events if e.kind == "days" and e.data["days"] < 0)
+    lost = sum(1 if isinstance(e, SurveyCost) else e.days if isinstance(e, EntryCost)
+               else -e.amount if isinstance(e, DaysChanged) and e.amount < 0 else 0
+               for e in events)
     assert facts["Days lost to events, entry costs and surveys"] == str(lost)
     assert facts["Closest to Tartok Mine"] == "reached it"
     chart = summary.charts[0]
@@ -88,6 +91,7 @@ def test_the_summary_charts_days_left_against_the_way_to_go(qtbot, table):
     assert days_left.points[0] == (1.0, 8.0) and to_go.points[0] == (1.0, 6.0)
     assert to_go.points[-1] == (state.turn + 1.0, 0.0)
     assert [x for x, _ in days_left.points] == [float(d) for d in range(1, state.turn + 2)]
+    qtbot.waitUntil(win.summary.charts_drawn, timeout=2000)
     assert win.summary.chart_titles() == [c.title for c in summary.charts]
 
 

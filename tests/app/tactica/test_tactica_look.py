@@ -11,9 +11,10 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QFontInfo, QHelpEvent, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QToolTip
 
+from app.board import sprites
 from app.board.hex_scene import LEGIBLE_PX, HexScene
 from app.dialogs.summary import LINE_COLOURS
-from app.games.tactica import pieces, scenery, sprites, symbols
+from app.games.tactica import pieces, scenery, symbols
 from app.games.tactica.art import SIDE_COLOURS
 from app.games.tactica.pieces import TroopItem
 from engine.boards.hexgrid import HexField, Orientation

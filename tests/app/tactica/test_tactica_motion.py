@@ -8,7 +8,7 @@ import gc
 
 from PySide6.QtCore import QPoint, Qt, QVariantAnimation
 
-from app.games.tactica.motion import GLIDE_MS
+from app.glide import GLIDE_MS
 from engine.boards.hexgrid import Hex
 from engine.core import saves
 from engine.core.frames import Pass

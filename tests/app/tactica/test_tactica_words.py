@@ -10,10 +10,13 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from app.dialogs import palette
+from app.games.base import SUMMARY_SLICE, finish
+from app.games.tactica.presenter import TacticaPresenter
 from app.games.tactica.war_summary import walk
 from app.games.tactica.wording import describe
 from app.main_window import MainWindow
 from engine.core import saves
+from engine.core.game import RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.tactica.actions import EndPhase, Move, Muster, PlayTactic
@@ -44,7 +47,8 @@ def _open(qtbot, match: Match, tmp_path) -> MainWindow:
     win.resize(1366, 768)
     win.show()
     win.controller.load(path)
-    qtbot.waitUntil(lambda: win.summary is not None and win.summary.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: win.summary is not None and win.summary.isVisible()
+                    and win.summary.charts_drawn(), timeout=5000)
     return win
 
 
@@ -75,7 +79,7 @@ def test_a_single_battle_ends_on_its_points_chart(qtbot, tmp_path):
 def test_a_war_summary_counts_every_battle_capture_and_wall(war):
     """Three battles one after the other, the line broken between them; each battle's
     closing score is the one its log gives; captures and walls lost as logged."""
-    tally = walk(war)
+    tally = finish(walk(war))
     assert [b.number for b in tally.battles] == [1, 2, 3]
     log = [e for step in war.steps for e in step.events]
     for battle, won in zip(tally.battles, [e for e in log if isinstance(e, BattleWon)],
@@ -104,6 +108,39 @@ def test_the_war_summary_dialog_names_battles_and_sides(qtbot, tmp_path, war):
     ys = [y for _, y in chart.series[0].points]
     assert sum(math.isnan(y) for y in ys) == 2  # a gap between the battles
     assert "wins the war by winning battle 3" in win.summary.headline.text()
+
+
+def test_the_end_of_a_war_is_summed_up_a_slice_at_a_time(qtbot, tmp_path, war, monkeypatch):
+    """Reading a war of a thousand steps for its summary takes ~80 ms: the window reads it
+    a slice of steps at a time, answering in between, and a summary whose match was
+    replaced meanwhile never opens."""
+    slices: list[int] = []
+    summarize = TacticaPresenter.summarize
+
+    def counted(presenter, match):
+        work = summarize(presenter, match)
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                return done.value
+            slices.append(len(slices))
+            yield
+
+    monkeypatch.setattr(TacticaPresenter, "summarize", counted)
+    win = _open(qtbot, war, tmp_path)
+    assert len(slices) >= len(war.steps) // SUMMARY_SLICE
+    assert "wins the war" in win.summary.headline.text()
+    win.summary.close()
+    win.summary = None
+    path = tmp_path / "again.runetable"
+    saves.save(war, path)
+    slices.clear()
+    win.controller.load(path)
+    qtbot.waitUntil(lambda: len(slices) >= 2, timeout=2000)  # under way
+    win.controller.new_match("sandbox", {"players": 2}, 3, RuleMode.SANDBOX, True)
+    qtbot.wait(300)
+    assert win.summary is None
 
 
 def test_the_action_palette_speaks_the_rules_log(table, monkeypatch):

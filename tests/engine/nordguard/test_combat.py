@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, Fire, StopFighting, Strike
 from engine.games.nordguard.combat import CombatCheck
+from engine.games.nordguard.events import GunFired
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
@@ -36,7 +37,8 @@ def test_each_gun_use_adds_one_die() -> None:
     dice(state, 4)
     events = act(state, Fire(rifle))
     assert state.combat is not None and state.combat.total == 4
-    assert events[0].data["faces"] == [4] and events[0].data["pool"] == "d6"
+    assert isinstance(events[0], GunFired)
+    assert events[0].faces == (4,) and events[0].pool == "d6"
     assert state.uses[rifle] == GAME.content.items["rifle"].uses - 1
     dice(state, 6, 6)
     act(state, Fire(rifle))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey
 from engine.games.nordguard.challenges import impassable, stranded
+from engine.games.nordguard.events import RunLost
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
@@ -121,6 +122,8 @@ def test_face_down_locations_may_still_be_tried() -> None:
     assert state.result.reason == ("the team cannot move in any direction (Crevasse Field, "
                                    "Ice Jam, Crevasse Field, Crevasse Field)")
     assert "The run fails: the team cannot move in any direction" in texts(events)
+    assert events[-1] == RunLost("stranded", ("Crevasse Field", "Ice Jam", "Crevasse Field",
+                                              "Crevasse Field"))
 
 
 def test_one_way_out_is_enough() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.games.nordguard.actions import Attempt, EndDay, Look, Scout, Survey, Trade
+from engine.games.nordguard.events import ScoutRoll
 from engine.games.nordguard.state import EVENT_DISCARD, OBSTACLES
 from tests.engine.nordguard.helpers import (
     GAME,
@@ -27,7 +28,8 @@ def test_nickel_scouts_any_location_turning_it_up_and_rolling_in_advance() -> No
     events = act(state, Scout(10))
     assert far in state.table.face_up
     assert list(state.scouted.values()) == [(3, 4)]
-    assert events[-1].data["faces"] == [3, 4] and events[-1].data["pool"] == "2d6"
+    assert isinstance(events[-1], ScoutRoll)
+    assert events[-1].faces == (3, 4) and events[-1].pool == "2d6"
 
 
 def test_the_scouted_result_counts_for_the_next_attempt_only() -> None:

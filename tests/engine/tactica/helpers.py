@@ -149,7 +149,7 @@ def end_phase(state: TacticaState) -> list[Event]:
 
 
 def place(state: TacticaState, card: str, col: int, row: int) -> None:
-    state.table.pos[card] = at(col, row)
+    state.table.place(card, at(col, row))
     invalidate(state)
 
 

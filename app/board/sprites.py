@@ -1,8 +1,9 @@
-"""Pictures of the pieces, painted once per look and zoom and shared by every piece alike.
+"""Pictures of pieces and cards, painted once per look and zoom and shared by all alike.
 
-Thirty troop tokens show perhaps a dozen different faces, ten walls two.
-Each look is painted once into a picture of device pixels at the zoom it is
-seen at, and every piece that looks the same draws that picture. Qt's own
+Thirty troop tokens show perhaps a dozen different faces, ten walls two, and
+a card in the Hand dock repaints whenever its panel is laid out anew. Each
+look is painted once into a picture of device pixels at the zoom it is seen
+at, and every piece or card that looks the same draws that picture. Qt's own
 device cache would paint every piece again whenever the zoom changes, and
 the zoom changes whenever the window gives the board a few pixels more or
 less (a dock growing by a line): that cost 13 ms a time on a full field.

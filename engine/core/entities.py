@@ -1,0 +1,216 @@
+"""Entities: units and markers on the board, beside the cards in zones.
+
+Collision's fighters turn and tire, Wintergrim's units stand inside structures,
+Yggdrasil's warriors and ships crowd provinces: what a card in a zone cannot say
+(where a piece stands, which way it faces, how many wounds it carries, which status
+tokens lie on it, which cards are attached to it) an entity says. A game declares
+a field `Entities` in its state; clone, save, load, hash and each seat's view follow
+from that, as for every declared field.
+
+An entity is a frozen value, replaced whole when it changes, so a clone of the
+state copies one dict and shares every entity. Who may see an entity follows the
+zones' rule (`Visibility`): a public one is seen by all, an owner-only one by its
+owner, a hidden one by nobody; a seat that may not see it still sees that something
+stands there (its owner, place and container), under a name that is its place and
+not its identity (as a face-down card), so it cannot be followed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core.zones import Visibility
+
+HIDDEN_ENTITY = "?unit"  # the prefix of a hidden entity's name in a view
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """One unit or marker. `kind` is its content key ("warrior", "doom"); `at` is where
+    it stands in the game's terms (an area's name, a hex "q,r", a track step); `inside`
+    names the entity it is in (a structure, a ship), "" for none."""
+
+    kind: str
+    owner: int | None = None
+    at: str = ""
+    inside: str = ""
+    facing: int = 0
+    counters: tuple[tuple[str, int], ...] = ()  # (name, value), sorted: endurance, mana
+    tokens: frozenset[str] = frozenset()  # status tokens: "stunned", "poisoned"
+    attached: tuple[str, ...] = ()  # card ids attached; the cards stay in their zones
+    visibility: Visibility = Visibility.PUBLIC
+
+    def counter(self, name: str) -> int:
+        return dict(self.counters).get(name, 0)
+
+    def seen_by(self, seat: int) -> bool:
+        if self.visibility is Visibility.PUBLIC:
+            return True
+        return self.visibility is Visibility.OWNER and self.owner == seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "owner": self.owner, "at": self.at, "inside": self.inside,
+                "facing": self.facing, "counters": [list(c) for c in self.counters],
+                "tokens": sorted(self.tokens), "attached": list(self.attached),
+                "visibility": str(self.visibility)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Entity:
+        return cls(data["kind"], data["owner"], data["at"], data["inside"], data["facing"],
+                   tuple((str(n), int(v)) for n, v in data["counters"]),
+                   frozenset(data["tokens"]), tuple(data["attached"]),
+                   Visibility(data["visibility"]))
+
+
+class Entities:
+    """Every entity of a match by id, in the order they were added (a view keeps it)."""
+
+    __slots__ = ("by_id",)
+    views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
+
+    def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
+        self.by_id: dict[str, Entity] = {} if by_id is None else by_id
+
+    # -- reading -------------------------------------------------------------------------
+    def __getitem__(self, ident: str) -> Entity:
+        try:
+            return self.by_id[ident]
+        except KeyError:
+            raise KeyError(f"there is no unit or marker {ident!r}") from None
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self.by_id
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.by_id)
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entities) and self.by_id == other.by_id
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def at(self, place: str) -> list[str]:
+        """The entities standing at `place` (inside others too), in order."""
+        return [i for i, e in self.by_id.items() if e.at == place]
+
+    def inside(self, container: str) -> list[str]:
+        return [i for i, e in self.by_id.items() if e.inside == container]
+
+    def of(self, owner: int) -> list[str]:
+        return [i for i, e in self.by_id.items() if e.owner == owner]
+
+    # -- changing: each replaces the entity, never changes it ------------------------------
+    def add(self, ident: str, entity: Entity) -> None:
+        if ident in self.by_id:
+            raise ValueError(f"unit or marker {ident!r} exists already")
+        if ident.startswith(HIDDEN_ENTITY):
+            raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
+        self.by_id[ident] = entity
+
+    def remove(self, ident: str) -> Entity:
+        entity = self[ident]
+        if any(e.inside == ident for e in self.by_id.values()):
+            raise ValueError(f"{ident!r} still holds others; move them out first")
+        del self.by_id[ident]
+        return entity
+
+    def change(self, ident: str, **facts: Any) -> Entity:
+        """Replace the named facts of an entity (at=, inside=, facing=, owner=, ...)."""
+        new = dataclasses.replace(self[ident], **facts)
+        holder = new.inside
+        while holder:
+            if holder == ident:
+                raise ValueError(f"{ident!r} cannot be inside itself")
+            if holder not in self.by_id:
+                raise ValueError(f"there is no {holder!r} for {ident!r} to be inside")
+            holder = self.by_id[holder].inside
+        self.by_id[ident] = new
+        return new
+
+    def move(self, ident: str, at: str, inside: str = "") -> None:
+        """Move an entity, and everything inside it, to `at` (inside `inside`)."""
+        self.change(ident, at=at, inside=inside)
+        for carried in self.inside(ident):
+            self.move(carried, at, ident)
+
+    def count(self, ident: str, name: str, value: int) -> None:
+        """Set a counter (0 drops it, so equal entities write equal saves)."""
+        counters = dict(self[ident].counters)
+        counters[name] = value
+        self.change(ident, counters=tuple(sorted((n, v) for n, v in counters.items() if v)))
+
+    def mark(self, ident: str, token: str, on: bool = True) -> None:
+        tokens = self[ident].tokens
+        self.change(ident, tokens=tokens | {token} if on else tokens - {token})
+
+    def attach(self, ident: str, card: str) -> None:
+        if any(card in e.attached for e in self.by_id.values()):
+            raise ValueError(f"card {card!r} is attached already")
+        self.change(ident, attached=(*self[ident].attached, card))
+
+    def detach(self, ident: str, card: str) -> None:
+        attached = self[ident].attached
+        if card not in attached:
+            raise ValueError(f"card {card!r} is not attached to {ident!r}")
+        self.change(ident, attached=tuple(c for c in attached if c != card))
+
+    # -- the declared-state protocol ---------------------------------------------------------
+    def clone(self) -> Entities:
+        return Entities(dict(self.by_id))
+
+    def to_json(self) -> dict[str, Any]:
+        return {ident: entity.to_json() for ident, entity in self.by_id.items()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], template: Entities | None = None) -> Entities:
+        return cls({str(ident): Entity.from_json(entity) for ident, entity in data.items()})
+
+    def view(self, seat: int, hidden_cards: frozenset[str]) -> Entities:
+        """What `seat` sees: an entity it may not see keeps its owner, place, container and
+        facing under a name that is its place (its kind, counters, tokens and attached
+        cards are left out); attached cards the seat may not see are left out."""
+        names: dict[str, str] = {}
+        for ident, entity in self.by_id.items():
+            if not entity.seen_by(seat):
+                names[ident] = f"{HIDDEN_ENTITY}:{entity.at}#{len(names)}"
+        out: dict[str, Entity] = {}
+        for ident, entity in self.by_id.items():
+            inside = names.get(entity.inside, entity.inside)
+            if ident in names:
+                out[names[ident]] = Entity("", entity.owner, entity.at, inside, entity.facing,
+                                           visibility=entity.visibility)
+                continue
+            attached = tuple(c for c in entity.attached if c not in hidden_cards)
+            if attached != entity.attached or inside != entity.inside:
+                entity = dataclasses.replace(entity, attached=attached, inside=inside)
+            out[ident] = entity
+        return Entities(out)
+
+    def unseen_by(self, seat: int) -> set[str]:
+        """The ids `seat` may not read (a view names those entities by their place)."""
+        return {ident for ident, entity in self.by_id.items() if not entity.seen_by(seat)}
+
+    def check(self, cards: frozenset[str]) -> str | None:
+        """The first broken rule of the entities, or None: every container exists and
+        stands where what it holds stands, and attached cards are on the table, once."""
+        attached: set[str] = set()
+        for ident, entity in self.by_id.items():
+            if entity.inside:
+                holder = self.by_id.get(entity.inside)
+                if holder is None:
+                    return f"{ident!r} is inside {entity.inside!r}, which is not there"
+                if holder.at != entity.at:
+                    return f"{ident!r} stands apart from {entity.inside!r}, which holds it"
+            for card in entity.attached:
+                if card not in cards:
+                    return f"{ident!r} has card {card!r} attached, which is not on the table"
+                if card in attached:
+                    return f"card {card!r} is attached twice"
+                attached.add(card)
+        return None

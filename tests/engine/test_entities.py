@@ -1,0 +1,173 @@
+"""Entities (issue "One engine for five rulebooks", item 5): units and markers with a place,
+a facing, counters, status tokens and attached cards, declared like every state field, seen
+by the zones' rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import invariants, registry
+from engine.core.declared import state_field
+from engine.core.entities import HIDDEN_ENTITY, Entities, Entity
+from engine.core.game import GameState, RuleMode
+from engine.core.match import Match
+from engine.core.rng import Rng
+from engine.core.zones import Table, Visibility, Zone
+from tests.engine.duel import DUEL_ENTRY, Duel, Lay, champion
+
+
+class Board(GameState):
+    units: Entities = state_field(Entities)
+
+
+def board() -> Board:
+    table = Table({"c1": "spear", "c2": "shield"})
+    table.add_zone(Zone("hand:0", "Hand", Visibility.OWNER, owner=0, cards=["c1"]))
+    table.add_zone(Zone("field", "Field", Visibility.PUBLIC, cards=["c2"]))
+    table.face_up.add("c2")
+    state = Board(2, table, Rng(3))
+    units = state.units
+    units.add("ship", Entity("longship", 0, at="fjord"))
+    units.add("jarl", Entity("jarl", 0, at="fjord", inside="ship",
+                             counters=(("wounds", 1),), attached=("c1",)))
+    units.add("spy", Entity("spy", 1, at="hall", tokens=frozenset({"hidden"}),
+                            visibility=Visibility.OWNER))
+    units.add("troll", Entity("troll", None, at="cave", attached=("c2",)))
+    return state
+
+
+def test_moving_a_container_carries_what_is_inside() -> None:
+    units = board().units
+    units.move("ship", "coast")
+    assert units["jarl"].at == "coast" and units["jarl"].inside == "ship"
+    assert units.at("coast") == ["ship", "jarl"] and units.inside("ship") == ["jarl"]
+
+
+def test_counters_tokens_and_attached_cards_change_by_replacing_the_entity() -> None:
+    units = board().units
+    before = units["jarl"]
+    units.count("jarl", "wounds", 3)
+    units.mark("jarl", "stunned")
+    units.detach("jarl", "c1")
+    assert units["jarl"].counter("wounds") == 3 and units["jarl"].tokens == {"stunned"}
+    assert units["jarl"].attached == () and before.attached == ("c1",)  # a value, untouched
+    units.count("jarl", "wounds", 0)
+    assert units["jarl"].counters == ()  # 0 is dropped: equal entities save equally
+    units.mark("jarl", "stunned", on=False)
+    assert units["jarl"].tokens == frozenset()
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda u: u.change("ship", inside="jarl"), "cannot be inside itself"),
+    (lambda u: u.move("troll", "cave", inside="nowhere"), "there is no 'nowhere'"),
+    (lambda u: u.attach("troll", "c1"), "attached already"),
+    (lambda u: u.remove("ship"), "still holds others"),
+    (lambda u: u.add("ship", Entity("boat")), "exists already"),
+    (lambda u: u.add(f"{HIDDEN_ENTITY}x", Entity("boat")), "kept for views"),
+    (lambda u: u.detach("troll", "c1"), "is not attached"),
+])
+def test_impossible_changes_are_refused_and_change_nothing(change, problem: str) -> None:
+    state = board()
+    before = state.state_hash()
+    with pytest.raises(ValueError, match=problem):
+        change(state.units)
+    assert state.state_hash() == before
+
+
+def test_clone_shares_entities_and_never_the_container() -> None:
+    state = board()
+    twin = state.clone()
+    assert twin.units == state.units and twin.units is not state.units
+    assert twin.units["ship"] is state.units["ship"]  # frozen values: shared
+    twin.units.move("ship", "coast")
+    assert state.units["ship"].at == "fjord" and state.units["jarl"].at == "fjord"
+
+
+def test_json_and_hash_cover_every_fact_of_every_entity() -> None:
+    state = board()
+    again = Board.from_json(state.to_json(), state)
+    assert again.units == state.units and again.state_hash() == state.state_hash()
+    state.units.change("troll", facing=3)
+    assert again.state_hash() != state.state_hash()
+
+
+def test_a_seat_sees_what_stands_there_but_not_what_it_may_not_see() -> None:
+    """The spy is Player 2's alone: Player 1 sees something of Player 2's in the hall,
+    under a name that is its place; Player 2 sees the spy. The jarl's attached card lies
+    in Player 1's hand: Player 2's view leaves it out."""
+    state = board()
+    first = state.clone()
+    state.view_fields(first, 0, state.table.hidden_from(0))
+    assert "spy" not in first.units
+    (masked,) = [first.units[i] for i in first.units if i.startswith(HIDDEN_ENTITY)]
+    assert masked == Entity("", 1, at="hall", visibility=Visibility.OWNER)
+    assert first.units["jarl"].attached == ("c1",)
+    second = state.clone()
+    state.view_fields(second, 1, state.table.hidden_from(1))
+    assert second.units["spy"].tokens == {"hidden"}
+    assert second.units["jarl"].attached == ()
+    assert second.units["troll"].attached == ("c2",)  # face up on the field: public
+
+
+def test_the_entity_invariant_reads_containers_and_attached_cards() -> None:
+    state = board()
+    assert state.units.check(frozenset(state.table.faces)) is None
+    state.units.by_id["jarl"] = Entity("jarl", 0, at="hall", inside="ship")
+    assert "stands apart" in (state.units.check(frozenset(state.table.faces)) or "")
+    state.units.by_id["jarl"] = Entity("jarl", 0, at="fjord", attached=("c9",))
+    assert "not on the table" in (state.units.check(frozenset(state.table.faces)) or "")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["move", "count", "mark", "turn", "attach"]),
+                          st.sampled_from(["ship", "jarl", "spy", "troll"]),
+                          st.integers(0, 5)), max_size=25))
+def test_any_sequence_of_changes_round_trips_and_clones_apart(steps) -> None:
+    """Generated clone, JSON and hash follow every change (hypothesis)."""
+    state = board()
+    for what, ident, n in steps:
+        twin = state.clone()
+        try:
+            match what:
+                case "move":
+                    state.units.move(ident, ["fjord", "hall", "cave"][n % 3],
+                                     state.units[ident].inside and "")
+                case "count":
+                    state.units.count(ident, "wounds", n)
+                case "mark":
+                    state.units.mark(ident, "stunned", on=bool(n % 2))
+                case "turn":
+                    state.units.change(ident, facing=n)
+                case "attach":
+                    state.units.attach(ident, "c2")
+        except ValueError:
+            assert state.units == twin.units
+        again = Board.from_json(state.to_json(), state)
+        assert again.state_hash() == state.state_hash() and again.units == state.units
+        assert twin.units is not state.units
+
+
+# -- in a whole game: Duel's champions and banner -----------------------------------------
+@pytest.fixture
+def duel_registered() -> Iterator[None]:
+    with registry.registered(DUEL_ENTRY):
+        yield
+
+
+def test_duel_wounds_the_loser_of_a_round_and_moves_the_banner(duel_registered) -> None:
+    game = Duel()
+    m = Match(game, game.options_model(), 4, RuleMode.ENFORCED)
+    assert m.state.pieces["banner"].at == "mid"
+    m.submit(Lay("a4"), player=0)
+    m.submit(Lay("b1"), player=1)
+    assert m.state.pieces[champion(1)].counter("wounds") == 1
+    assert m.state.pieces[champion(0)].counter("wounds") == 0
+    assert m.state.pieces["banner"].at == "side:0"
+    assert invariants.after_action(m) is None
+    m.take_backs = True
+    m.undo()
+    assert m.state.pieces[champion(1)].counter("wounds") == 0
