@@ -68,8 +68,9 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
 def swap(state: TacticaState, a: str, b: str) -> None:
     """Exchange the hexes of two troops on the field (SAVED, SHIELDWALL)."""
     table = state.table
-    pos = table.pos
-    pos[a], pos[b] = pos[b], pos[a]
+    ca, cb = table.pos[a], table.pos[b]
+    table.place(a, cb)
+    table.place(b, ca)
     snapshot = owned(state)
     if snapshot is not None and a in snapshot.pos and b in snapshot.pos:
         snapshot.swap(a, b)

@@ -399,8 +399,13 @@ def test_saved_in_movement_swaps_two_melee_troops_after_movement():
     act(state, PlayTactic(card))
     act(state, EndPhase())
     assert state.prompt is not None and isinstance(state.frames[-1], SavedSwap)
+    for seat in (SUN, MOON):
+        GAME.view(state, seat)  # what each seat saw before the swap
     act(state, Swap(a, b))
     assert board(state).pos[a] == at(5, 7)
+    for seat in (SUN, MOON):  # each sees the troops where they now stand
+        seen = GAME.view(state, seat).table.pos
+        assert (seen[a], seen[b]) == (at(5, 7), at(4, 7))
     end_turn(state)
     assert state.table.where[card] == barracks(SUN)
 
