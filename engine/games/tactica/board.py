@@ -523,10 +523,13 @@ def board(state: TacticaState) -> Board:
     return b
 
 
-def owned(state: TacticaState) -> Board | None:
-    """The snapshot if this state already owns it (safe to update in place), else None."""
-    b = state._board
-    return b if b is not None and b.owner == id(state) and b.table is state.table else None
+def kept(state: TacticaState) -> Board | None:
+    """The snapshot to keep up to date as the rules move cards, made this state's own (forked
+    from its parent's) if need be; None when there is none yet, to be read afresh when asked.
+
+    Forking costs far less than reading the field again, so a move made before anything
+    looked at the field this action still keeps what the parent's snapshot knew."""
+    return None if state._board is None else board(state)
 
 
 def invalidate(state: TacticaState) -> None:

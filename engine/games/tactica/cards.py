@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.zones import Visibility
-from engine.games.tactica.board import CONTENT, TROOP_FACES, invalidate, owned
+from engine.games.tactica.board import CONTENT, TROOP_FACES, invalidate, kept
 from engine.games.tactica.events import (
     Captured,
     CrownHostage,
@@ -37,7 +37,7 @@ def put(state: TacticaState, card: str, zone: str, face_up: bool = True) -> None
     """Move a card to the top of a pile (or a spread) and turn it as the pile shows it."""
     table = state.table
     if table.where[card] == FIELD:
-        b = owned(state)
+        b = kept(state)
         if b is not None and card in b.pos:
             b.remove_troop(card)
         else:
@@ -49,7 +49,7 @@ def put(state: TacticaState, card: str, zone: str, face_up: bool = True) -> None
 def place(state: TacticaState, card: str, c: Coord) -> None:
     """Put a card on the field at hex `c`, face up."""
     table = state.table
-    b = owned(state)
+    b = kept(state)
     if table.where[card] == FIELD:
         table.place(card, c)
         if b is not None and card in b.pos:
@@ -68,10 +68,10 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
 def swap(state: TacticaState, a: str, b: str) -> None:
     """Exchange the hexes of two troops on the field (SAVED, SHIELDWALL)."""
     table = state.table
+    snapshot = kept(state)  # as it stands before the swap
     ca, cb = table.pos[a], table.pos[b]
     table.place(a, cb)
     table.place(b, ca)
-    snapshot = owned(state)
     if snapshot is not None and a in snapshot.pos and b in snapshot.pos:
         snapshot.swap(a, b)
     else:
