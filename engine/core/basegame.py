@@ -76,10 +76,9 @@ class BaseGame:
         """What `player` may see (None: everything). The table hides what the zones
         hide; every declared field drops the ids of cards the seat cannot see (or
         follows its own view rule); the dice to come are sealed."""
-        seen = state.clone()
         if player is None:
-            seen.table = state.table.clone()
-            return seen
+            return state.clone()
+        seen = state.clone_for_view()
         seen.table, hidden = state.table.view_and_hidden(player)
         seen.rng = SealedRng()
         state.view_fields(seen, player, hidden)

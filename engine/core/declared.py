@@ -87,6 +87,7 @@ class Declared(metaclass=DeclaredMeta):
 
     _own_fields: ClassVar[dict[str, StateField]]
     _compiled: ClassVar[Compiled | None]
+    replaced_in_view: ClassVar[tuple[str, ...]] = ()
 
     def init_fields(self) -> None:
         """Give every declared field its default (constructors set the rest after)."""
@@ -98,6 +99,12 @@ class Declared(metaclass=DeclaredMeta):
 
     def clone(self) -> Any:
         return _compiled(type(self)).clone(self)
+
+    def clone_for_view(self) -> Any:
+        """A clone whose fields named in `replaced_in_view` are left unset (None): the
+        view puts its own there (a seat's table, a sealed RNG), so copying them first
+        was wasted work on every view."""
+        return _compiled(type(self)).clone_for_view(self)
 
     def to_json(self) -> dict[str, Any]:
         return _compiled(type(self)).to_json(self)
@@ -122,6 +129,7 @@ class Declared(metaclass=DeclaredMeta):
 class Compiled:
     specs: dict[str, StateField]
     clone: Callable[[Any], Any]
+    clone_for_view: Callable[[Any], Any]
     to_json: Callable[[Any], dict[str, Any]]
     from_json: Callable[[dict[str, Any], Any], Any]
     view: Callable[[Any, Any, int, frozenset[str]], None]
@@ -147,12 +155,14 @@ def _compile(cls: type) -> Compiled:
     hints = typing.get_type_hints(cls)
     kinds = {name: _kind(hints[name], f"{cls.__name__}.{name}", spec.cache)
              for name, spec in specs.items()}
-    lines = ["def clone(self):", "    new = _new(_cls)"]
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    for name, kind in kinds.items():
-        lines.append(f"    new.{name} = {kind.copy_expr(f'self.{name}')}")
-    lines.append("    return new")
-    exec("\n".join(lines), env)  # the code is made here, from the declaration
+    for function, left_unset in (("clone", ()), ("clone_for_view", cls.replaced_in_view)):
+        lines = [f"def {function}(self):", "    new = _new(_cls)"]
+        for name, kind in kinds.items():
+            value = "None" if name in left_unset else kind.copy_expr(f"self.{name}")
+            lines.append(f"    new.{name} = {value}")
+        lines.append("    return new")
+        exec("\n".join(lines), env)  # the code is made here, from the declaration
 
     stored = [name for name, spec in specs.items() if not spec.cache]
 
@@ -184,7 +194,7 @@ def _compile(cls: type) -> Compiled:
                 shown = kind.mask(value, hidden)
                 setattr(seen, name, kind.empty() if shown is HIDDEN else shown)
 
-    return Compiled(specs, env["clone"], to_json, from_json, view)
+    return Compiled(specs, env["clone"], env["clone_for_view"], to_json, from_json, view)
 
 
 # -- kinds of value ------------------------------------------------------------------------

@@ -12,7 +12,8 @@ moments quick while the record grows by little more than its actions.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from engine.core import referee
 from engine.core.actions import Action
@@ -28,13 +29,14 @@ CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than th
 UPGRADE_PASSES = 20  # windows an older record may have left unasked before one action
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One applied action with what it did; `random` and `revealed_to` gate undo.
 
     `revealed_to` holds every seat at the end of the match: the finished table
     shows every hidden card, so the end cannot be taken back without take-backs.
-    """
+    A named tuple, not a frozen dataclass: one is made for every action, and a
+    frozen dataclass sets each field through object.__setattr__ (several times
+    slower)."""
 
     action: Action
     actor: int
@@ -278,7 +280,7 @@ class Match:
         if step.revealed_to is None:
             before, after = self._state_at(index), self._state_at(index + 1)
             seen = frozenset(after.table.revealed_since(before.table, range(before.players)))
-            step = self.steps[index] = replace(step, revealed_to=seen)
+            step = self.steps[index] = step._replace(revealed_to=seen)
         assert step.revealed_to is not None
         return step.revealed_to
 
