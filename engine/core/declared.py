@@ -71,9 +71,20 @@ class DeclaredMeta(type):
             own[field_name] = value if isinstance(value, StateField) else StateField(value)
         namespace["__slots__"] = tuple(own)
         namespace["_own_fields"] = own
+        # Each class gets its own first clone, which puts the class's generated clone in
+        # its place: later clones are one call (a state is cloned for every action).
+        namespace.setdefault("clone", _first_clone)
         cls = super().__new__(mcs, name, bases, namespace)
         cls._compiled = None
         return cls
+
+
+def _first_clone(self: Any) -> Any:
+    cls = type(self)
+    compiled = _compiled(cls)
+    if cls.__dict__.get("clone") is _first_clone:
+        cls.clone = compiled.clone
+    return compiled.clone(self)
 
 
 def _is_class_var(annotation: Any) -> bool:
@@ -97,8 +108,9 @@ class Declared(metaclass=DeclaredMeta):
             elif spec.default is not _MISSING:
                 setattr(self, name, spec.default)
 
-    def clone(self) -> Any:
-        return _compiled(type(self)).clone(self)
+    if typing.TYPE_CHECKING:
+        def clone(self) -> Any:
+            """A copy sharing nothing mutable (DeclaredMeta gives each class its own)."""
 
     def clone_for_view(self) -> Any:
         """A clone whose fields named in `replaced_in_view` are left unset (None): the

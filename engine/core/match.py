@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import replace
+from itertools import repeat
+from operator import is_
 from typing import NamedTuple
 
 from engine.core import referee
@@ -101,23 +103,25 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The game's moves for `seat` (default: the first deciding seat; none on a free
         table) and referee actions (unless enforced)."""
-        if self.outcome() is not None:
+        current = self._current
+        if self.game.outcome(current) is not None:
             return []
-        out: list[Action] = []
-        if self.mode is not RuleMode.SANDBOX:
-            out.extend(self.game.legal_actions(self._current, seat))
-        if self.mode is not RuleMode.ENFORCED:
-            out.extend(referee.legal_actions(self._current))
-        self._listed = (self._current, self._current.to_move() if seat is None else seat,
-                        tuple(out))
-        return out
+        mode = self.mode
+        if mode is RuleMode.ENFORCED:
+            listed = tuple(self.game.legal_actions(current, seat))
+        elif mode is RuleMode.SANDBOX:
+            listed = tuple(referee.legal_actions(current))
+        else:
+            listed = (*self.game.legal_actions(current, seat), *referee.legal_actions(current))
+        self._listed = (current, current.to_move() if seat is None else seat, listed)
+        return list(listed)
 
     def _was_listed(self, action: Action, actor: int) -> bool:
         """Whether `action` is one of the engine's own listed moves for this state and seat
         (the very object: an equal one from elsewhere is checked as any other)."""
         listed = self._listed
         return (listed is not None and listed[0] is self._current and listed[1] == actor
-                and any(a is action for a in listed[2]))
+                and any(map(is_, listed[2], repeat(action))))
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event so far with the number of the step that made it (1-based)."""
