@@ -213,6 +213,13 @@ class Table:
             return zone.owner == player or card in self.face_up
         return False
 
+    def seats_seeing(self, card: str, players: int) -> set[int]:
+        """The seats of a table of `players` that see `card`'s face now."""
+        who = self._seen_by_whom(card)
+        if who is _EVERYONE:
+            return set(range(players))
+        return set() if who is None else {who}  # type: ignore[arg-type]
+
     def visible_cards(self, player: int | None) -> set[str]:
         return {card for card in self.where if self.visible_to(card, player)}
 

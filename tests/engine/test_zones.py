@@ -322,7 +322,8 @@ _ZONES = (("deck", Visibility.HIDDEN, None), ("hand0", Visibility.OWNER, 0),
 def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
         changes: list[tuple[int, str, bool]]) -> None:
     """The undo gate's reading of a step's reveals (each card's sight read once) names
-    exactly the seats that see a moved or turned card now and did not before."""
+    exactly the seats that see a moved or turned card now and did not before; the
+    seats seeing a card, read the same way, are those `visible_to` names."""
     before = Table({f"c{i}": "X" for i in range(6)})
     for name, visibility, owner in _ZONES:
         before.add_zone(Zone(name, name, visibility, owner=owner,
@@ -338,3 +339,5 @@ def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
                 if after.visible_to(card, seat) and not before.visible_to(card, seat)}
     assert after.revealed_by_touched(before, seats) == expected
     assert after.revealed_since(before, seats) == expected
+    for card in after.where:
+        assert after.seats_seeing(card, 3) == {s for s in seats if after.visible_to(card, s)}
