@@ -286,6 +286,10 @@ class Record(Kind):
     def __init__(self, parts: list[Kind]) -> None:
         self.parts = parts
         self.may_hold_cards = any(p.may_hold_cards for p in parts)
+        # Parts that are plain words or atoms mask to themselves or to HIDDEN, so such a
+        # record is shown as it is unless one of its words is hidden: checked by index.
+        self.words = tuple(i for i, p in enumerate(parts) if type(p) is Text) \
+            if all(type(p) in (Text, Atom) for p in parts) else None
 
     def encode(self, value: Any) -> Any:
         return [k.encode(v) for k, v in zip(self.parts, value, strict=True)]
@@ -294,8 +298,14 @@ class Record(Kind):
         return tuple(k.decode(v, like) for k, v in zip(self.parts, data, strict=True))
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if self.words is not None:
+            return HIDDEN if self.names_hidden(value, hidden) else value
         shown = [k.mask(v, hidden) for k, v in zip(self.parts, value, strict=True)]
         return HIDDEN if any(v is HIDDEN for v in shown) else tuple(shown)
+
+    def names_hidden(self, value: Any, hidden: frozenset[str]) -> bool:
+        """Whether a record of words and atoms names a hidden card (`words` is set)."""
+        return any(_names_hidden(value[i], hidden) for i in self.words)  # type: ignore[union-attr]
 
     def empty(self) -> Any:
         return ()
@@ -357,6 +367,10 @@ class Mapping(Kind):
             if type(self.value) is Text:  # a card per card
                 return {k: v for k, v in value.items()
                         if not _names_hidden(k, hidden) and not _names_hidden(v, hidden)}
+            record = self.value
+            if type(record) is Record and record.words is not None:  # (card, count) per card
+                return {k: v for k, v in value.items()
+                        if not _names_hidden(k, hidden) and not record.names_hidden(v, hidden)}
         out = {}
         for k, v in value.items():
             if self.key.mask(k, hidden) is HIDDEN:
