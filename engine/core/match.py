@@ -155,20 +155,15 @@ class Match:
 
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
+        actor = self._current.to_move() if player is None else player
         new = self._current.clone()
         new.table.track()
-        seat = self._current.to_move() if player is None else player
-        listed = seat is not None and self._was_listed(action, seat)
-        events = self._apply(new, action, player, checked=not listed)
-        self._record(action, self._actor(player), events, new)
+        listed = actor is not None and self._was_listed(action, actor)
+        events = self._apply(new, action, actor, checked=not listed)
+        assert actor is not None  # _apply refuses an action nobody may take
+        self._record(action, actor, events, new)
         self._redo.clear()
         return events
-
-    def _actor(self, player: int | None) -> int:
-        mover = self._current.to_move()
-        actor = mover if player is None else player
-        assert actor is not None
-        return actor
 
     def _apply(self, state: GameState, action: Action, player: int | None,
                checked: bool = True) -> list[Event]:
