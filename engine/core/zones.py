@@ -289,25 +289,25 @@ class Table:
     def move(self, card: str, to: str, index: int | None = None,
              pos: tuple[int, int] | None = None) -> None:
         """Move a card; index None puts it on top (the end of the list)."""
-        dest = self.zone(to)
+        zones = self.zones
+        dest = zones.get(to)
+        if dest is None:
+            raise KeyError(f"there is no zone called {to!r}")
         source = self.where[card]
-        src = self.zones[source]
-        left = src.cards
-        at = left.index(card)
-        left = left[:at] + left[at + 1:]
-        if source == to:
-            dest = src.holding(left)
-            src = dest
-        else:
-            self.zones[source] = src.holding(left)
+        src = zones[source]
+        cards = src.cards
+        at = cards.index(card)
+        cards = cards[:at] + cards[at + 1:]
+        if source != to:
+            zones[source] = src.holding(cards)
+            cards = dest.cards
         self.pos.pop(card, None)
-        cards = dest.cards
         if index is None or index >= len(cards):
             cards = (*cards, card)
         else:
             at = max(0, index)
             cards = (*cards[:at], card, *cards[at:])
-        self.zones[to] = dest.holding(cards)
+        zones[to] = dest.holding(cards)
         self.where[card] = to
         if self.touched is not None:
             self.touched.add(card)
