@@ -369,6 +369,10 @@ class Mapping(Kind):
                         if not _names_hidden(k, hidden) and not _names_hidden(v, hidden)}
             record = self.value
             if type(record) is Record and record.words is not None:  # (card, count) per card
+                if len(record.words) == 1:
+                    word = record.words[0]
+                    return {k: v for k, v in value.items()
+                            if not _names_hidden(k, hidden) and not _names_hidden(v[word], hidden)}
                 return {k: v for k, v in value.items()
                         if not _names_hidden(k, hidden) and not record.names_hidden(v, hidden)}
         out = {}
