@@ -321,6 +321,8 @@ class Collection(Kind):
     def copy_expr(self, ref: str) -> str:
         if self.container in (tuple, frozenset):
             return ref
+        if self.container is list:
+            return f"{ref}.copy()"  # a method call: cheaper than list(...) for short lists
         return f"{self.container.__name__}({ref})"
 
     def encode(self, value: Any) -> Any:
@@ -351,7 +353,7 @@ class Mapping(Kind):
         self.int_keys = isinstance(key, Atom)
 
     def copy_expr(self, ref: str) -> str:
-        return f"dict({ref})"
+        return f"{ref}.copy()"  # cheaper than dict(...) for the small dicts states hold
 
     def encode(self, value: Any) -> Any:
         return {str(k): self.value.encode(v) for k, v in sorted(value.items(), key=_item_key)}

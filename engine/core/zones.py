@@ -168,11 +168,11 @@ class Table:
     def clone(self) -> Table:
         t = Table.__new__(Table)
         t.faces = self.faces
-        t.zones = dict(self.zones)  # zones are replaced, never changed: share them
-        t.where = dict(self.where)
+        t.zones = self.zones.copy()  # zones are replaced, never changed: share them
+        t.where = self.where.copy()
         t.face_up = set(self.face_up)
-        t.pos = dict(self.pos)
-        t.counters = dict(self.counters)
+        t.pos = self.pos.copy()
+        t.counters = self.counters.copy()
         t.touched = None
         return t
 
