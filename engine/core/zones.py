@@ -380,6 +380,7 @@ class Table:
         t.zones, t.where, t.face_up, t.pos = zones, where, face_up, view_pos
         t.counters = dict(self.counters)
         t.faces = faces
+        t.touched = None  # a view is a table too: a search may move cards on it
         return t, frozenset(hidden)
 
     def hidden_from(self, player: int) -> frozenset[str]:

@@ -341,3 +341,11 @@ def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
     assert after.revealed_since(before, seats) == expected
     for card in after.where:
         assert after.seats_seeing(card, 3) == {s for s in seats if after.visible_to(card, s)}
+
+
+def test_a_seats_view_is_a_table_cards_can_be_moved_on() -> None:
+    """A computer player may try moves on its view's table: it behaves as any table."""
+    view = make_table().view(0)
+    view.move("h1", "pile")
+    view.set_face("h1", True)
+    assert view.cards_in("pile") == ("h1",)
