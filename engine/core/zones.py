@@ -152,6 +152,8 @@ class Table:
         self.touched: set[str] | None = None
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
+        # Spots and faces change only through move, place and set_face once play has begun:
+        # each replaces the zone, and a zone's sight (Zone.seen_by) is kept until it is.
         self.face_up: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
         self.counters: dict[str, int] = {}
