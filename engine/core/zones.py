@@ -153,7 +153,8 @@ class Table:
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
         # Spots and faces change only through move, place and set_face once play has begun:
-        # each replaces the zone, and a zone's sight (Zone.seen_by) is kept until it is.
+        # a zone's sight (Zone.seen_by) is kept until its zone is replaced (move, place)
+        # or its face-up cards differ (set_face); a spot written directly would go unseen.
         self.face_up: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
         self.counters: dict[str, int] = {}
