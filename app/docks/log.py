@@ -291,33 +291,40 @@ class LogFeed:
 
     Rebuilding every entry of a long match after each action took most of the
     time an action cost in the window; a step's entries never change unless the
-    step is undone (then it starts over) or another seat reads the log (then only
-    the lines that read differently to it are read anew: the end of a TACTICA war,
-    read by everyone, took 50 ms reading a thousand steps again).
+    step is undone (then its entries go, and those of the steps before stay) or
+    another seat reads the log (then only the lines that read differently to it
+    are read anew: the end of a TACTICA war, read by everyone, took 50 ms reading
+    a thousand steps again, and so did an undo).
     """
 
     def __init__(self) -> None:
         self._key: tuple[object, int] | None = None
         self._steps: list[object] = []
+        self._ends: list[int] = []  # per step: how many entries up to its own
         self._events: list[Event] = []  # one per entry
         self._entries: list[Entry] = []
 
     def entries(self, match: Match, reader: int) -> list[Entry]:
         steps = match.steps
-        known = len(self._steps)
-        if (self._key is None or self._key[0] is not match or len(steps) < known
-                or (known and steps[known - 1] is not self._steps[-1])):
-            self._steps, self._events, self._entries = [], [], []
-            known = 0
-        elif self._key[1] != reader:
-            self._reread(self._key[1], reader)
+        if self._key is None or self._key[0] is not match:
+            self._forget(0)
+        else:
+            self._forget(_shared(self._steps, steps))
+            if self._key[1] != reader:
+                self._reread(self._key[1], reader)
         self._key = (match, reader)
-        for number, step in enumerate(steps[known:], start=known + 1):
+        for number, step in enumerate(steps[len(self._steps):], start=len(self._steps) + 1):
             self._events.extend(step.events)
             self._entries.extend((number, event.text_for(reader), event.override)
                                  for event in step.events)
             self._steps.append(step)
+            self._ends.append(len(self._entries))
         return self._entries
+
+    def _forget(self, keep: int) -> None:
+        """Drop the entries of the steps from `keep` on (undone, or another match's)."""
+        cut = self._ends[keep - 1] if keep else 0
+        del self._steps[keep:], self._ends[keep:], self._events[cut:], self._entries[cut:]
 
     def _reread(self, was: int, reader: int) -> None:
         """The entries as `reader` reads them, from those `was` read. An event's line
@@ -327,6 +334,15 @@ class LogFeed:
             entry if event.sees(was) == event.sees(reader)
             else (entry[0], event.text_for(reader), entry[2])
             for entry, event in zip(self._entries, self._events, strict=True)]
+
+
+def _shared(old: list[object], new: Sequence[object]) -> int:
+    """How many leading steps two records share. Steps are only ever added at the end or
+    taken off it, so the last step both hold at a place marks everything before it."""
+    count = min(len(old), len(new))
+    while count and old[count - 1] is not new[count - 1]:
+        count -= 1
+    return count
 
 
 def _changed(old: list[Entry], new: list[Entry], start: int, end: int) -> list[int]:

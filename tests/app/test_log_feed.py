@@ -82,3 +82,23 @@ def test_a_log_read_by_another_seat_touches_only_its_changed_rows(monkeypatch, q
     assert set(fetched) == changed
     assert written and len(written) == len(changed)
     assert dock.texts() == [log._looks(public, i)[0] for i in range(len(public))]
+
+
+def test_an_undo_reads_no_line_again(monkeypatch):
+    """A step taken back drops its own lines only; the next step adds its own."""
+    played = Match(TacticaGame(), TacticaOptions(computer_seats=[1]), 3, take_backs=True)
+    agent, rng = TacticaPolicy(), Rng(5)
+    while len(played.steps) < 40:
+        played.submit(agent.choose(played.view(played.to_move()), played.legal_actions(), rng))
+    feed = LogFeed()
+    feed.entries(played, 0)
+    reads = counting_reads(monkeypatch)
+    played.undo()
+    after_undo = list(feed.entries(played, 0))
+    assert reads == []
+    played.redo()
+    feed.entries(played, 0)
+    assert len(reads) == len(played.steps[-1].events)
+    monkeypatch.undo()
+    fresh = LogFeed().entries(played, 0)
+    assert after_undo == fresh[:len(after_undo)] and feed.entries(played, 0) == fresh
