@@ -40,7 +40,7 @@ from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
-from app.glide import fly
+from app.glide import fly, nearest_inside
 
 BODY_MIN_PT = 8.0  # the least size a card's rules text is drawn at in the dock
 
@@ -365,7 +365,7 @@ class HandDock(QDockWidget):
             for card in panel.cards:
                 start = self._setting_off(card.ref, panel.zone, was, on_board, stood_as)
                 if start is not None:
-                    fly(card, start, arriving=True)
+                    fly(card, start, arriving=True, seen_through=self.scroll.viewport())
 
     def _setting_off(self, ref: str, zone: str, was: Mapping[str, tuple[str, QPoint]],
                      on_board: Mapping[str, QPoint],
@@ -396,10 +396,7 @@ class HandDock(QDockWidget):
     def _into_sight(self, point: QPoint) -> QPoint:
         """The point nearest `point` (global) among the panels in view: itself when it
         is not on a panel scrolled out of sight."""
-        viewport = self.scroll.viewport()
-        at, inside = viewport.mapFromGlobal(point), viewport.rect()
-        return viewport.mapToGlobal(QPoint(min(max(at.x(), inside.left()), inside.right()),
-                                           min(max(at.y(), inside.top()), inside.bottom())))
+        return nearest_inside(self.scroll.viewport(), point)
 
     def _dropped_on(self, drag: CardDrag, zone: str, at: QPoint) -> None:
         """Pass a drop on; while the table answers it, remember where the card was let go."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, QRect, Qt, QVariantAnimation
 from PySide6.QtWidgets import QApplication, QLabel
 
 from app.games.nordguard import looks
@@ -292,7 +292,9 @@ def test_an_item_restocked_from_the_action_palette_glides_too(qtbot, table):
 def test_an_item_picked_up_from_the_keyboard_glides_from_the_tray(qtbot, table):
     """At 1366x768 with four Characters the Hand dock's "Lying at" row is scrolled out of
     sight: a Rope picked up without a drag (the keyboard, a computer teammate) flies into
-    Freki's panel from where the player sees it, the tray on the board."""
+    Freki's panel from where the player sees it, the tray on the board. Freki's panel is
+    scrolled out of sight too: the picture lands on the edge of the panels in view, not
+    over the board where the card would be."""
     win = table.day_one(("nickel", "pi", "oleg", "freki"), size=(1366, 768))
     [rope] = table.hand(0, "rope")
     table.submit(Drop(rope))
@@ -307,3 +309,7 @@ def test_an_item_picked_up_from_the_keyboard_glides_from_the_tray(qtbot, table):
     assert middle(ghost, win) == win.view.viewport().mapTo(win, tray)
     card = table.card_widget(slots(3), rope)
     assert card.graphicsEffect() is not None and card.graphicsEffect().opacity() == 0.0
+    panels = QRect(viewport.mapTo(win, QPoint(0, 0)), viewport.size())
+    qtbot.waitUntil(lambda: not panels.contains(middle(card, win)))  # laid out, below
+    ghost.findChild(QVariantAnimation).setCurrentTime(GLIDE_MS - 1)  # about to land
+    assert panels.adjusted(-2, -2, 2, 2).contains(middle(ghost, win))
