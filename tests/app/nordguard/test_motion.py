@@ -20,15 +20,17 @@ from app.games.nordguard.presenter import KIND_PREFIX
 from app.glide import GLIDE_MS
 from engine.games.nordguard.actions import (
     Attempt,
+    ChooseCharacter,
     Drop,
     EndDay,
     PickUp,
     Restock,
     Survey,
+    TakeItem,
     Trade,
     UseItem,
 )
-from engine.games.nordguard.state import DROPPED, ITEM_DECK, slots
+from engine.games.nordguard.state import DROPPED, ITEM_DECK, POOL, slots
 from tests.app.test_keyboard import answer_palette
 from tests.engine.nordguard import helpers
 
@@ -313,3 +315,23 @@ def test_an_item_picked_up_from_the_keyboard_glides_from_the_tray(qtbot, table):
     qtbot.waitUntil(lambda: not panels.contains(middle(card, win)))  # laid out, below
     ghost.findChild(QVariantAnimation).setCurrentTime(GLIDE_MS - 1)  # about to land
     assert panels.adjusted(-2, -2, 2, 2).contains(middle(ghost, win))
+
+
+def test_an_item_taken_from_the_pool_glides_from_its_kind_in_the_row(table):
+    """Stocking: the pool row shows one card per kind. A computer (or the keyboard) taking
+    another Rope than the one shown: it flies from the Rope the row shows."""
+    win = table.open(players=2)
+    table.submit(ChooseCharacter("ch-nickel"))
+    table.submit(ChooseCharacter("ch-pi"))
+    assert table.state.phase == "stock"
+    pool = table.state.table.cards_in(POOL)
+    shown = {card.ref for card in table.panel(POOL).cards}
+    kind = next(looks.kind(table.state, ref) for ref in pool if ref not in shown)
+    [face] = [ref for ref in shown if looks.kind(table.state, ref) == kind]
+    other = next(ref for ref in pool if ref not in shown and looks.kind(table.state, ref) == kind)
+    was = in_sight(table, table.card_widget(POOL, face))
+    seat = table.state.active
+    table.submit(TakeItem(other))
+    assert other in table.state.carried(seat)
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == was
