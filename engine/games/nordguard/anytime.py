@@ -12,8 +12,8 @@ for the answer (designed: the rulebook's "at any time" speaks of trading and dro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import ClassVar
 
 from engine.core.actions import Action
@@ -36,39 +36,45 @@ from engine.games.nordguard.items import (
     starting_held,
     who,
 )
-from engine.games.nordguard.state import DROPPED, NordguardState
+from engine.games.nordguard.state import DROPPED, SLOT_ZONES, NordguardState
 
 FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
 
 
 def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
-                 rooms: list[int] | None = None,
-                 team: list[tuple[int, str]] | None = None) -> list[Action]:
-    """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
-    attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
-    (s.team_items()) when the caller has them."""
+                 rooms: list[int] | None = None) -> list[Action]:
+    """Trades, drops and pick-ups, in a fixed order: each carried item's trades, seat by
+    seat; every carried item's drop; each item lying here's pick-ups. `leaving`: the
+    team's first move attempt out of Frontier is under way; `rooms` (the seats with a
+    free slot) when the caller has it."""
     if rooms is None:
         rooms = seats_with_room(c, s)
-    if team is None:
-        team = s.team_items()
+    zones = s.table.zones
+    hands = [zones[zone].cards for zone in SLOT_ZONES[:s.players]]
     held = starting_held(s, leaving)
     if held:
-        team = [(seat, card) for seat, card in team if card not in held]
+        hands = [tuple(card for card in cards if card not in held) for cards in hands]
     out: list[Action] = []
-    append = out.append  # asked on every move: plain loops beat building lists to extend
     if rooms:
-        for seat, card in team:
-            trades = _trades(card)
-            for to in rooms:
-                if to != seat:
-                    append(trades[to])
-    for _, card in team:
-        append(_drop(card))
-    for card in s.table.zones[DROPPED].cards:
-        pick_ups = _pick_ups(card)
-        for to in rooms:
-            append(pick_ups[to])
+        for seat, cards in enumerate(hands):
+            if cards:
+                _per_card(cards, [TRADES[to] for to in rooms if to != seat], out)
+    for cards in hands:
+        out += map(DROPS.__getitem__, cards)
+    dropped = zones[DROPPED].cards
+    if dropped and rooms:
+        _per_card(dropped, [PICK_UPS[to] for to in rooms], out)
     return out
+
+
+def _per_card(cards: tuple[str, ...], rows: list[_Made], out: list[Action]) -> None:
+    """For each card, its action from each row in turn. One row (the commonest: two
+    players) is read in a single pass: legal actions are listed on every move."""
+    if len(rows) == 1:
+        out += map(rows[0].__getitem__, cards)
+    elif rows:
+        for card in cards:
+            out += [row[card] for row in rows]
 
 
 def check_free(c: NordguardContent, s: NordguardState, action: Action,
@@ -195,18 +201,23 @@ def open_question(s: NordguardState) -> Question | None:
     return top if isinstance(top, Question) else None
 
 
-# Actions are immutable values: those a card takes part in are built once and handed out
-# again (a row per seat), since building them dominated legal_actions.
-@cache
-def _trades(card: str) -> tuple[Trade, ...]:
-    return tuple(Trade(card, to) for to in range(MAX_PLAYERS))
+class _Made(dict[str, Action]):
+    """Card id -> its action of one kind (to one seat), made the first time it is asked
+    for. Actions are immutable values, handed out again: building them dominated
+    legal_actions, and the match skips its second check only for the very objects it
+    listed."""
+
+    __slots__ = ("kind", "to")
+
+    def __init__(self, kind: Callable[..., Action], *to: int) -> None:
+        super().__init__()
+        self.kind, self.to = kind, to
+
+    def __missing__(self, card: str) -> Action:
+        made = self[card] = self.kind(card, *self.to)
+        return made
 
 
-@cache
-def _pick_ups(card: str) -> tuple[PickUp, ...]:
-    return tuple(PickUp(card, to) for to in range(MAX_PLAYERS))
-
-
-@cache
-def _drop(card: str) -> Drop:
-    return Drop(card)
+TRADES = tuple(_Made(Trade, to) for to in range(MAX_PLAYERS))  # TRADES[to][card]
+PICK_UPS = tuple(_Made(PickUp, to) for to in range(MAX_PLAYERS))  # PICK_UPS[to][card]
+DROPS = _Made(Drop)

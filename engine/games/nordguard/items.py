@@ -41,6 +41,7 @@ class Roster:
     """The team's Characters as the rules ask about them on every move: each seat's
     slots (0 before it has a Character), their powers, the scout among them."""
 
+    team: tuple[str | None, ...]  # the Character cards it was made from (state.character)
     caps: tuple[int, ...]
     powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
     scout: int | None  # the seat that scouts any location once a day (Nickel)
@@ -56,10 +57,17 @@ def derived(s: NordguardState) -> Derived:
 
 
 def roster(c: NordguardContent, s: NordguardState) -> Roster:
-    """The team's Characters, worked out once per team (they change only during set-up)."""
+    """The team's Characters, worked out once per team (they change only during set-up).
+    Asked several times a move: the last team asked about is checked first, by identity
+    (clones share the very tuple)."""
     team = s.character
-    rosters = derived(s).rosters
-    found = rosters.get(team)
+    d = s.derived
+    if d is None:
+        d = derived(s)
+    last = d.roster
+    if last is not None and last.team is team:
+        return last
+    found = d.rosters.get(team)
     if found is None:
         faces = s.table.faces
         caps = tuple(0 if card is None else c.slots_by_face[faces[card]] for card in team)
@@ -68,7 +76,8 @@ def roster(c: NordguardContent, s: NordguardState) -> Roster:
         scout = next((seat for seat, p in powers if p.scouts), None)
         names = tuple(f"Player {seat + 1}" if card is None else c.name_of(faces[card])
                       for seat, card in enumerate(team))
-        found = rosters[team] = Roster(caps, powers, scout, names)
+        found = d.rosters[team] = Roster(team, caps, powers, scout, names)
+    d.roster = found
     return found
 
 

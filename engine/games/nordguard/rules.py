@@ -152,8 +152,7 @@ class NordguardGame(BaseGame):
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
         table = s.table
         zones, faces, day_uses = table.zones, table.faces, c.day_uses
-        team: list[tuple[int, str]] = []  # s.team_items(), and the seats with room
-        rooms: list[int] = []
+        rooms: list[int] = []  # the seats with a free slot
         surveying = keeps = False
         glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
@@ -163,7 +162,6 @@ class NordguardGame(BaseGame):
             if len(cards) < cap:
                 rooms.append(seat)
             for card in cards:
-                team.append((seat, card))
                 uses = day_uses.get(faces[card])
                 if uses is not None:
                     looks, surveys, days, keeping = uses
@@ -187,7 +185,7 @@ class NordguardGame(BaseGame):
                 out.extend(Look(cell) for cell in useful)
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
-        out.extend(free_actions(c, s, rooms=rooms, team=team))
+        out += free_actions(c, s, rooms=rooms)
         if rooms and can_restock_here(c, s):
             out.extend([row[to] for row in stock(c, s).restocks for to in rooms])
         out.extend(usable)

@@ -168,10 +168,11 @@ class Derived:
 
     LIMIT = 1024
 
-    __slots__ = ("rosters", "sources", "stock")
+    __slots__ = ("roster", "rosters", "sources", "stock")
 
     def __init__(self) -> None:
         self.rosters: dict[tuple[str | None, ...], Roster] = {}  # by state.character
+        self.roster: Roster | None = None  # the last one asked for
         self.sources: dict[str, tuple[Source, ...]] = {}  # a location card, no obstacles
         self.stock: dict[frozenset[str], Stock] = {}  # by the items in view
 
