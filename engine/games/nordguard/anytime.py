@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from engine.core.actions import Action
@@ -51,30 +52,45 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
         rooms = seats_with_room(c, s)
     zones = s.table.zones
     hands = [zones[zone].cards for zone in SLOT_ZONES[:s.players]]
-    held = starting_held(s, leaving)
-    if held:
+    if leaving:
+        held = starting_held(s, leaving)
         hands = [tuple(card for card in cards if card not in held) for cards in hands]
     out: list[Action] = []
     if rooms:
-        for seat, cards in enumerate(hands):
-            if cards:
-                _per_card(cards, [TRADES[to] for to in rooms if to != seat], out)
+        _trades(hands, rooms, out)
     for cards in hands:
         out += map(DROPS.__getitem__, cards)
     dropped = zones[DROPPED].cards
     if dropped and rooms:
-        _per_card(dropped, [PICK_UPS[to] for to in rooms], out)
+        if len(rooms) == 1:
+            out += map(PICK_UPS[rooms[0]].__getitem__, dropped)
+        else:
+            for card in dropped:
+                out += [PICK_UPS[to][card] for to in rooms]
     return out
 
 
-def _per_card(cards: tuple[str, ...], rows: list[_Made], out: list[Action]) -> None:
-    """For each card, its action from each row in turn. One row (the commonest: two
-    players) is read in a single pass: legal actions are listed on every move."""
-    if len(rows) == 1:
-        out += map(rows[0].__getitem__, cards)
-    elif rows:
+def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -> None:
+    """Each carried item traded to each other seat with room, item by item, seat by seat.
+    One seat with room (the commonest, with two players) is listed a hand at a time."""
+    if len(rooms) == 1:
+        to = rooms[0]
+        row = TRADES[to].__getitem__
+        for seat, cards in enumerate(hands):
+            if seat != to:
+                out += map(row, cards)
+        return
+    for seat, cards in enumerate(hands):
+        rows = [TRADES[to] for to in rooms if to != seat]
         for card in cards:
             out += [row[card] for row in rows]
+
+
+# Events are immutable facts, made once and handed out again (a trade, drop or pick-up is
+# most of a random game's moves, and making a frozen dataclass cost more than the move).
+TRADED = cache(Traded)
+DROPPED_EVENT = cache(Dropped)
+PICKED_UP = cache(PickedUp)
 
 
 def check_free(c: NordguardContent, s: NordguardState, action: Action,
@@ -126,16 +142,16 @@ def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Even
         case Trade():
             giver = s.carrier(action.item)
             give(c, s, action.item, action.to)
-            return [Traded(who(c, s, giver), who(c, s, action.to), action.item,
+            return [TRADED(who(c, s, giver), who(c, s, action.to), action.item,
                            name(c, s, action.item), s.uses.get(action.item))]
         case Drop():
             giver = s.carrier(action.item)
             drop(s, action.item)
-            return [Dropped(who(c, s, giver), action.item, name(c, s, action.item))]
+            return [DROPPED_EVENT(who(c, s, giver), action.item, name(c, s, action.item))]
         case _:
             assert isinstance(action, PickUp)
             give(c, s, action.item, action.to)
-            return [PickedUp(who(c, s, action.to), action.item, name(c, s, action.item))]
+            return [PICKED_UP(who(c, s, action.to), action.item, name(c, s, action.item))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from operator import is_
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -25,11 +26,18 @@ from engine.games.nordguard.content import (
 )
 from engine.games.nordguard.events import LeftBehind, UsedUp
 from engine.games.nordguard.state import (
+    CHARACTERS,
     DROPPED,
+    EVENT_CURRENT,
+    EVENT_DECK,
+    EVENT_DISCARD,
     ITEM_DECK,
+    MAP,
+    OBSTACLES,
     POOL,
     SLOT_ZONES,
     SPENT,
+    TEAM,
     Derived,
     NordguardState,
     slots,
@@ -293,6 +301,23 @@ class Stock:
 
     kinds: dict[str, int]  # copies left by kind, in the order of their keys
     restocks: tuple[tuple[Restock, ...], ...]  # of each kind left, a Restock for each seat
+    offers: dict[tuple[int, ...], tuple[Restock, ...]]  # see `offers_to`
+
+    def offers_to(self, rooms: list[int]) -> tuple[Restock, ...]:
+        """Each kind left, restocked to each seat of `rooms` (listed on many moves at
+        Frontier: made once per Stock and seats)."""
+        key = tuple(rooms)
+        found = self.offers.get(key)
+        if found is None:
+            found = self.offers[key] = tuple(row[to] for row in self.restocks for to in rooms)
+        return found
+
+
+# Every zone but those of `items_in_view` (Characters, the team, the decks, the map, the
+# events): an item is in one of these or in view, so these zones unchanged (each zone's
+# cards are a tuple, replaced whenever they change) mean the same cards in view.
+OUT_OF_VIEW = (CHARACTERS, TEAM, ITEM_DECK, MAP, EVENT_DECK, EVENT_CURRENT, EVENT_DISCARD,
+               OBSTACLES)
 
 
 def stock(c: NordguardContent, s: NordguardState) -> Stock:
@@ -300,9 +325,24 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
     computer team) answers it too: every copy not in a public zone (carried, lying here,
     spent, the stocking pool) is in the deck. Restocking names a kind for the same reason.
 
-    Trades, drops and pick-ups move items between those zones and change nothing here,
-    so the answer is kept by the cards in view (in `s.derived`).
+    Asked on most moves at Frontier: a state keeps its last answer (`stock_read`, handed
+    to its clones, never to a seat's view) with the zones out of view it was read from,
+    and while those are the very same tuples the answer stands. Trades, drops and
+    pick-ups move items between the zones in view and change nothing here, so answers
+    are also kept by the cards in view (in `s.derived`).
     """
+    zones = s.table.zones
+    outside = tuple([zones[zone].cards for zone in OUT_OF_VIEW])
+    read = s.stock_read
+    if read is not None and all(map(is_, read[0], outside)):
+        return read[1]
+    found = _stock_by_view(c, s)
+    s.stock_read = (outside, found)
+    return found
+
+
+def _stock_by_view(c: NordguardContent, s: NordguardState) -> Stock:
+    """`stock`, kept in `s.derived` by the cards in view."""
     shown = items_in_view(s)
     known = derived(s).stock
     found = known.get(shown)
@@ -322,7 +362,7 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
                 rows.append(_restocks(key))
         if len(known) >= Derived.LIMIT:
             known.clear()
-        found = known[shown] = Stock(kinds, tuple(rows))
+        found = known[shown] = Stock(kinds, tuple(rows), {})
     return found
 
 

@@ -121,6 +121,13 @@ class NordguardGame(BaseGame):
     def card_name(self, face: str) -> str:
         return self.content.name_of(face)
 
+    def view(self, state: GameState, player: int | None) -> GameState:
+        """As every game's, less the Item deck as last read: it holds the decks in order."""
+        seen = super().view(state, player)
+        if player is not None:
+            _ng(seen).stock_read = None
+        return seen
+
     def pending_check(self, state: GameState) -> list[Check]:
         """What each possible move would take, with exact odds (for the dice dock)."""
         return pending_check(self.content, _ng(state))
@@ -187,7 +194,7 @@ class NordguardGame(BaseGame):
                 out.append(Survey())
         out += free_actions(c, s, rooms=rooms)
         if rooms and can_restock_here(c, s):
-            out.extend([row[to] for row in stock(c, s).restocks for to in rooms])
+            out += stock(c, s).offers_to(rooms)
         out.extend(usable)
         out.append(END_DAY)
         return out
@@ -391,7 +398,7 @@ class NordguardGame(BaseGame):
                 card = self._deck_card(s, action.item_kind)
                 assert card is not None
                 give(c, s, card, action.to)
-                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
+                log.append(RESTOCKED(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
                 assert target is not None
@@ -471,6 +478,7 @@ def _use(card: str) -> UseItem:
     return UseItem(card)
 
 
+RESTOCKED = cache(Restocked)  # events are immutable facts too: made once, handed out again
 SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
 
 

@@ -205,6 +205,10 @@ class NordguardState(GameState):
     # What the rules work out from the team and the map and ask again on every move
     # (engine.games.nordguard.items.roster); shared by clones and views, never saved.
     derived: Derived | None = state_field(default=None, cache=True)
+    # The Item deck by kind as last read, with the zones out of view it was read from
+    # (engine.games.nordguard.items.stock); handed to clones, never to a seat's view (it
+    # holds the decks in order), never saved.
+    stock_read: tuple[Any, ...] | None = state_field(default=None, cache=True)
 
     def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int,
                  content: NordguardContent | None = None) -> None:
