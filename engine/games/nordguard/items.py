@@ -54,6 +54,7 @@ class Roster:
     powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
     scout: int | None  # the seat that scouts any location once a day (Nickel)
     names: tuple[str, ...]  # each seat as the log names it (see `who`)
+    uses: dict[tuple[str, int], int]  # a fresh item's uses by face and seat (`full_uses`)
 
 
 def derived(s: NordguardState) -> Derived:
@@ -84,7 +85,7 @@ def roster(c: NordguardContent, s: NordguardState) -> Roster:
         scout = next((seat for seat, p in powers if p.scouts), None)
         names = tuple(f"Player {seat + 1}" if card is None else c.name_of(faces[card])
                       for seat, card in enumerate(team))
-        found = d.rosters[team] = Roster(team, caps, powers, scout, names)
+        found = d.rosters[team] = Roster(team, caps, powers, scout, names, {})
     d.roster = found
     return found
 
@@ -206,10 +207,16 @@ def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> 
 
 
 def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
-    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add."""
-    item = item_of(c, s, card)
-    assert isinstance(item.uses, int)
-    return item.uses + extra_uses(c, s, card, seat)
+    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add. Asked
+    whenever a limited item changes hands: kept on the team's roster by face and seat."""
+    known = roster(c, s).uses
+    key = (s.table.faces[card], seat)
+    found = known.get(key)
+    if found is None:
+        item = item_of(c, s, card)
+        assert isinstance(item.uses, int)
+        found = known[key] = item.uses + extra_uses(c, s, card, seat)
+    return found
 
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:

@@ -11,7 +11,6 @@ other mechanics live in mapchanges.py and items.py.
 from __future__ import annotations
 
 from functools import cache
-from typing import cast
 
 from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
@@ -138,7 +137,7 @@ class NordguardGame(BaseGame):
 
     # -- what may be done when no question is open -----------------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if s.phase == "day":
             return self._day_actions(self.content, s)
         if s.phase == "characters":
@@ -201,7 +200,7 @@ class NordguardGame(BaseGame):
 
     # -- why not -------------------------------------------------------------------------
     def check_turn(self, state: GameState, action: Action) -> None:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if isinstance(action, ANSWERS):
             raise IllegalAction("there is no question to answer now")
         match action:
@@ -313,13 +312,16 @@ class NordguardGame(BaseGame):
                 "Frontier (Rulebook, Starting Items)")
 
     def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        faces, face = s.table.faces, f"item:{key}"
-        return next((card for card in s.table.cards_in(ITEM_DECK) if faces[card] == face),
-                    None)
+        """The first card of kind `key` in the Item deck (the faces read in one pass)."""
+        cards = s.table.cards_in(ITEM_DECK)
+        try:
+            return cards[list(map(s.table.faces.__getitem__, cards)).index(f"item:{key}")]
+        except ValueError:
+            return None
 
     # -- doing it ------------------------------------------------------------------------
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         log: list[Event] = []
         if s.phase != "day":
             self._apply_setup(s, action, log)
@@ -451,7 +453,7 @@ class NordguardGame(BaseGame):
         """Rulebook, The Countdown: the team loses when time runs out (at once, whatever is
         under way), or when it can move in no direction at all (judged when nothing is
         under way and no question is open)."""
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if s.phase != "day":
             return []
         if s.table.counters[COUNTDOWN] <= 0:
