@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from operator import is_
+from operator import attrgetter
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -321,10 +321,13 @@ class Stock:
 
 
 # Every zone but those of `items_in_view` (Characters, the team, the decks, the map, the
-# events): an item is in one of these or in view, so these zones unchanged (each zone's
-# cards are a tuple, replaced whenever they change) mean the same cards in view.
+# events): the cards on a table never change, only their zones, so these zones holding
+# the same cards mean the same cards in view.
 OUT_OF_VIEW = (CHARACTERS, TEAM, ITEM_DECK, MAP, EVENT_DECK, EVENT_CURRENT, EVENT_DISCARD,
                OBSTACLES)
+
+
+_CARDS = attrgetter("cards")
 
 
 def stock(c: NordguardContent, s: NordguardState) -> Stock:
@@ -334,14 +337,13 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
 
     Asked on most moves at Frontier: a state keeps its last answer (`stock_read`, handed
     to its clones, never to a seat's view) with the zones out of view it was read from,
-    and while those are the very same tuples the answer stands. Trades, drops and
+    and while those hold the same cards the answer stands. Trades, drops and
     pick-ups move items between the zones in view and change nothing here, so answers
     are also kept by the cards in view (in `s.derived`).
     """
-    zones = s.table.zones
-    outside = tuple([zones[zone].cards for zone in OUT_OF_VIEW])
+    outside = tuple(map(_CARDS, map(s.table.zones.__getitem__, OUT_OF_VIEW)))
     read = s.stock_read
-    if read is not None and all(map(is_, read[0], outside)):
+    if read is not None and read[0] == outside:  # the very tuples, mostly: compared by id
         return read[1]
     found = _stock_by_view(c, s)
     s.stock_read = (outside, found)
