@@ -90,6 +90,8 @@ Other fields:
 - ``derived``: what the rules work out again on every move (each seat's slots and the
   Characters' powers, a location's challenges), keyed so that no state reads an answer
   made from another; shared by clones and views, never saved.
+- ``stock_read``: the Item deck by kind as last read, with the zones out of view it was
+  read from (items.stock); handed to clones, never to a seat's view, never saved.
 
 A seat's view hides the decks and the face-down locations, and (generated from the
 declaration, engine.core.declared) drops every card that seat cannot see from the fields
