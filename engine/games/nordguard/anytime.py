@@ -12,6 +12,7 @@ for the answer (designed: the rulebook's "at any time" speaks of trading and dro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
@@ -36,39 +37,60 @@ from engine.games.nordguard.items import (
     starting_held,
     who,
 )
-from engine.games.nordguard.state import DROPPED, NordguardState
+from engine.games.nordguard.state import DROPPED, SLOT_ZONES, NordguardState
 
 FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
 
 
 def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
-                 rooms: list[int] | None = None,
-                 team: list[tuple[int, str]] | None = None) -> list[Action]:
-    """Trades, drops and pick-ups, in a fixed order. `leaving`: the team's first move
-    attempt out of Frontier is under way; `rooms` (the seats with a free slot) and `team`
-    (s.team_items()) when the caller has them."""
+                 rooms: list[int] | None = None) -> list[Action]:
+    """Trades, drops and pick-ups, in a fixed order: each carried item's trades, seat by
+    seat; every carried item's drop; each item lying here's pick-ups. `leaving`: the
+    team's first move attempt out of Frontier is under way; `rooms` (the seats with a
+    free slot) when the caller has it."""
     if rooms is None:
         rooms = seats_with_room(c, s)
-    if team is None:
-        team = s.team_items()
-    held = starting_held(s, leaving)
-    if held:
-        team = [(seat, card) for seat, card in team if card not in held]
+    zones = s.table.zones
+    hands = [zones[zone].cards for zone in SLOT_ZONES[:s.players]]
+    if leaving:
+        held = starting_held(s, leaving)
+        hands = [tuple(card for card in cards if card not in held) for cards in hands]
     out: list[Action] = []
-    append = out.append  # asked on every move: plain loops beat building lists to extend
     if rooms:
-        for seat, card in team:
-            trades = _trades(card)
-            for to in rooms:
-                if to != seat:
-                    append(trades[to])
-    for _, card in team:
-        append(_drop(card))
-    for card in s.table.zones[DROPPED].cards:
-        pick_ups = _pick_ups(card)
-        for to in rooms:
-            append(pick_ups[to])
+        _trades(hands, rooms, out)
+    for cards in hands:
+        out += map(DROPS.__getitem__, cards)
+    dropped = zones[DROPPED].cards
+    if dropped and rooms:
+        if len(rooms) == 1:
+            out += map(PICK_UPS[rooms[0]].__getitem__, dropped)
+        else:
+            for card in dropped:
+                out += [PICK_UPS[to][card] for to in rooms]
     return out
+
+
+def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -> None:
+    """Each carried item traded to each other seat with room, item by item, seat by seat.
+    One seat with room (the commonest, with two players) is listed a hand at a time."""
+    if len(rooms) == 1:
+        to = rooms[0]
+        row = TRADES[to].__getitem__
+        for seat, cards in enumerate(hands):
+            if seat != to:
+                out += map(row, cards)
+        return
+    for seat, cards in enumerate(hands):
+        rows = [TRADES[to] for to in rooms if to != seat]
+        for card in cards:
+            out += [row[card] for row in rows]
+
+
+# Events are immutable facts, made once and handed out again (a trade, drop or pick-up is
+# most of a random game's moves, and making a frozen dataclass cost more than the move).
+TRADED = cache(Traded)
+DROPPED_EVENT = cache(Dropped)
+PICKED_UP = cache(PickedUp)
 
 
 def check_free(c: NordguardContent, s: NordguardState, action: Action,
@@ -120,16 +142,16 @@ def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Even
         case Trade():
             giver = s.carrier(action.item)
             give(c, s, action.item, action.to)
-            return [Traded(who(c, s, giver), who(c, s, action.to), action.item,
+            return [TRADED(who(c, s, giver), who(c, s, action.to), action.item,
                            name(c, s, action.item), s.uses.get(action.item))]
         case Drop():
             giver = s.carrier(action.item)
             drop(s, action.item)
-            return [Dropped(who(c, s, giver), action.item, name(c, s, action.item))]
+            return [DROPPED_EVENT(who(c, s, giver), action.item, name(c, s, action.item))]
         case _:
             assert isinstance(action, PickUp)
             give(c, s, action.item, action.to)
-            return [PickedUp(who(c, s, action.to), action.item, name(c, s, action.item))]
+            return [PICKED_UP(who(c, s, action.to), action.item, name(c, s, action.item))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,18 +217,23 @@ def open_question(s: NordguardState) -> Question | None:
     return top if isinstance(top, Question) else None
 
 
-# Actions are immutable values: those a card takes part in are built once and handed out
-# again (a row per seat), since building them dominated legal_actions.
-@cache
-def _trades(card: str) -> tuple[Trade, ...]:
-    return tuple(Trade(card, to) for to in range(MAX_PLAYERS))
+class _Made(dict[str, Action]):
+    """Card id -> its action of one kind (to one seat), made the first time it is asked
+    for. Actions are immutable values, handed out again: building them dominated
+    legal_actions, and the match skips its second check only for the very objects it
+    listed."""
+
+    __slots__ = ("kind", "to")
+
+    def __init__(self, kind: Callable[..., Action], *to: int) -> None:
+        super().__init__()
+        self.kind, self.to = kind, to
+
+    def __missing__(self, card: str) -> Action:
+        made = self[card] = self.kind(card, *self.to)
+        return made
 
 
-@cache
-def _pick_ups(card: str) -> tuple[PickUp, ...]:
-    return tuple(PickUp(card, to) for to in range(MAX_PLAYERS))
-
-
-@cache
-def _drop(card: str) -> Drop:
-    return Drop(card)
+TRADES = tuple(_Made(Trade, to) for to in range(MAX_PLAYERS))  # TRADES[to][card]
+PICK_UPS = tuple(_Made(PickUp, to) for to in range(MAX_PLAYERS))  # PICK_UPS[to][card]
+DROPS = _Made(Drop)

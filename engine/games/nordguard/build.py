@@ -7,6 +7,7 @@ set of location cards when the map needs more than one set holds.
 
 from __future__ import annotations
 
+from functools import cache
 from math import ceil
 
 from pydantic import Field, model_validator
@@ -77,12 +78,14 @@ def sets_needed(c: NordguardContent, width: int, height: int) -> int:
     return max(1, ceil((width * height - 2) / c.set_size))
 
 
-def build(c: NordguardContent, options: NordguardOptions, rng: Rng) -> NordguardState:
-    width, height = map_size(options)
-    sets = options.sets or sets_needed(c, width, height)
+@cache
+def _printed(c: NordguardContent) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...],
+                                          tuple[str, ...]]:
+    """The Character, Item and Event cards of `c` as the table names them: their faces by
+    id, then the ids of each kind. Worked out once per content: a random game is short,
+    and naming every card again took a tenth of its work."""
     faces: dict[str, str] = {}
-
-    characters = [f"ch-{key}" for key in c.characters]
+    characters = tuple(f"ch-{key}" for key in c.characters)
     for key in c.characters:
         faces[f"ch-{key}"] = f"char:{key}"
     pool: list[str] = []
@@ -95,7 +98,13 @@ def build(c: NordguardContent, options: NordguardOptions, rng: Rng) -> Nordguard
         for n in range(1, ev.copies + 1):
             faces[f"ev-{key}-{n}"] = f"event:{key}"
             events.append(f"ev-{key}-{n}")
+    return faces, characters, tuple(pool), tuple(events)
 
+
+@cache
+def _locations(c: NordguardContent, sets: int) -> tuple[tuple[str, str], ...]:
+    """(id, key) of every plain location card in `sets` sets, in the order they are
+    shuffled from (worked out once per content and number of sets)."""
     stack: list[tuple[str, str]] = []
     for number in range(1, sets + 1):
         for key, loc in c.locations.items():
@@ -104,6 +113,15 @@ def build(c: NordguardContent, options: NordguardOptions, rng: Rng) -> Nordguard
             for n in range(1, loc.copies + 1):
                 suffix = f"-{n}" if loc.copies > 1 else ""
                 stack.append((f"s{number}-{key}{suffix}", key))
+    return tuple(stack)
+
+
+def build(c: NordguardContent, options: NordguardOptions, rng: Rng) -> NordguardState:
+    width, height = map_size(options)
+    sets = options.sets or sets_needed(c, width, height)
+    printed, characters, pool, events = _printed(c)
+    faces = dict(printed)  # a match's own: the dealt locations join it
+    stack = list(_locations(c, sets))
     rng.shuffle(stack)
     dealt = stack[:width * height - 2]
     assert c.frontier is not None and c.destination is not None

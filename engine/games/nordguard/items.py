@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from operator import attrgetter
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -25,11 +26,18 @@ from engine.games.nordguard.content import (
 )
 from engine.games.nordguard.events import LeftBehind, UsedUp
 from engine.games.nordguard.state import (
+    CHARACTERS,
     DROPPED,
+    EVENT_CURRENT,
+    EVENT_DECK,
+    EVENT_DISCARD,
     ITEM_DECK,
+    MAP,
+    OBSTACLES,
     POOL,
     SLOT_ZONES,
     SPENT,
+    TEAM,
     Derived,
     NordguardState,
     slots,
@@ -41,10 +49,12 @@ class Roster:
     """The team's Characters as the rules ask about them on every move: each seat's
     slots (0 before it has a Character), their powers, the scout among them."""
 
+    team: tuple[str | None, ...]  # the Character cards it was made from (state.character)
     caps: tuple[int, ...]
     powers: tuple[tuple[int, Powers], ...]  # (seat, powers), seat by seat
     scout: int | None  # the seat that scouts any location once a day (Nickel)
     names: tuple[str, ...]  # each seat as the log names it (see `who`)
+    uses: dict[tuple[str, int], int]  # a fresh item's uses by face and seat (`full_uses`)
 
 
 def derived(s: NordguardState) -> Derived:
@@ -56,10 +66,17 @@ def derived(s: NordguardState) -> Derived:
 
 
 def roster(c: NordguardContent, s: NordguardState) -> Roster:
-    """The team's Characters, worked out once per team (they change only during set-up)."""
+    """The team's Characters, worked out once per team (they change only during set-up).
+    Asked several times a move: the last team asked about is checked first, by identity
+    (clones share the very tuple)."""
     team = s.character
-    rosters = derived(s).rosters
-    found = rosters.get(team)
+    d = s.derived
+    if d is None:
+        d = derived(s)
+    last = d.roster
+    if last is not None and last.team is team:
+        return last
+    found = d.rosters.get(team)
     if found is None:
         faces = s.table.faces
         caps = tuple(0 if card is None else c.slots_by_face[faces[card]] for card in team)
@@ -68,7 +85,8 @@ def roster(c: NordguardContent, s: NordguardState) -> Roster:
         scout = next((seat for seat, p in powers if p.scouts), None)
         names = tuple(f"Player {seat + 1}" if card is None else c.name_of(faces[card])
                       for seat, card in enumerate(team))
-        found = rosters[team] = Roster(caps, powers, scout, names)
+        found = d.rosters[team] = Roster(team, caps, powers, scout, names, {})
+    d.roster = found
     return found
 
 
@@ -189,10 +207,16 @@ def extra_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> 
 
 
 def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> int:
-    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add."""
-    item = item_of(c, s, card)
-    assert isinstance(item.uses, int)
-    return item.uses + extra_uses(c, s, card, seat)
+    """Uses of a fresh copy in `seat`'s hands: printed, plus what Characters add. Asked
+    whenever a limited item changes hands: kept on the team's roster by face and seat."""
+    known = roster(c, s).uses
+    key = (s.table.faces[card], seat)
+    found = known.get(key)
+    if found is None:
+        item = item_of(c, s, card)
+        assert isinstance(item.uses, int)
+        found = known[key] = item.uses + extra_uses(c, s, card, seat)
+    return found
 
 
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
@@ -284,6 +308,26 @@ class Stock:
 
     kinds: dict[str, int]  # copies left by kind, in the order of their keys
     restocks: tuple[tuple[Restock, ...], ...]  # of each kind left, a Restock for each seat
+    offers: dict[tuple[int, ...], tuple[Restock, ...]]  # see `offers_to`
+
+    def offers_to(self, rooms: list[int]) -> tuple[Restock, ...]:
+        """Each kind left, restocked to each seat of `rooms` (listed on many moves at
+        Frontier: made once per Stock and seats)."""
+        key = tuple(rooms)
+        found = self.offers.get(key)
+        if found is None:
+            found = self.offers[key] = tuple(row[to] for row in self.restocks for to in rooms)
+        return found
+
+
+# Every zone but those of `items_in_view` (Characters, the team, the decks, the map, the
+# events): the cards on a table never change, only their zones, so these zones holding
+# the same cards mean the same cards in view.
+OUT_OF_VIEW = (CHARACTERS, TEAM, ITEM_DECK, MAP, EVENT_DECK, EVENT_CURRENT, EVENT_DISCARD,
+               OBSTACLES)
+
+
+_CARDS = attrgetter("cards")
 
 
 def stock(c: NordguardContent, s: NordguardState) -> Stock:
@@ -291,9 +335,23 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
     computer team) answers it too: every copy not in a public zone (carried, lying here,
     spent, the stocking pool) is in the deck. Restocking names a kind for the same reason.
 
-    Trades, drops and pick-ups move items between those zones and change nothing here,
-    so the answer is kept by the cards in view (in `s.derived`).
+    Asked on most moves at Frontier: a state keeps its last answer (`stock_read`, handed
+    to its clones, never to a seat's view) with the zones out of view it was read from,
+    and while those hold the same cards the answer stands. Trades, drops and
+    pick-ups move items between the zones in view and change nothing here, so answers
+    are also kept by the cards in view (in `s.derived`).
     """
+    outside = tuple(map(_CARDS, map(s.table.zones.__getitem__, OUT_OF_VIEW)))
+    read = s.stock_read
+    if read is not None and read[0] == outside:  # the very tuples, mostly: compared by id
+        return read[1]
+    found = _stock_by_view(c, s)
+    s.stock_read = (outside, found)
+    return found
+
+
+def _stock_by_view(c: NordguardContent, s: NordguardState) -> Stock:
+    """`stock`, kept in `s.derived` by the cards in view."""
     shown = items_in_view(s)
     known = derived(s).stock
     found = known.get(shown)
@@ -313,7 +371,7 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
                 rows.append(_restocks(key))
         if len(known) >= Derived.LIMIT:
             known.clear()
-        found = known[shown] = Stock(kinds, tuple(rows))
+        found = known[shown] = Stock(kinds, tuple(rows), {})
     return found
 
 

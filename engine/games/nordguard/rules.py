@@ -11,7 +11,6 @@ other mechanics live in mapchanges.py and items.py.
 from __future__ import annotations
 
 from functools import cache
-from typing import cast
 
 from engine.boards.locationgrid import Direction
 from engine.core.actions import Action
@@ -121,6 +120,13 @@ class NordguardGame(BaseGame):
     def card_name(self, face: str) -> str:
         return self.content.name_of(face)
 
+    def view(self, state: GameState, player: int | None) -> GameState:
+        """As every game's, less the Item deck as last read: it holds the decks in order."""
+        seen = super().view(state, player)
+        if player is not None:
+            _ng(seen).stock_read = None
+        return seen
+
     def pending_check(self, state: GameState) -> list[Check]:
         """What each possible move would take, with exact odds (for the dice dock)."""
         return pending_check(self.content, _ng(state))
@@ -131,7 +137,7 @@ class NordguardGame(BaseGame):
 
     # -- what may be done when no question is open -----------------------------------------
     def turn_actions(self, state: GameState) -> list[Action]:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if s.phase == "day":
             return self._day_actions(self.content, s)
         if s.phase == "characters":
@@ -152,8 +158,7 @@ class NordguardGame(BaseGame):
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
         table = s.table
         zones, faces, day_uses = table.zones, table.faces, c.day_uses
-        team: list[tuple[int, str]] = []  # s.team_items(), and the seats with room
-        rooms: list[int] = []
+        rooms: list[int] = []  # the seats with a free slot
         surveying = keeps = False
         glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
@@ -163,7 +168,6 @@ class NordguardGame(BaseGame):
             if len(cards) < cap:
                 rooms.append(seat)
             for card in cards:
-                team.append((seat, card))
                 uses = day_uses.get(faces[card])
                 if uses is not None:
                     looks, surveys, days, keeping = uses
@@ -187,16 +191,16 @@ class NordguardGame(BaseGame):
                 out.extend(Look(cell) for cell in useful)
             if surveying and not s.surveyed and useful:
                 out.append(Survey())
-        out.extend(free_actions(c, s, rooms=rooms, team=team))
+        out += free_actions(c, s, rooms=rooms)
         if rooms and can_restock_here(c, s):
-            out.extend([row[to] for row in stock(c, s).restocks for to in rooms])
+            out += stock(c, s).offers_to(rooms)
         out.extend(usable)
         out.append(END_DAY)
         return out
 
     # -- why not -------------------------------------------------------------------------
     def check_turn(self, state: GameState, action: Action) -> None:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if isinstance(action, ANSWERS):
             raise IllegalAction("there is no question to answer now")
         match action:
@@ -308,13 +312,16 @@ class NordguardGame(BaseGame):
                 "Frontier (Rulebook, Starting Items)")
 
     def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        faces, face = s.table.faces, f"item:{key}"
-        return next((card for card in s.table.cards_in(ITEM_DECK) if faces[card] == face),
-                    None)
+        """The first card of kind `key` in the Item deck (the faces read in one pass)."""
+        cards = s.table.cards_in(ITEM_DECK)
+        try:
+            return cards[list(map(s.table.faces.__getitem__, cards)).index(f"item:{key}")]
+        except ValueError:
+            return None
 
     # -- doing it ------------------------------------------------------------------------
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         log: list[Event] = []
         if s.phase != "day":
             self._apply_setup(s, action, log)
@@ -393,7 +400,7 @@ class NordguardGame(BaseGame):
                 card = self._deck_card(s, action.item_kind)
                 assert card is not None
                 give(c, s, card, action.to)
-                log.append(Restocked(who(c, s, action.to), card, name(c, s, card)))
+                log.append(RESTOCKED(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
                 assert target is not None
@@ -446,7 +453,7 @@ class NordguardGame(BaseGame):
         """Rulebook, The Countdown: the team loses when time runs out (at once, whatever is
         under way), or when it can move in no direction at all (judged when nothing is
         under way and no question is open)."""
-        s = cast(NordguardState, state)  # only ever given its own states
+        s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
         if s.phase != "day":
             return []
         if s.table.counters[COUNTDOWN] <= 0:
@@ -473,6 +480,7 @@ def _use(card: str) -> UseItem:
     return UseItem(card)
 
 
+RESTOCKED = cache(Restocked)  # events are immutable facts too: made once, handed out again
 SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
 
 

@@ -90,6 +90,8 @@ Other fields:
 - ``derived``: what the rules work out again on every move (each seat's slots and the
   Characters' powers, a location's challenges), keyed so that no state reads an answer
   made from another; shared by clones and views, never saved.
+- ``stock_read``: the Item deck by kind as last read, with the zones out of view it was
+  read from (items.stock); handed to clones, never to a seat's view, never saved.
 
 A seat's view hides the decks and the face-down locations, and (generated from the
 declaration, engine.core.declared) drops every card that seat cannot see from the fields
@@ -168,10 +170,11 @@ class Derived:
 
     LIMIT = 1024
 
-    __slots__ = ("rosters", "sources", "stock")
+    __slots__ = ("roster", "rosters", "sources", "stock")
 
     def __init__(self) -> None:
         self.rosters: dict[tuple[str | None, ...], Roster] = {}  # by state.character
+        self.roster: Roster | None = None  # the last one asked for
         self.sources: dict[str, tuple[Source, ...]] = {}  # a location card, no obstacles
         self.stock: dict[frozenset[str], Stock] = {}  # by the items in view
 
@@ -204,6 +207,10 @@ class NordguardState(GameState):
     # What the rules work out from the team and the map and ask again on every move
     # (engine.games.nordguard.items.roster); shared by clones and views, never saved.
     derived: Derived | None = state_field(default=None, cache=True)
+    # The Item deck by kind as last read, with the zones out of view it was read from
+    # (engine.games.nordguard.items.stock); handed to clones, never to a seat's view (it
+    # holds the decks in order), never saved.
+    stock_read: tuple[Any, ...] | None = state_field(default=None, cache=True)
 
     def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int,
                  content: NordguardContent | None = None) -> None:
