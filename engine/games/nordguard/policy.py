@@ -59,6 +59,7 @@ CHARACTER_ORDER = ("scouts", "theft", "rerolls", "uses", "days-lost", "restock",
 # team: a lone Character between the two strongest; a bigger team, which covers for a
 # weaker pick, from a wider choice.
 CHARACTER_CHOICES = 2
+_ORDER = {kind: rank for rank, kind in enumerate(CHARACTER_ORDER)}
 ITEM_SLACK = 0.1  # items worth within this many days of the best are picked among at random
 HELD_DAY = 1.3  # a day banked in Rations is never lost to a roll: worth more than its face
 LAST_DAYS = 2  # Rations are eaten once the countdown is down to this many days
@@ -257,7 +258,8 @@ class NordguardPolicy:
         def rank(action: Action) -> tuple[int, int]:
             assert isinstance(action, ChooseCharacter)
             character = self.c.characters[kind_of(s, action.character)]
-            ability = min(CHARACTER_ORDER.index(m.to) for m in character.modifiers)
+            ability = min((_ORDER.get(m.to, len(_ORDER)) for m in character.modifiers),
+                          default=len(_ORDER))  # a kind the order does not know: last
             return ability, -character.slots
         choices = CHARACTER_CHOICES * s.players
         return rng.choice(sorted(actions, key=rank)[:choices])

@@ -16,7 +16,9 @@ from engine.games.nordguard.actions import (
     UseItem,
 )
 from engine.games.nordguard.build import NordguardOptions
+from engine.games.nordguard.content import CHARACTER_READS
 from engine.games.nordguard.items import kind_of
+from engine.games.nordguard.policy import CHARACTER_ORDER
 from tests.engine.nordguard.helpers import (
     GAME,
     act,
@@ -191,3 +193,10 @@ def test_never_scouts_its_way_into_a_known_failure_day_after_day() -> None:
         act(state, action)
         assert state.sled == 5 and not state.scouted
         act(state, EndDay())
+
+
+def test_the_computer_ranks_every_kind_of_ability_a_character_may_have() -> None:
+    """The computer's order of Character abilities covers every kind of modifier the
+    rules let a Character carry: a kind added to the content rules without a place in
+    the order would leave the computer unable to choose a Character."""
+    assert {to for to, *_ in CHARACTER_READS} <= set(CHARACTER_ORDER)
