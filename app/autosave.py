@@ -2,9 +2,10 @@
 goes on; the writer replaces the autosave atomically (temp file, fsync, rename, the
 previous one kept as `.prev`), as before, but the window never waits for the disk.
 
-Only the newest text matters: if actions come faster than the disk, the writer
-skips to the latest. Text is made on the UI thread (the match is not safe to read
-from another), from lines kept between saves, so it costs well under a millisecond.
+Only the newest save matters: if actions come faster than the disk, the writer
+skips to the latest. The window takes the save (`saves.pending`: the lines kept
+between saves and the current state, which no later action changes) in
+microseconds; the writer makes its text, the state's hash included, and writes it.
 """
 
 from __future__ import annotations
@@ -25,15 +26,15 @@ class _Writer:
 
     def __init__(self, report: Callable[[str], None]) -> None:
         self.report = report
-        self.pending: tuple[Path, str] | None = None
+        self.pending: tuple[Path, saves.Pending] | None = None
         self.writing = False
         self.closed = False
         self.wake = threading.Condition()
         threading.Thread(target=self.run, name="autosave", daemon=True).start()
 
-    def put(self, path: Path, text: str) -> None:
+    def put(self, path: Path, save: saves.Pending) -> None:
         with self.wake:
-            self.pending = (path, text)
+            self.pending = (path, save)
             self.wake.notify()
 
     def flush(self, timeout: float) -> bool:
@@ -52,10 +53,10 @@ class _Writer:
                 self.wake.wait_for(lambda: self.pending is not None or self.closed)
                 if self.pending is None:
                     return
-                path, text = self.pending
+                path, save = self.pending
                 self.pending, self.writing = None, True
             try:
-                saves.write_atomic(path, text, keep_previous=True)
+                saves.write_atomic(path, save.text(), keep_previous=True)
             except OSError as exc:
                 with suppress(RuntimeError):  # the window closed meanwhile: no one to tell
                     self.report(f"Autosave failed: {exc.strerror or exc}. Save by hand.")
@@ -78,7 +79,7 @@ class Autosaver(QObject):
 
     def save(self, match: Match) -> None:
         """Queue the match's current save; raises StorageError when there is no folder."""
-        self._writer.put(self._where(), saves.dumps(match, self._rows))
+        self._writer.put(self._where(), saves.pending(match, self._rows))
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every queued save is on disk (closing the window, tests)."""

@@ -111,14 +111,25 @@ class Glider(Motion):
         self.run(float(start), float(end), self.item.setOpacity, done=done)
 
 
-def fly(card: QWidget, start: QPoint, arriving: bool = False) -> QVariantAnimation:
+def nearest_inside(area: QWidget, point: QPoint) -> QPoint:
+    """The point of `area` nearest to `point` (both global): `point` itself when inside."""
+    at, inside = area.mapFromGlobal(point), area.rect()
+    return area.mapToGlobal(QPoint(min(max(at.x(), inside.left()), inside.right()),
+                                   min(max(at.y(), inside.top()), inside.bottom())))
+
+
+def fly(card: QWidget, start: QPoint, arriving: bool = False,
+        seen_through: QWidget | None = None) -> QVariantAnimation:
     """A picture of `card` flies over its window from `start` (global: where the picture's
     middle sets off) onto the card, following it should a layout still move it.
 
     `arriving`: the card is the one arriving (a card that changed hands), so it stays
     blank until its picture lands on it; otherwise the card never left (a refused drop
-    going home). The picture and its animation are deleted when it lands, or at once
-    when the card goes first (deleted, or taken off the window by a newer redraw).
+    going home). `seen_through`: the card shows only within this area (a scrolled
+    view): a card scrolled out of sight is flown to the area's nearest edge, not over
+    whatever lies where the card would be. The picture and its animation are deleted
+    when it lands, or at once when the card goes first (deleted, or taken off the
+    window by a newer redraw).
     """
     window = card.window()
     ghost = QLabel(window)
@@ -144,6 +155,9 @@ def fly(card: QWidget, start: QPoint, arriving: bool = False) -> QVariantAnimati
             gone()
             return
         to = card.mapTo(window, QPoint(0, 0))
+        if seen_through is not None and isValid(seen_through):
+            middle = card.mapToGlobal(card.rect().center())
+            to += nearest_inside(seen_through, middle) - middle
         share = float(value) if isinstance(value, float) else 1.0
         ghost.move(setting_off + (to - setting_off) * share)
 

@@ -323,8 +323,10 @@ class MainWindow(QMainWindow):
             state = match.view_at(self.preview_step, viewer)
         else:
             state = match.view(viewer)
+        moving = self._moved_on(match)
+        on_board = self._cards_in_sight() if moving else {}  # before the board changes
         self.scene.render_state(state)
-        self._show_hand(state, viewer, self._moved_on(match))
+        self._show_hand(state, viewer, moving, on_board)
         self._show_status(state, viewer)
         self._show_piles(state)
         self._show_log(viewer)
@@ -338,7 +340,16 @@ class MainWindow(QMainWindow):
         return (self.preview_step is None and drawn is not None and drawn[0] is match
                 and len(match.steps) > drawn[1])
 
-    def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False) -> None:
+    def _cards_in_sight(self) -> dict[str, QPoint]:
+        """Where the board shows its loose cards, those in sight (global middles)."""
+        viewport = self.view.viewport()
+        places = {ref: self.view.mapFromScene(at)
+                  for ref, at in self.scene.loose_cards().items()}
+        return {ref: viewport.mapToGlobal(at) for ref, at in places.items()
+                if viewport.rect().contains(at)}
+
+    def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False,
+                   on_board: dict[str, QPoint] | None = None) -> None:
         if viewer is None and state.result is not None:
             # The match is over and nothing is secret any more: show the last person's cards.
             viewer = self._last_human if self._last_human is not None else 0
@@ -353,7 +364,8 @@ class MainWindow(QMainWindow):
         panels = self.presenter.hand_panels(state, viewer)
         title = self.presenter.seat_name(state, viewer)
         self.hand_dock.show_panels(panels[0].title if len(panels) == 1 else title, panels,
-                                   moving)
+                                   moving, on_board,
+                                   lambda ref: self.presenter.stood_as(state, ref))
         live = self.preview_step is None
         buttons = []
         for button in self.presenter.buttons(state, viewer):

@@ -66,6 +66,10 @@ class TableScene(QGraphicsScene):
     def content_rect(self) -> QRectF:
         return self.presenter.felt
 
+    def loose_cards(self) -> dict[str, QPointF]:
+        """The cards lying free on the table, by their middles (see BoardScene)."""
+        return {ref: item.sceneBoundingRect().center() for ref, item in self.cards.items()}
+
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, OUTSIDE)
         felt = self.presenter.felt

@@ -117,6 +117,11 @@ class BoardScene(QGraphicsScene):
         offset = item.mapToParent(item.boundingRect().center()) - item.pos()
         item.setPos(centre - offset)
 
+    def loose_cards(self) -> dict[str, QPointF]:
+        """Cards lying on the board that may be taken into the Hand dock, by their
+        middles: one taken otherwise than by a drag glides from there. None here."""
+        return {}
+
     def clear_highlight(self) -> None:
         """Remove every highlight; a no-op when nothing is highlighted."""
         self._discard(self._highlights)

@@ -39,6 +39,8 @@ class DropScene(Protocol):
 
     def content_rect(self) -> QRectF: ...
 
+    def loose_cards(self) -> dict[str, QPointF]: ...
+
 
 class BoardView(QGraphicsView):
     drop_refused = Signal(object, QPoint)  # the CardDrag, where it was let go (global)

@@ -6,6 +6,7 @@ or from the board when a carried card leaves the view.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import partial
 from html import escape
 
@@ -39,7 +40,7 @@ from app.board.cards import BODY_SHARE, CARD_H, CARD_W, CardLook, paint_look
 from app.docks.flow import FlowLayout
 from app.dragdrop import CardDrag, decode, encode
 from app.games.base import Panel
-from app.glide import fly
+from app.glide import fly, nearest_inside
 
 BODY_MIN_PT = 8.0  # the least size a card's rules text is drawn at in the dock
 
@@ -245,6 +246,10 @@ class PanelWidget(QFrame):
         self.dropped.emit(drag, self.zone, self.mapToGlobal(event.position().toPoint()))
 
 
+def _stood_as_nothing(_ref: str) -> None:
+    """No card in the dock stands for another."""
+
+
 def _discard(widget: QWidget) -> None:
     """Take a widget out of sight at once: deleteLater waits for the event loop."""
     widget.hide()
@@ -301,15 +306,20 @@ class HandDock(QDockWidget):
         self.buttons: list[QPushButton] = []
         self._shown_buttons: list[tuple[str, str, object, bool]] = []
 
-    def show_panels(self, title: str, panels: list[Panel], moving: bool = False) -> None:
+    def show_panels(self, title: str, panels: list[Panel], moving: bool = False,
+                    on_board: Mapping[str, QPoint] | None = None,
+                    stood_as: Callable[[str], str | None] | None = None) -> None:
         """Show these panels; a dock-wide drop goes to the only panel when there is one.
 
         A panel keeps its widget while its zone stays (matched by zone, so a panel
         that moves keeps it too) and changes only what differs: most actions change
         one panel or none, and rebuilding seven characters' panels cost a frame.
         `moving`: the match has moved on (not an undo, not a look at the past), so a
-        card that changed panels glides there, from where it was let go when it was
-        dropped here, else from where it was.
+        card that changed panels glides there: from where it was let go when it was
+        dropped here, else from where the player saw it last (see _setting_off).
+        `on_board`: where the board showed cards in sight before the change (global
+        middles). `stood_as`: the dock card a card new to the dock was shown as before
+        (a row that shows one card per kind, such as an item deck to restock from).
         """
         self.title.setText(title)
         titled = len(panels) > 1
@@ -333,7 +343,7 @@ class HandDock(QDockWidget):
             _discard(widget)
         self.panels, self._titled = widgets, titled
         if moving:
-            self._glide_arrivals(was)
+            self._glide_arrivals(was, on_board or {}, stood_as or _stood_as_nothing)
 
     def _panel(self, panel: Panel, titled: bool) -> PanelWidget:
         widget = PanelWidget(panel, titled)
@@ -348,16 +358,45 @@ class HandDock(QDockWidget):
         return {card.ref: (panel.zone, card.mapToGlobal(card.rect().center()))
                 for panel in self.panels for card in panel.cards}
 
-    def _glide_arrivals(self, was: dict[str, tuple[str, QPoint]]) -> None:
+    def _glide_arrivals(self, was: Mapping[str, tuple[str, QPoint]],
+                        on_board: Mapping[str, QPoint],
+                        stood_as: Callable[[str], str | None]) -> None:
         for panel in self.panels:
             for card in panel.cards:
-                zone, start = was.get(card.ref, (None, None))
-                if zone == panel.zone:
-                    continue
-                if self._landing is not None and self._landing[0] == panel.zone:
-                    start = self._landing[1]
+                start = self._setting_off(card.ref, panel.zone, was, on_board, stood_as)
                 if start is not None:
-                    fly(card, start, arriving=True)
+                    fly(card, start, arriving=True, seen_through=self.scroll.viewport())
+
+    def _setting_off(self, ref: str, zone: str, was: Mapping[str, tuple[str, QPoint]],
+                     on_board: Mapping[str, QPoint],
+                     stood_as: Callable[[str], str | None]) -> QPoint | None:
+        """Where a card now in `zone` glides from; None when it stayed, or came from
+        nowhere the player saw.
+
+        Where it was let go, when it was dropped here; else its old place in the dock
+        when in sight; else its place on the board (an item in the tray picked up from
+        the keyboard or by a computer seat); else the edge of the panels in view nearest
+        to its old place, or to the card it was shown as (the Item deck row's card of
+        its kind, for an item restocked): a row scrolled out of sight sends it in from
+        its side, not from outside the window.
+        """
+        old_zone, old_place = was.get(ref, (None, None))
+        if old_zone == zone:
+            return None
+        if self._landing is not None and self._landing[0] == zone:
+            return self._landing[1]
+        if old_place is not None and self._into_sight(old_place) == old_place:
+            return old_place
+        if ref in on_board:
+            return on_board[ref]
+        if old_place is None:
+            _, old_place = was.get(stood_as(ref) or "", (None, None))
+        return None if old_place is None else self._into_sight(old_place)
+
+    def _into_sight(self, point: QPoint) -> QPoint:
+        """The point nearest `point` (global) among the panels in view: itself when it
+        is not on a panel scrolled out of sight."""
+        return nearest_inside(self.scroll.viewport(), point)
 
     def _dropped_on(self, drag: CardDrag, zone: str, at: QPoint) -> None:
         """Pass a drop on; while the table answers it, remember where the card was let go."""

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.events import Event
 from engine.core.match import Match
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -109,7 +110,8 @@ class LogDock(QDockWidget):
             while self.list.count() > len(entries):
                 self.list.takeItem(self.list.count() - 1)
             shared = self.list.count()
-            self.list.rewrite([(row, _looks(entries, row)) for row in range(keep, shared)])
+            self.list.rewrite([(row, _looks(entries, row))
+                               for row in _changed(old, entries, keep, shared)])
             self.list.add([_row(entries, index) for index in range(shared, len(entries))])
             self._entries = list(entries)
             self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
@@ -207,22 +209,19 @@ class LogList(QListWidget):
         self._measure(range(now, self.count()))
 
     def rewrite(self, rows: list[tuple[int, Looks]]) -> None:
-        """Give these rows their new looks where they differ; the newest of them are
-        measured now, the others when their turn comes (as after a resize)."""
-        changed = []
+        """Give these rows their new looks (those that changed: comparing the rows' own
+        texts cost a call into Qt a row); the newest of them are measured now, the
+        others when their turn comes (as after a resize)."""
+        if not rows:
+            return
         model = self.model()
         blocked = model.blockSignals(True)  # one layout for all, not an update a row
         try:
             for row, looks in rows:
-                item = self.item(row)
-                if (item.text(), item.data(STEP_ROLE)) != looks[:2] or \
-                        (item.data(Qt.ItemDataRole.ForegroundRole) is not None) != looks[2]:
-                    _show(item, looks)
-                    changed.append(row)
+                _show(self.item(row), looks)
         finally:
             model.blockSignals(blocked)
-        if not changed:
-            return
+        changed = [row for row, _ in rows]
         if len(changed) > REHINT_ROWS:
             self._stale = max(self._stale, changed[-REHINT_ROWS - 1] + 1)
             self._rehint.start()
@@ -292,26 +291,65 @@ class LogFeed:
 
     Rebuilding every entry of a long match after each action took most of the
     time an action cost in the window; a step's entries never change unless the
-    step is undone or another seat reads the log (then it starts over).
+    step is undone (then its entries go, and those of the steps before stay) or
+    another seat reads the log (then only the lines that read differently to it
+    are read anew: the end of a TACTICA war, read by everyone, took 50 ms reading
+    a thousand steps again, and so did an undo).
     """
 
     def __init__(self) -> None:
         self._key: tuple[object, int] | None = None
         self._steps: list[object] = []
+        self._ends: list[int] = []  # per step: how many entries up to its own
+        self._events: list[Event] = []  # one per entry
         self._entries: list[Entry] = []
 
     def entries(self, match: Match, reader: int) -> list[Entry]:
         steps = match.steps
-        known = len(self._steps)
-        if (self._key != (match, reader) or len(steps) < known
-                or (known and steps[known - 1] is not self._steps[-1])):
-            self._key, self._steps, self._entries = (match, reader), [], []
-            known = 0
-        for number, step in enumerate(steps[known:], start=known + 1):
+        if self._key is None or self._key[0] is not match:
+            self._forget(0)
+        else:
+            self._forget(_shared(self._steps, steps))
+            if self._key[1] != reader:
+                self._reread(self._key[1], reader)
+        self._key = (match, reader)
+        for number, step in enumerate(steps[len(self._steps):], start=len(self._steps) + 1):
+            self._events.extend(step.events)
             self._entries.extend((number, event.text_for(reader), event.override)
                                  for event in step.events)
             self._steps.append(step)
+            self._ends.append(len(self._entries))
         return self._entries
+
+    def _forget(self, keep: int) -> None:
+        """Drop the entries of the steps from `keep` on (undone, or another match's)."""
+        cut = self._ends[keep - 1] if keep else 0
+        del self._steps[keep:], self._ends[keep:], self._events[cut:], self._entries[cut:]
+
+    def _reread(self, was: int, reader: int) -> None:
+        """The entries as `reader` reads them, from those `was` read. An event's line
+        depends on its reader only through whether the reader sees its private facts
+        (Event.text_for), so a line both see alike is kept as it is."""
+        self._entries = [
+            entry if event.sees(was) == event.sees(reader)
+            else (entry[0], event.text_for(reader), entry[2])
+            for entry, event in zip(self._entries, self._events, strict=True)]
+
+
+def _shared(old: list[object], new: Sequence[object]) -> int:
+    """How many leading steps two records share. Steps are only ever added at the end or
+    taken off it, so the last step both hold at a place marks everything before it."""
+    count = min(len(old), len(new))
+    while count and old[count - 1] is not new[count - 1]:
+        count -= 1
+    return count
+
+
+def _changed(old: list[Entry], new: list[Entry], start: int, end: int) -> list[int]:
+    """The rows from `start` to `end` whose looks differ: their entry changed, or the
+    step of the entry before (which decides whether the row shows its step's number)."""
+    return [row for row in range(start, end)
+            if old[row] != new[row] or (row and old[row - 1][0] != new[row - 1][0])]
 
 
 def _common_prefix(old: list[Entry], new: list[Entry]) -> int:

@@ -114,6 +114,12 @@ class GamePresenter:
                  for ref in state.table.cards_in(zone)]
         return [Panel(zone, f"Player {seat + 1}'s hand · {len(cards)} card(s)", cards)]
 
+    def stood_as(self, state: GameState, ref: str) -> str | None:
+        """The Hand-dock card that showed `ref` before it was shown itself, where a row
+        shows one card for all of a kind (Nordguard's Item deck row): a card restocked
+        from it glides from there. None: the card was shown as itself, or not at all."""
+        return None
+
     def buttons(self, state: GameState, seat: int) -> list[Button]:
         return []
 

@@ -65,6 +65,12 @@ class BaseGame:
         anything else goes on; events when something had to be done."""
         return []
 
+    def overridden(self, state: GameState) -> None:
+        """A referee action changed the table behind the rules' back: a game drops here
+        what it derived from the table and keeps up to date as its own rules move cards
+        (TACTICA's field snapshot). A replay applies actions to one state in place, so
+        nothing else would tell such a cache that the table changed."""
+
     def trigger_start(self, state: GameState) -> int:
         """The seat from which abilities of one priority class resolve, in seat order."""
         return state.active
@@ -76,10 +82,9 @@ class BaseGame:
         """What `player` may see (None: everything). The table hides what the zones
         hide; every declared field drops the ids of cards the seat cannot see (or
         follows its own view rule); the dice to come are sealed."""
-        seen = state.clone()
         if player is None:
-            seen.table = state.table.clone()
-            return seen
+            return state.clone()
+        seen = state.clone_for_view()
         seen.table, hidden = state.table.view_and_hidden(player)
         seen.rng = SealedRng()
         state.view_fields(seen, player, hidden)

@@ -71,9 +71,20 @@ class DeclaredMeta(type):
             own[field_name] = value if isinstance(value, StateField) else StateField(value)
         namespace["__slots__"] = tuple(own)
         namespace["_own_fields"] = own
+        # Each class gets its own first clone, which puts the class's generated clone in
+        # its place: later clones are one call (a state is cloned for every action).
+        namespace.setdefault("clone", _first_clone)
         cls = super().__new__(mcs, name, bases, namespace)
         cls._compiled = None
         return cls
+
+
+def _first_clone(self: Any) -> Any:
+    cls = type(self)
+    compiled = _compiled(cls)
+    if cls.__dict__.get("clone") is _first_clone:
+        cls.clone = compiled.clone
+    return compiled.clone(self)
 
 
 def _is_class_var(annotation: Any) -> bool:
@@ -87,6 +98,7 @@ class Declared(metaclass=DeclaredMeta):
 
     _own_fields: ClassVar[dict[str, StateField]]
     _compiled: ClassVar[Compiled | None]
+    replaced_in_view: ClassVar[tuple[str, ...]] = ()
 
     def init_fields(self) -> None:
         """Give every declared field its default (constructors set the rest after)."""
@@ -96,8 +108,15 @@ class Declared(metaclass=DeclaredMeta):
             elif spec.default is not _MISSING:
                 setattr(self, name, spec.default)
 
-    def clone(self) -> Any:
-        return _compiled(type(self)).clone(self)
+    if typing.TYPE_CHECKING:
+        def clone(self) -> Any:
+            """A copy sharing nothing mutable (DeclaredMeta gives each class its own)."""
+
+    def clone_for_view(self) -> Any:
+        """A clone whose fields named in `replaced_in_view` are left unset (None): the
+        view puts its own there (a seat's table, a sealed RNG), so copying them first
+        was wasted work on every view."""
+        return _compiled(type(self)).clone_for_view(self)
 
     def to_json(self) -> dict[str, Any]:
         return _compiled(type(self)).to_json(self)
@@ -122,6 +141,7 @@ class Declared(metaclass=DeclaredMeta):
 class Compiled:
     specs: dict[str, StateField]
     clone: Callable[[Any], Any]
+    clone_for_view: Callable[[Any], Any]
     to_json: Callable[[Any], dict[str, Any]]
     from_json: Callable[[dict[str, Any], Any], Any]
     view: Callable[[Any, Any, int, frozenset[str]], None]
@@ -147,12 +167,14 @@ def _compile(cls: type) -> Compiled:
     hints = typing.get_type_hints(cls)
     kinds = {name: _kind(hints[name], f"{cls.__name__}.{name}", spec.cache)
              for name, spec in specs.items()}
-    lines = ["def clone(self):", "    new = _new(_cls)"]
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    for name, kind in kinds.items():
-        lines.append(f"    new.{name} = {kind.copy_expr(f'self.{name}')}")
-    lines.append("    return new")
-    exec("\n".join(lines), env)  # the code is made here, from the declaration
+    for function, left_unset in (("clone", ()), ("clone_for_view", cls.replaced_in_view)):
+        lines = [f"def {function}(self):", "    new = _new(_cls)"]
+        for name, kind in kinds.items():
+            value = "None" if name in left_unset else kind.copy_expr(f"self.{name}")
+            lines.append(f"    new.{name} = {value}")
+        lines.append("    return new")
+        exec("\n".join(lines), env)  # the code is made here, from the declaration
 
     stored = [name for name, spec in specs.items() if not spec.cache]
 
@@ -184,7 +206,7 @@ def _compile(cls: type) -> Compiled:
                 shown = kind.mask(value, hidden)
                 setattr(seen, name, kind.empty() if shown is HIDDEN else shown)
 
-    return Compiled(specs, env["clone"], to_json, from_json, view)
+    return Compiled(specs, env["clone"], env["clone_for_view"], to_json, from_json, view)
 
 
 # -- kinds of value ------------------------------------------------------------------------
@@ -264,6 +286,10 @@ class Record(Kind):
     def __init__(self, parts: list[Kind]) -> None:
         self.parts = parts
         self.may_hold_cards = any(p.may_hold_cards for p in parts)
+        # Parts that are plain words or atoms mask to themselves or to HIDDEN, so such a
+        # record is shown as it is unless one of its words is hidden: checked by index.
+        self.words = tuple(i for i, p in enumerate(parts) if type(p) is Text) \
+            if all(type(p) in (Text, Atom) for p in parts) else None
 
     def encode(self, value: Any) -> Any:
         return [k.encode(v) for k, v in zip(self.parts, value, strict=True)]
@@ -272,8 +298,14 @@ class Record(Kind):
         return tuple(k.decode(v, like) for k, v in zip(self.parts, data, strict=True))
 
     def mask(self, value: Any, hidden: frozenset[str]) -> Any:
+        if self.words is not None:
+            return HIDDEN if self.names_hidden(value, hidden) else value
         shown = [k.mask(v, hidden) for k, v in zip(self.parts, value, strict=True)]
         return HIDDEN if any(v is HIDDEN for v in shown) else tuple(shown)
+
+    def names_hidden(self, value: Any, hidden: frozenset[str]) -> bool:
+        """Whether a record of words and atoms names a hidden card (`words` is set)."""
+        return any(_names_hidden(value[i], hidden) for i in self.words)  # type: ignore[union-attr]
 
     def empty(self) -> Any:
         return ()
@@ -289,6 +321,8 @@ class Collection(Kind):
     def copy_expr(self, ref: str) -> str:
         if self.container in (tuple, frozenset):
             return ref
+        if self.container is list:
+            return f"{ref}.copy()"  # a method call: cheaper than list(...) for short lists
         return f"{self.container.__name__}({ref})"
 
     def encode(self, value: Any) -> Any:
@@ -319,7 +353,7 @@ class Mapping(Kind):
         self.int_keys = isinstance(key, Atom)
 
     def copy_expr(self, ref: str) -> str:
-        return f"dict({ref})"
+        return f"{ref}.copy()"  # cheaper than dict(...) for the small dicts states hold
 
     def encode(self, value: Any) -> Any:
         return {str(k): self.value.encode(v) for k, v in sorted(value.items(), key=_item_key)}
@@ -335,6 +369,14 @@ class Mapping(Kind):
             if type(self.value) is Text:  # a card per card
                 return {k: v for k, v in value.items()
                         if not _names_hidden(k, hidden) and not _names_hidden(v, hidden)}
+            record = self.value
+            if type(record) is Record and record.words is not None:  # (card, count) per card
+                if len(record.words) == 1:
+                    word = record.words[0]
+                    return {k: v for k, v in value.items()
+                            if not _names_hidden(k, hidden) and not _names_hidden(v[word], hidden)}
+                return {k: v for k, v in value.items()
+                        if not _names_hidden(k, hidden) and not record.names_hidden(v, hidden)}
         out = {}
         for k, v in value.items():
             if self.key.mask(k, hidden) is HIDDEN:

@@ -174,23 +174,44 @@ class Entities:
     def view(self, seat: int, hidden_cards: frozenset[str]) -> Entities:
         """What `seat` sees: an entity it may not see keeps its owner, place, container and
         facing under a name that is its place (its kind, counters, tokens and attached
-        cards are left out); attached cards the seat may not see are left out."""
+        cards are left out); attached cards the seat may not see are left out.
+
+        Unseen entities are numbered within their place and listed after the seen ones,
+        both in an order of what the seat sees (place, owner, facing, container): by
+        the order they were added, or a count across the table, two that swapped places
+        would show which went where."""
+        unseen = [ident for ident, entity in self.by_id.items() if not entity.seen_by(seat)]
+        unseen.sort(key=lambda ident: self._seen_key(ident, seat))
         names: dict[str, str] = {}
-        for ident, entity in self.by_id.items():
-            if not entity.seen_by(seat):
-                names[ident] = f"{HIDDEN_ENTITY}:{entity.at}#{len(names)}"
+        per_place: dict[str, int] = {}
+        for ident in unseen:
+            at = self.by_id[ident].at
+            number = per_place[at] = per_place.get(at, -1) + 1
+            names[ident] = f"{HIDDEN_ENTITY}:{at}#{number}"
         out: dict[str, Entity] = {}
         for ident, entity in self.by_id.items():
-            inside = names.get(entity.inside, entity.inside)
             if ident in names:
-                out[names[ident]] = Entity("", entity.owner, entity.at, inside, entity.facing,
-                                           visibility=entity.visibility)
                 continue
+            inside = names.get(entity.inside, entity.inside)
             attached = tuple(c for c in entity.attached if c not in hidden_cards)
             if attached != entity.attached or inside != entity.inside:
                 entity = dataclasses.replace(entity, attached=attached, inside=inside)
             out[ident] = entity
+        for ident in unseen:
+            entity = self.by_id[ident]
+            out[names[ident]] = Entity("", entity.owner, entity.at,
+                                       names.get(entity.inside, entity.inside), entity.facing,
+                                       visibility=entity.visibility)
         return Entities(out)
+
+    def _seen_key(self, ident: str, seat: int) -> tuple[str, int, int, str]:
+        """How an unseen entity sorts for `seat`: by what the seat sees of it only (a
+        container the seat may not see either counts as one unknown)."""
+        entity = self.by_id[ident]
+        holder = self.by_id.get(entity.inside)
+        inside = entity.inside if holder is None or holder.seen_by(seat) else HIDDEN_ENTITY
+        owner = -1 if entity.owner is None else entity.owner
+        return entity.at, owner, entity.facing, inside
 
     def unseen_by(self, seat: int) -> set[str]:
         """The ids `seat` may not read (a view names those entities by their place)."""

@@ -190,8 +190,12 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
 
 
 def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
-    """The triggering event's kind and atomic facts, and the seat the ability is of."""
-    atoms = {k: v for k, v in event.facts().items() if isinstance(v, str | int | bool)}
+    """The triggering event's kind and atomic public facts, and the seat the ability is
+    of. The frame lies on the stack every seat's view carries: a private fact (the card
+    a seat drew) would reach the others there, so an ability reads the state for it."""
+    private = event.private
+    atoms = {k: v for k, v in event.facts().items()
+             if k not in private and isinstance(v, str | int | bool)}
     return tuple(sorted({**atoms, "event": event.kind, "owner": owner}.items()))
 
 

@@ -95,6 +95,7 @@ class GameState(Declared):
     prompt: Prompt | None = None
     result: Outcome | None = None
     frames: list[Frame] = state_field(list)  # who decides what, top last (core.frames)
+    replaced_in_view: ClassVar[tuple[str, ...]] = ("table", "rng")  # a seat's own, sealed
 
     def __init__(self, players: int, table: Table, rng: Rng) -> None:
         self.init_fields()

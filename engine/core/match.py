@@ -12,7 +12,10 @@ moments quick while the record grows by little more than its actions.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from itertools import repeat
+from operator import is_
+from typing import NamedTuple
 
 from engine.core import referee
 from engine.core.actions import Action
@@ -28,13 +31,14 @@ CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than th
 UPGRADE_PASSES = 20  # windows an older record may have left unasked before one action
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One applied action with what it did; `random` and `revealed_to` gate undo.
 
     `revealed_to` holds every seat at the end of the match: the finished table
     shows every hidden card, so the end cannot be taken back without take-backs.
-    """
+    A named tuple, not a frozen dataclass: one is made for every action, and a
+    frozen dataclass sets each field through object.__setattr__ (several times
+    slower)."""
 
     action: Action
     actor: int
@@ -99,23 +103,25 @@ class Match:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The game's moves for `seat` (default: the first deciding seat; none on a free
         table) and referee actions (unless enforced)."""
-        if self.outcome() is not None:
+        current = self._current
+        if self.game.outcome(current) is not None:
             return []
-        out: list[Action] = []
-        if self.mode is not RuleMode.SANDBOX:
-            out.extend(self.game.legal_actions(self._current, seat))
-        if self.mode is not RuleMode.ENFORCED:
-            out.extend(referee.legal_actions(self._current))
-        self._listed = (self._current, self._current.to_move() if seat is None else seat,
-                        tuple(out))
-        return out
+        mode = self.mode
+        if mode is RuleMode.ENFORCED:
+            listed = tuple(self.game.legal_actions(current, seat))
+        elif mode is RuleMode.SANDBOX:
+            listed = tuple(referee.legal_actions(current))
+        else:
+            listed = (*self.game.legal_actions(current, seat), *referee.legal_actions(current))
+        self._listed = (current, current.to_move() if seat is None else seat, listed)
+        return list(listed)
 
     def _was_listed(self, action: Action, actor: int) -> bool:
         """Whether `action` is one of the engine's own listed moves for this state and seat
         (the very object: an equal one from elsewhere is checked as any other)."""
         listed = self._listed
         return (listed is not None and listed[0] is self._current and listed[1] == actor
-                and any(a is action for a in listed[2]))
+                and any(map(is_, listed[2], repeat(action))))
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event so far with the number of the step that made it (1-based)."""
@@ -149,20 +155,15 @@ class Match:
 
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
+        actor = self._current.to_move() if player is None else player
         new = self._current.clone()
         new.table.track()
-        seat = self._current.to_move() if player is None else player
-        listed = seat is not None and self._was_listed(action, seat)
-        events = self._apply(new, action, player, checked=not listed)
-        self._record(action, self._actor(player), events, new)
+        listed = actor is not None and self._was_listed(action, actor)
+        events = self._apply(new, action, actor, checked=not listed)
+        assert actor is not None  # _apply refuses an action nobody may take
+        self._record(action, actor, events, new)
         self._redo.clear()
         return events
-
-    def _actor(self, player: int | None) -> int:
-        mover = self._current.to_move()
-        actor = mover if player is None else player
-        assert actor is not None
-        return actor
 
     def _apply(self, state: GameState, action: Action, player: int | None,
                checked: bool = True) -> list[Event]:
@@ -180,6 +181,7 @@ class Match:
                 raise IllegalAction("referee actions are off: this match enforces the rules "
                                     "(start it in assisted mode to allow overrides)")
             events = referee.apply(state, action, actor, self.game.card_name)
+            self.game.overridden(state)
             if self.mode is RuleMode.ASSISTED:
                 events = [replace(e, override=True) for e in events]
             return events
@@ -278,7 +280,7 @@ class Match:
         if step.revealed_to is None:
             before, after = self._state_at(index), self._state_at(index + 1)
             seen = frozenset(after.table.revealed_since(before.table, range(before.players)))
-            step = self.steps[index] = replace(step, revealed_to=seen)
+            step = self.steps[index] = step._replace(revealed_to=seen)
         assert step.revealed_to is not None
         return step.revealed_to
 

@@ -169,10 +169,10 @@ def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list
             return [_move(state, action, actor, name_of)]
         case FlipCard():
             card = table.resolve(action.card)
-            knew = {p for p in range(state.players) if table.visible_to(card, p)}
+            knew = table.seats_seeing(card, state.players)
             up = card not in table.face_up
             table.set_face(card, up)
-            sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
+            sees = knew | table.seats_seeing(card, state.players)
             label = table.zones[table.where[card]].label
             # A flip inside a deck or a hand shows the card to nobody new: name it only
             # to those who see it, as moves do.
@@ -205,13 +205,13 @@ def _move(state: GameState, action: MoveCard, actor: int, name_of: NameOf) -> Ev
     table = state.table
     card = table.resolve(action.card)
     src = table.zones[table.where[card]]
-    knew = {p for p in range(state.players) if table.visible_to(card, p)}
+    knew = table.seats_seeing(card, state.players)
     pos = (action.x, action.y) if action.x is not None and action.y is not None else None
     table.move(card, action.to, action.index, pos)
     if action.face_up is not None:
         table.set_face(card, action.face_up)
     dest = table.zones[action.to]
-    sees = knew | {p for p in range(state.players) if table.visible_to(card, p)}
+    sees = knew | table.seats_seeing(card, state.players)
     return CardMoved(seat=actor, card=name_of(table.faces[card]), card_id=card,
                      source="" if src.name == dest.name else src.label, to=dest.name,
                      to_label=dest.label, seen_by=_readers(sees, state.players))

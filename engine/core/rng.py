@@ -14,6 +14,8 @@ from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
+_new = object.__new__
 
 T = TypeVar("T")
 
@@ -27,7 +29,9 @@ class Rng:
         self.state = seed & _MASK
 
     def clone(self) -> Rng:
-        return Rng(self.state)
+        new = _new(Rng)  # every state clone makes one: skip __init__'s masking
+        new.state = self.state
+        return new
 
     def to_json(self) -> int:
         return self.state
@@ -47,10 +51,15 @@ class Rng:
         """Uniform integer in [0, n); rejection sampling keeps it unbiased."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
+        limit = _SPAN - (_SPAN % n)
+        state = self.state
+        while True:  # next64, written out: every die, shuffle and random pick comes here
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = state
                 return x % n
 
     def randint(self, a: int, b: int) -> int:
@@ -86,6 +95,9 @@ class SealedRng(Rng):
 
     def next64(self) -> int:
         raise RuntimeError("a seat's view has no dice: use a generator of your own")
+
+    def below(self, n: int) -> int:
+        return self.next64()  # refuses: Rng.below rolls without calling next64
 
 
 class ScriptedRng(Rng):

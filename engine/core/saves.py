@@ -15,6 +15,7 @@ import os
 import shutil
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -29,7 +30,7 @@ from engine.core.errors import (
     SaveError,
     one_line,
 )
-from engine.core.game import RuleMode
+from engine.core.game import GameState, RuleMode
 from engine.core.match import Match, Step
 from engine.core.registry import get_game
 
@@ -80,7 +81,17 @@ def _saved(action: Action, actor: int) -> dict[str, Any]:
 
 
 def to_dict(match: Match, with_actions: bool = True) -> dict[str, Any]:
-    data: dict[str, Any] = {
+    data = _head(match)
+    data["state_hash"] = match.state_hash()
+    if with_actions:
+        data["actions"] = [_saved(s.action, s.actor) for s in match.steps]
+        data["redo"] = [_saved(a, actor) for a, actor in match.redo_actions]
+    return data
+
+
+def _head(match: Match) -> dict[str, Any]:
+    """The fields of a save besides the actions and the state's hash."""
+    return {
         "format": FORMAT,
         "schema_version": SCHEMA,
         "game": match.game.name,
@@ -88,12 +99,7 @@ def to_dict(match: Match, with_actions: bool = True) -> dict[str, Any]:
         "seed": match.seed,
         "mode": str(match.mode),
         "take_backs": match.take_backs,
-        "state_hash": match.state_hash(),
     }
-    if with_actions:
-        data["actions"] = [_saved(s.action, s.actor) for s in match.steps]
-        data["redo"] = [_saved(a, actor) for a, actor in match.redo_actions]
-    return data
 
 
 _encode = json.JSONEncoder(sort_keys=True).encode  # one encoder: dumps() makes one a call
@@ -111,6 +117,8 @@ class Rows:
         self._lines: list[str] = []
 
     def lines(self, match: Match) -> list[str]:
+        """Each step's line, indented as the save writes it (the list is this object's:
+        the next call changes it)."""
         steps = match.steps
         keep = 0
         for old, new in zip(self._steps, steps, strict=False):
@@ -120,8 +128,41 @@ class Rows:
         del self._steps[keep:], self._lines[keep:]
         for step in steps[keep:]:
             self._steps.append(step)
-            self._lines.append(_encode(_saved(step.action, step.actor)))
+            self._lines.append("  " + _encode(_saved(step.action, step.actor)))
         return self._lines
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A save taken in microseconds where the match lives (the window's thread); `text()`
+    makes the file's text wherever it is called, the autosave's writer thread included:
+    the state it holds is never changed once it is the match's (every action makes a
+    new state), and its hash, a third of a save's cost, is worked out there."""
+
+    head: dict[str, Any]
+    actions: list[str]
+    redo: list[str]
+    state: GameState
+
+    def text(self) -> str:
+        data: dict[str, Any] = {**self.head, "state_hash": self.state.state_hash()}
+        fields = []
+        for key in sorted((*data, "actions", "redo")):
+            if key in ("actions", "redo"):
+                lines = self.actions if key == "actions" else self.redo
+                text = "[\n" + ",\n".join(lines) + "\n ]" if lines else "[]"
+            else:
+                text = _encode(data[key])
+            fields.append(f" {_encode(key)}: {text}")
+        return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def pending(match: Match, rows: Rows | None = None) -> Pending:
+    """The match's save, to be written out by `Pending.text()`; `rows` keeps the lines
+    of earlier steps from one save to the next."""
+    return Pending(_head(match), list((rows or Rows()).lines(match)),
+                   ["  " + _encode(_saved(a, actor)) for a, actor in match.redo_actions],
+                   match.state)
 
 
 def dumps(match: Match, rows: Rows | None = None) -> str:
@@ -132,18 +173,7 @@ def dumps(match: Match, rows: Rows | None = None) -> str:
     several times slower, and the window autosaves after every action). `rows`
     keeps the lines of earlier steps from one save to the next.
     """
-    data = to_dict(match, with_actions=False)
-    data["actions"] = (rows or Rows()).lines(match)
-    data["redo"] = [_encode(_saved(a, actor)) for a, actor in match.redo_actions]
-    fields = []
-    for key in sorted(data):
-        value = data[key]
-        if key in ("actions", "redo"):
-            text = "[\n" + ",\n".join("  " + line for line in value) + "\n ]" if value else "[]"
-        else:
-            text = _encode(value)
-        fields.append(f" {_encode(key)}: {text}")
-    return "{\n" + ",\n".join(fields) + "\n}\n"
+    return pending(match, rows).text()
 
 
 def _problem(source: str, what: str) -> SaveError:

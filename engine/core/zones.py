@@ -53,7 +53,8 @@ class Zone:
         new.layout, new.owner, new.cards, new.seen = self.layout, self.owner, cards, {}
         return new
 
-    def seen_by(self, player: int, up: set[str], pos: dict[str, tuple[int, int]]) -> Seen:
+    def seen_by(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
+                faces: dict[str, str]) -> Seen:
         """What `player` sees of this zone when the cards in `up` lie face up.
 
         A zone's cards never change, so this is worked out once per seat and face-up
@@ -62,11 +63,12 @@ class Zone:
         known = self.seen.get(player)
         if known is not None and known.up == up:
             return known
-        made = self._work_out(player, up, pos)
+        made = self._work_out(player, up, pos, faces)
         self.seen[player] = made
         return made
 
-    def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]]) -> Seen:
+    def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
+                  faces: dict[str, str]) -> Seen:
         cards, name = self.cards, self.name
         mine = self.visibility is Visibility.OWNER and self.owner == player
         if mine or (self.visibility is not Visibility.HIDDEN and len(up) == len(cards)):
@@ -79,7 +81,7 @@ class Zone:
                           for i, card in enumerate(cards))
             hidden, zone = frozenset(cards).difference(up), self.holding(shown)
         seen = frozenset(cards).difference(hidden)
-        faces_of = tuple(card for card in cards if card in seen)
+        faces_of = {card: faces[card] for card in cards if card in seen}
         placed = {} if self.layout is not Layout.FREE else \
             {ref: pos[card] for card, ref in zip(cards, shown, strict=True) if card in pos}
         return Seen(up, zone, dict.fromkeys(shown, name), faces_of, hidden, placed)
@@ -99,6 +101,7 @@ class Zone:
 
 
 _new_zone = object.__new__
+_EVERYONE = object()  # every seat sees a card (Table._seen_by_whom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,7 @@ class Seen:
     up: set[str]  # the zone's face-up cards it was worked out for
     zone: Zone  # the zone as the seat sees it (unseen cards by their places)
     where: dict[str, str]  # ref -> zone name
-    faces: tuple[str, ...]  # the ids whose faces the seat reads
+    faces: dict[str, str]  # the ids whose faces the seat reads, with their faces
     hidden: frozenset[str]
     pos: dict[str, tuple[int, int]]  # free zones: ref -> spot
 
@@ -149,6 +152,9 @@ class Table:
         self.touched: set[str] | None = None
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
+        # Spots and faces change only through move, place and set_face once play has begun:
+        # a zone's sight (Zone.seen_by) is kept until its zone is replaced (move, place)
+        # or its face-up cards differ (set_face); a spot written directly would go unseen.
         self.face_up: set[str] = set()
         self.pos: dict[str, tuple[int, int]] = {}
         self.counters: dict[str, int] = {}
@@ -165,11 +171,11 @@ class Table:
     def clone(self) -> Table:
         t = Table.__new__(Table)
         t.faces = self.faces
-        t.zones = dict(self.zones)  # zones are replaced, never changed: share them
-        t.where = dict(self.where)
+        t.zones = self.zones.copy()  # zones are replaced, never changed: share them
+        t.where = self.where.copy()
         t.face_up = set(self.face_up)
-        t.pos = dict(self.pos)
-        t.counters = dict(self.counters)
+        t.pos = self.pos.copy()
+        t.counters = self.counters.copy()
         t.touched = None
         return t
 
@@ -210,6 +216,13 @@ class Table:
             return zone.owner == player or card in self.face_up
         return False
 
+    def seats_seeing(self, card: str, players: int) -> set[int]:
+        """The seats of a table of `players` that see `card`'s face now."""
+        who = self._seen_by_whom(card)
+        if who is _EVERYONE:
+            return set(range(players))
+        return set() if who is None else {who}  # type: ignore[arg-type]
+
     def visible_cards(self, player: int | None) -> set[str]:
         return {card for card in self.where if self.visible_to(card, player)}
 
@@ -226,16 +239,50 @@ class Table:
             old = old_zones.get(name)
             if old is not zone and (old is None or zone.cards != old.cards):
                 changed.update(card for card in zone.cards if before.where.get(card) != name)
-        return {p for p in players for card in changed
-                if self.visible_to(card, p) and not before.visible_to(card, p)}
+        return self._newly_seeing(before, changed, players)
 
     def revealed_by_touched(self, before: Table, players: Iterable[int]) -> set[int]:
         """As `revealed_since`, read from the cards noted since `track()`."""
         touched = self.touched
         if touched is None:
             return self.revealed_since(before, players)
-        return {p for p in players for card in touched
-                if self.visible_to(card, p) and not before.visible_to(card, p)}
+        return self._newly_seeing(before, touched, players)
+
+    def _newly_seeing(self, before: Table, cards: Iterable[str],
+                      players: Iterable[int]) -> set[int]:
+        """The players among `players` who see one of `cards` now and did not in `before`.
+
+        Each card's sight is read once as "everyone", "nobody" or "one owner" (the
+        three the zone rules allow), not asked seat by seat: a step runs this after
+        every action."""
+        seats = frozenset(players)
+        out: set[int] = set()
+        for card in cards:
+            now = self._seen_by_whom(card)
+            if now is None:
+                continue
+            was = before._seen_by_whom(card) if card in before.where else None
+            if was is _EVERYONE or was == now:
+                continue
+            if now is _EVERYONE:
+                out.update(seats if was is None else seats - {was})
+            else:
+                out.add(now)  # type: ignore[arg-type]  # one owner's seat
+            if len(out) >= len(seats):
+                break
+        return out & seats
+
+    def _seen_by_whom(self, card: str) -> object:
+        """Who sees `card`'s face: _EVERYONE, one owner's seat, or None (nobody)."""
+        zone = self.zones[self.where[card]]
+        visibility = zone.visibility
+        if visibility is Visibility.HIDDEN:
+            return None
+        if card in self.face_up:
+            return _EVERYONE
+        if visibility is Visibility.OWNER:
+            return zone.owner
+        return None
 
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
@@ -245,25 +292,25 @@ class Table:
     def move(self, card: str, to: str, index: int | None = None,
              pos: tuple[int, int] | None = None) -> None:
         """Move a card; index None puts it on top (the end of the list)."""
-        dest = self.zone(to)
+        zones = self.zones
+        dest = zones.get(to)
+        if dest is None:
+            raise KeyError(f"there is no zone called {to!r}")
         source = self.where[card]
-        src = self.zones[source]
-        left = src.cards
-        at = left.index(card)
-        left = left[:at] + left[at + 1:]
-        if source == to:
-            dest = src.holding(left)
-            src = dest
-        else:
-            self.zones[source] = src.holding(left)
+        src = zones[source]
+        cards = src.cards
+        at = cards.index(card)
+        cards = cards[:at] + cards[at + 1:]
+        if source != to:
+            zones[source] = src.holding(cards)
+            cards = dest.cards
         self.pos.pop(card, None)
-        cards = dest.cards
         if index is None or index >= len(cards):
             cards = (*cards, card)
         else:
             at = max(0, index)
             cards = (*cards[:at], card, *cards[at:])
-        self.zones[to] = dest.holding(cards)
+        zones[to] = dest.holding(cards)
         self.where[card] = to
         if self.touched is not None:
             self.touched.add(card)
@@ -323,11 +370,11 @@ class Table:
                 zones[name] = zone
                 continue
             ups = up.intersection(cards)
-            seen = zone.seen_by(player, ups, pos)
+            seen = zone.seen_by(player, ups, pos, own_faces)
             zones[name] = seen.zone
             where.update(seen.where)
             if seen.faces:
-                faces.update({card: own_faces[card] for card in seen.faces})
+                faces.update(seen.faces)
                 face_up.update(ups)
             if seen.hidden:
                 hidden.update(seen.hidden)
@@ -336,6 +383,7 @@ class Table:
         t.zones, t.where, t.face_up, t.pos = zones, where, face_up, view_pos
         t.counters = dict(self.counters)
         t.faces = faces
+        t.touched = None  # a view is a table too: a search may move cards on it
         return t, frozenset(hidden)
 
     def hidden_from(self, player: int) -> frozenset[str]:

@@ -47,6 +47,7 @@ class Sample(GameState):
     seen: set[str] = state_field(set)
     pairs: tuple[tuple[str, int], ...] = ()
     by_index: dict[int, tuple[str, ...]] = state_field(dict)
+    trained: dict[str, tuple[str, int]] = state_field(dict)
     note: Note | None = None
     stack: list[Note | Other] = state_field(list)
     public_word: str = state_field(default="", view="public")
@@ -64,6 +65,7 @@ def sample() -> Sample:
     state.seen = {"c1", "c3"}
     state.pairs = (("c1", 0), ("c3", 1))
     state.by_index = {0: ("c1", "c3"), 1: ()}
+    state.trained = {"c3": ("c1", 1), "c1": ("c3", 2), "t": ("c3", 0)}
     state.note = Note("c1", 4, ("c1", "c3"))
     state.stack = [Note("c3", 1), Other("c2")]
     state.owner = "c2"
@@ -115,6 +117,7 @@ def test_a_view_leaves_out_every_card_the_seat_cannot_see() -> None:
     assert seen.seen == {"c3"}
     assert seen.pairs == (("c3", 1),)  # a record naming a hidden card goes whole
     assert seen.by_index == {0: ("c3",), 1: ()}
+    assert seen.trained == {"t": ("c3", 0)}  # hidden in the key or in the record: left out
     assert seen.note == Note("", 4, ("c3",))  # a record's hidden field is emptied
     assert seen.stack == [Note("c3", 1), Other("")]
     assert seen.owner is None

@@ -113,6 +113,24 @@ def test_a_seat_sees_what_stands_there_but_not_what_it_may_not_see() -> None:
     assert second.units["troll"].attached == ("c2",)  # face up on the field: public
 
 
+def test_two_unseen_units_that_swap_places_look_as_they_did() -> None:
+    """A face-down card cannot be followed through a shuffle; an unseen unit cannot be
+    followed through a move: Player 1 sees the same table after Player 2's spy and scout
+    trade places (the names once counted across the table in the order units came)."""
+    units = Entities()
+    units.add("spy", Entity("spy", 1, at="hall", visibility=Visibility.OWNER))
+    units.add("scout", Entity("scout", 1, at="yard", visibility=Visibility.OWNER))
+    before = units.view(0, frozenset())
+    swapped = units.clone()
+    swapped.move("spy", "yard")
+    swapped.move("scout", "hall")
+
+    after = swapped.view(0, frozenset())
+
+    assert after.to_json() == before.to_json()
+    assert list(after.by_id) == list(before.by_id)
+
+
 def test_the_entity_invariant_reads_containers_and_attached_cards() -> None:
     state = board()
     assert state.units.check(frozenset(state.table.faces)) is None

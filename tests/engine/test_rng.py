@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.rng import Rng
+from engine.core.rng import Rng, SealedRng
 
 # SplitMix64 reference outputs for seed 0 (Vigna's splitmix64.c).
 SPLITMIX_SEED0 = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
@@ -70,20 +70,16 @@ def test_below_chi_square_d6(seed: int) -> None:
 
 def test_below_rejects_the_biased_tail() -> None:
     """Raw values at or above the largest multiple of n are redrawn, not folded with %."""
-    n = 3 << 62  # 2**64 % n == 2**62, so values >= 3 * 2**62 must be rejected
-
-    class Fed(Rng):
-        """An Rng whose raw 64-bit outputs are given."""
-
-        def __init__(self, values: list[int]) -> None:
-            super().__init__(0)
-            self.values = iter(values)
-
-        def next64(self) -> int:
-            return next(self.values)
-
-    assert Fed([(3 << 62) + 5, 7]).below(n) == 7
-    assert Fed([(3 << 62) - 1]).below(n) == (3 << 62) - 1
+    n = 3 << 62  # 2**64 % n == 2**62, so raw values >= 3 * 2**62 must be rejected
+    seed = next(s for s in range(100) if Rng(s).next64() >= n)  # a quarter of seeds do
+    raw = Rng(seed)
+    tail, kept = raw.next64(), raw.next64()
+    assert tail >= n and kept < n, "pick a seed whose second draw is kept"
+    rng = Rng(seed)
+    assert rng.below(n) == kept
+    assert rng.state == raw.state  # both draws were taken
+    fair = next(s for s in range(100) if Rng(s).next64() < n)
+    assert Rng(fair).below(n) == Rng(fair).next64()
 
 
 def test_randint_is_inclusive() -> None:
@@ -159,3 +155,11 @@ def test_scripted_rng_rolls_the_script_then_the_stream() -> None:
     assert order == expected
     with pytest.raises(ValueError, match="the script rolls 9 on a die of 6 sides"):
         ScriptedRng(1, [9]).randint(1, 6)
+
+
+@pytest.mark.parametrize("roll", [lambda r: r.next64(), lambda r: r.below(6),
+                                  lambda r: r.randint(1, 6), lambda r: r.shuffle([1, 2, 3])])
+def test_a_views_sealed_generator_refuses_every_roll(roll) -> None:
+    """A seat's view carries no dice: each way of rolling says so rather than rolling."""
+    with pytest.raises(RuntimeError, match="no dice"):
+        roll(SealedRng())

@@ -363,3 +363,21 @@ def test_a_repeated_action_is_decoded_by_its_exact_values() -> None:
     data["actions"][1]["action"]["value"] = True
     with pytest.raises(SaveError, match=r"action 2: .*'value' has a wrong value"):
         saves.loads(json.dumps(data))
+
+
+def test_a_save_taken_now_and_written_later_is_the_save_of_now() -> None:
+    """The autosave takes a save where the match lives and makes its text on its writer
+    thread, after the window has gone on: what it writes is the match as it was taken,
+    whatever was played, undone and redone meanwhile."""
+    m = played_match()
+    rows = saves.Rows()
+    saves.pending(m, rows)  # an earlier save keeps its lines in `rows`
+    expected = saves.dumps(m)
+    taken = saves.pending(m, rows)
+
+    m.undo()
+    m.submit(RollDice("1d6"))
+    saves.pending(m, rows)  # the next save changes the rows `taken` was made from
+
+    assert taken.text() == expected
+    assert saves.dumps(m) != expected

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.zones import Layout, Table, Visibility, Zone, hidden_ref
 
@@ -307,3 +309,43 @@ def test_a_seats_sight_of_a_zone_follows_its_faces_and_is_kept_per_zone() -> Non
     t.set_face("d1", False)
     v, hidden = t.view_and_hidden(1)
     assert "d1" not in v.where and "d1" in hidden
+
+
+_ZONES = (("deck", Visibility.HIDDEN, None), ("hand0", Visibility.OWNER, 0),
+          ("hand1", Visibility.OWNER, 1), ("pool", Visibility.OWNER, None),
+          ("field", Visibility.PUBLIC, None))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.sampled_from([z[0] for z in _ZONES]),
+                          st.booleans()), min_size=1, max_size=6))
+def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
+        changes: list[tuple[int, str, bool]]) -> None:
+    """The undo gate's reading of a step's reveals (each card's sight read once) names
+    exactly the seats that see a moved or turned card now and did not before; the
+    seats seeing a card, read the same way, are those `visible_to` names."""
+    before = Table({f"c{i}": "X" for i in range(6)})
+    for name, visibility, owner in _ZONES:
+        before.add_zone(Zone(name, name, visibility, owner=owner,
+                             cards=[f"c{i}" for i in range(6)] if name == "deck" else ()))
+    before.set_face("c0", True)
+    after = before.clone()
+    after.track()
+    for index, zone, face_up in changes:
+        after.move(f"c{index}", zone)
+        after.set_face(f"c{index}", face_up)
+    seats = range(3)
+    expected = {seat for seat in seats for card in after.where
+                if after.visible_to(card, seat) and not before.visible_to(card, seat)}
+    assert after.revealed_by_touched(before, seats) == expected
+    assert after.revealed_since(before, seats) == expected
+    for card in after.where:
+        assert after.seats_seeing(card, 3) == {s for s in seats if after.visible_to(card, s)}
+
+
+def test_a_seats_view_is_a_table_cards_can_be_moved_on() -> None:
+    """A computer player may try moves on its view's table: it behaves as any table."""
+    view = make_table().view(0)
+    view.move("h1", "pile")
+    view.set_face("h1", True)
+    assert view.cards_in("pile") == ("h1",)

@@ -188,6 +188,18 @@ class NordguardPresenter(GamePresenter):
             return sources + seats
         return seats[:1] + sources + seats[1:]
 
+    def stood_as(self, state: GameState, ref: str) -> str | None:
+        """An item new to the Hand dock was its kind's card in the Item deck row (a
+        restock), or in the stocking pool, which shows the first card of each kind."""
+        s = _ng(state)
+        key = looks.kind(s, ref)
+        if key is None or looks.family(s, ref) != "item":
+            return None
+        if s.phase != "stock":
+            return KIND_PREFIX + key
+        return next((other for other in s.table.cards_in(POOL) if looks.kind(s, other) == key),
+                    None)
+
     def _seat_panel(self, s: NordguardState, seat: int) -> Panel:
         c = self.content
         ch = character_of(c, s, seat)

@@ -319,6 +319,11 @@ class NordguardScene(LocationScene):
             case _:
                 return f"Spent items: {looks.plural(n, 'item')} whose printed uses ran out."
 
+    def loose_cards(self) -> dict[str, QPointF]:
+        """The items lying in the tray: one picked up from the keyboard, or by a computer
+        seat, glides from there into its Character's panel."""
+        return {ref: item.scenePos() for ref, item in self.dropped.items()}
+
     def _show_dropped(self, s: NordguardState, live: bool) -> None:
         """Items lying at the team's location, laid out large in their tray beside the map;
         one just dropped glides there from where it was let go, one dropped otherwise (a

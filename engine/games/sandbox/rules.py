@@ -27,9 +27,14 @@ class SandboxGame(BaseGame):
 
     def __init__(self) -> None:
         self.content = content.load()
+        # Every move names its card in the log; the names are fixed by the content.
+        self._names: dict[str, str] = {}
 
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
         return new_table(self.content, options.players, rng)
 
     def card_name(self, face: str) -> str:
-        return self.content.face_name(face)
+        name = self._names.get(face)
+        if name is None:
+            name = self._names[face] = self.content.face_name(face)
+        return name

@@ -42,7 +42,15 @@ from engine.games.tactica.actions import (
     Rescue,
     Train,
 )
-from engine.games.tactica.board import CONTENT, GEOM, TROOP_FACES, Board, board, level
+from engine.games.tactica.board import (
+    CONTENT,
+    GEOM,
+    TROOP_FACES,
+    Board,
+    board,
+    invalidate,
+    level,
+)
 from engine.games.tactica.combat import attack_problem, def_of, off_against, side_attacks
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
 from engine.games.tactica.movement import card_moves, locked, mov_left, side_moves
@@ -110,6 +118,11 @@ class TacticaGame(BaseGame):
         """Part 2: a side whose last wall card is gone loses the war at once."""
         assert isinstance(state, TacticaState)
         return war.walls_check(state)
+
+    def overridden(self, state: GameState) -> None:
+        """A referee moved or turned a card: the field snapshot is read afresh."""
+        assert isinstance(state, TacticaState)
+        invalidate(state)
 
     def card_name(self, face: str) -> str:
         return CONTENT.name(face)

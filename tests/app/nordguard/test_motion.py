@@ -12,12 +12,26 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, QRect, Qt, QVariantAnimation
 from PySide6.QtWidgets import QApplication, QLabel
 
+from app.games.nordguard import looks
+from app.games.nordguard.presenter import KIND_PREFIX
 from app.glide import GLIDE_MS
-from engine.games.nordguard.actions import Attempt, Drop, EndDay, Survey, Trade, UseItem
-from engine.games.nordguard.state import DROPPED, slots
+from engine.games.nordguard.actions import (
+    Attempt,
+    ChooseCharacter,
+    Drop,
+    EndDay,
+    PickUp,
+    Restock,
+    Survey,
+    TakeItem,
+    Trade,
+    UseItem,
+)
+from engine.games.nordguard.state import DROPPED, ITEM_DECK, POOL, slots
+from tests.app.test_keyboard import answer_palette
 from tests.engine.nordguard import helpers
 
 RUNNING = QAbstractAnimation.State.Running
@@ -238,3 +252,86 @@ def test_a_trade_taken_back_mid_glide_leaves_no_picture(table, qtlog):
     assert table.state.holder(rifle) == 1
     assert [g for g in ghosts(win) if g.isVisible()] == []
     assert [r.message for r in qtlog.records if "mapTo" in r.message] == []
+
+
+# -- items that arrive without a drag glide from where the player saw them -----------------
+def in_sight(table, card) -> QPoint:
+    """The Hand dock scrolled to show `card`; its middle in the window."""
+    table.window.hand_dock.scroll.ensureWidgetVisible(card)
+    return middle(card, table.window)
+
+
+def test_an_item_restocked_without_a_drag_glides_from_the_item_deck_row(table):
+    """Restocked by a double-click or the keyboard (the same action as a drop, submitted
+    through the controller): the new Binoculars fly into Pi's panel from the Item deck
+    row's Binoculars card, the row that shows one card per kind (the card arriving in
+    the panel is another card, new to the dock)."""
+    win = table.day_one(("nickel", "pi"))
+    was = in_sight(table, table.card_widget(ITEM_DECK, KIND_PREFIX + "binoculars"))
+    table.submit(Restock("binoculars", 1))
+    [binoculars] = table.state.carried(1)[-1:]
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == was
+    card = table.card_widget(slots(1), binoculars)
+    assert card.graphicsEffect() is not None and card.graphicsEffect().opacity() == 0.0
+
+
+def test_an_item_restocked_from_the_action_palette_glides_too(qtbot, table):
+    """Ctrl+K, typed words and Enter: the keyboard's restock glides like any other."""
+    win = table.day_one(("nickel", "pi"))
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    was = in_sight(table, table.card_widget(ITEM_DECK, KIND_PREFIX + "binoculars"))
+    carried = [len(table.state.carried(seat)) for seat in (0, 1)]
+    answer_palette(qtbot, "restocks a Binoculars", [])
+    qtbot.keyClick(win, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    [seat] = [s for s in (0, 1) if len(table.state.carried(s)) > carried[s]]
+    assert looks.kind(table.state, table.state.carried(seat)[-1]) == "binoculars"
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == was
+
+
+def test_an_item_picked_up_from_the_keyboard_glides_from_the_tray(qtbot, table):
+    """At 1366x768 with four Characters the Hand dock's "Lying at" row is scrolled out of
+    sight: a Rope picked up without a drag (the keyboard, a computer teammate) flies into
+    Freki's panel from where the player sees it, the tray on the board. Freki's panel is
+    scrolled out of sight too: the picture lands on the edge of the panels in view, not
+    over the board where the card would be."""
+    win = table.day_one(("nickel", "pi", "oleg", "freki"), size=(1366, 768))
+    [rope] = table.hand(0, "rope")
+    table.submit(Drop(rope))
+    qtbot.waitUntil(lambda: not win.scene.dropped[rope].glider.running() and not ghosts(win),
+                    timeout=20 * GLIDE_MS)
+    viewport = win.hand_dock.scroll.viewport()
+    lying = table.card_widget(DROPPED, rope)
+    assert not viewport.rect().contains(lying.mapTo(viewport, lying.rect().center()))
+    tray = win.view.mapFromScene(win.scene.dropped[rope].scenePos())
+    table.submit(PickUp(rope, 3))
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == win.view.viewport().mapTo(win, tray)
+    card = table.card_widget(slots(3), rope)
+    assert card.graphicsEffect() is not None and card.graphicsEffect().opacity() == 0.0
+    panels = QRect(viewport.mapTo(win, QPoint(0, 0)), viewport.size())
+    qtbot.waitUntil(lambda: not panels.contains(middle(card, win)))  # laid out, below
+    ghost.findChild(QVariantAnimation).setCurrentTime(GLIDE_MS - 1)  # about to land
+    assert panels.adjusted(-2, -2, 2, 2).contains(middle(ghost, win))
+
+
+def test_an_item_taken_from_the_pool_glides_from_its_kind_in_the_row(table):
+    """Stocking: the pool row shows one card per kind. A computer (or the keyboard) taking
+    another Rope than the one shown: it flies from the Rope the row shows."""
+    win = table.open(players=2)
+    table.submit(ChooseCharacter("ch-nickel"))
+    table.submit(ChooseCharacter("ch-pi"))
+    assert table.state.phase == "stock"
+    pool = table.state.table.cards_in(POOL)
+    shown = {card.ref for card in table.panel(POOL).cards}
+    kind = next(looks.kind(table.state, ref) for ref in pool if ref not in shown)
+    [face] = [ref for ref in shown if looks.kind(table.state, ref) == kind]
+    other = next(ref for ref in pool if ref not in shown and looks.kind(table.state, ref) == kind)
+    was = in_sight(table, table.card_widget(POOL, face))
+    seat = table.state.active
+    table.submit(TakeItem(other))
+    assert other in table.state.carried(seat)
+    [ghost] = ghosts(win)
+    assert middle(ghost, win) == was
