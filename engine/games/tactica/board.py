@@ -287,9 +287,9 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "features", "landmark_at",
-                 "moves", "owner", "placed", "pos", "ridges", "table", "terrain", "troop_at",
-                 "troops", "wall_at")
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "features",
+                 "landmark_at", "moves", "owner", "placed", "pos", "ridges", "table", "terrain",
+                 "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -335,6 +335,7 @@ class Board:
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
+        self._shared = False
 
     def _set_features(self, f: Features) -> None:
         self.features = f
@@ -348,24 +349,47 @@ class Board:
         return self.placed == state.table.pos
 
     def fork(self, state: TacticaState) -> Board:
+        """This snapshot for `state`, sharing every container with this one until either
+        moves a troop (_own): most actions move none, and the copy was a tenth of a step.
+
+        What is worked out while they share (danger, friends, card moves) follows from where
+        the troops stand, the same for both, so either may add it for both."""
         new: Board = object.__new__(Board)
-        new.placed = dict(self.placed)
+        new.placed = self.placed
         new.owner = id(state)
         new.table = state.table
-        new.troop_at = dict(self.troop_at)
-        new.pos = dict(self.pos)
-        new.troops = (list(self.troops[0]), list(self.troops[1]))
+        new.troop_at = self.troop_at
+        new.pos = self.pos
+        new.troops = self.troops
         new._set_features(self.features)
-        new._danger = list(self._danger)
-        new._paired = list(self._paired)
-        new._braced = list(self._braced)
-        new._hexes = list(self._hexes)
-        new.moves = (dict(self.moves[0]), dict(self.moves[1]))
-        new._friends = dict(self._friends)
+        new._danger = self._danger
+        new._paired = self._paired
+        new._braced = self._braced
+        new._hexes = self._hexes
+        new.moves = self.moves
+        new._friends = self._friends
+        new._shared = self._shared = True
         return new
+
+    def _own(self) -> None:
+        """Copy the containers shared with other snapshots (fork) before troops move."""
+        if not self._shared:
+            return
+        self.placed = dict(self.placed)
+        self.troop_at = dict(self.troop_at)
+        self.pos = dict(self.pos)
+        self.troops = (list(self.troops[0]), list(self.troops[1]))
+        self._danger = list(self._danger)
+        self._paired = list(self._paired)
+        self._braced = list(self._braced)
+        self._hexes = list(self._hexes)
+        self.moves = (dict(self.moves[0]), dict(self.moves[1]))
+        self._friends = dict(self._friends)
+        self._shared = False
 
     # -- keeping up with the rules' own moves ------------------------------------------
     def relocate(self, card: str, c: Coord) -> None:
+        self._own()
         old = self.pos[card]
         del self.troop_at[old]
         self.troop_at[c] = card
@@ -375,6 +399,7 @@ class Board:
 
     def swap(self, a: str, b: str) -> None:
         """Two troops of one side exchange hexes (SAVED, SHIELDWALL)."""
+        self._own()
         ca, cb = self.pos[a], self.pos[b]
         self.troop_at[ca], self.troop_at[cb] = b, a
         self.pos[a] = self.placed[a] = cb
@@ -382,6 +407,7 @@ class Board:
         self._moved_within(side_of(a), (a, b), ca, cb)
 
     def add_troop(self, card: str, c: Coord) -> None:
+        self._own()
         self.troop_at[c] = card
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
@@ -389,6 +415,7 @@ class Board:
         self._changed(side_of(card), (card,), c, c)
 
     def remove_troop(self, card: str) -> None:
+        self._own()
         old = self.pos.pop(card)
         del self.troop_at[old]
         self.troops[side_of(card)].remove(card)

@@ -199,3 +199,21 @@ def test_a_rescue_without_the_card_is_random_and_stops_undo():
     match = staged(state)
     match.submit(Rescue(rescuer))
     assert match.can_undo() == (False, RANDOM)
+
+
+def test_a_seat_view_carries_no_snapshot_holding_the_whole_table():
+    """A clone shares its state's field snapshot, which holds the state's own table; a
+    seat's view must not, or the seat could read the other side's troop pile in order."""
+    game = TacticaGame()
+    match = Match(game, game.options_model(), 3)
+    rng = Rng(3)
+    while len(match.steps) < 60 and match.outcome() is None:
+        legal = match.legal_actions()
+        match.submit(legal[rng.below(len(legal))])
+    assert match.state._board is not None  # the rules read the field this step
+    for seat in (SUN, MOON):
+        seen = match.view(seat)
+        assert seen._board is None
+        other = seen.table.zones[troop_pile(1 - seat)].cards or ()
+        assert not set(other) & set(match.state.table.zones[troop_pile(1 - seat)].cards or ())
+        assert game.legal_actions(seen, seat) == game.legal_actions(match.state, seat)
