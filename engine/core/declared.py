@@ -53,7 +53,8 @@ def state_field(factory: Callable[[], Any] | None = None, *, default: Any = _MIS
     `view`: "mask" (default) hides card ids the seat cannot see; "public" shows the
     value as it is (it holds no card ids); a function (state, value, seat) gives the
     seat's value (e.g. TACTICA's honour rule). `cache`: derived data kept to save
-    work (a board index); shared by clones, left out of JSON and hashes.
+    work (a board index); shared by clones, left out of JSON and hashes, and left out
+    of a seat's view unless declared "public" too.
     """
     return StateField(default, factory, view, cache)
 
@@ -192,8 +193,15 @@ def _compile(cls: type) -> Compiled:
 
     masked = [(name, kinds[name], spec.view) for name, spec in specs.items()
               if not spec.cache and spec.view != "public" and kinds[name].may_hold_cards]
+    # A cache is worked out from the whole state (a snapshot holding every pile in order):
+    # a seat's view goes without it, and works it out afresh from what it sees, unless
+    # the field is declared public (it holds nothing a seat may not know).
+    dropped = [(name, None if spec.default is _MISSING else spec.default)
+               for name, spec in specs.items() if spec.cache and spec.view != "public"]
 
     def view(state: Any, seen: Any, seat: int, hidden: frozenset[str]) -> None:
+        for name, empty in dropped:
+            setattr(seen, name, empty)
         for name, kind, policy in masked:
             value = getattr(state, name)
             if not value:  # empty containers, "" and None hide nothing

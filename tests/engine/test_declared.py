@@ -53,6 +53,7 @@ class Sample(GameState):
     public_word: str = state_field(default="", view="public")
     secret: dict[str, int] = state_field(dict, view=lambda state, value, seat: {})
     index: Any = state_field(default=None, cache=True)
+    lent: Any = state_field(default=None, cache=True, view="public")
 
 
 def sample() -> Sample:
@@ -72,6 +73,7 @@ def sample() -> Sample:
     state.public_word = "c1"
     state.secret = {"k": 1}
     state.index = object()
+    state.lent = object()
     return state
 
 
@@ -124,6 +126,8 @@ def test_a_view_leaves_out_every_card_the_seat_cannot_see() -> None:
     assert seen.public_word == "c1"  # declared public: shown as it is
     assert seen.secret == {}  # its own rule
     assert seen.count == 3
+    assert seen.index is None  # a cache is worked out from the whole state: not shown
+    assert seen.lent is state.lent  # unless declared public
 
 
 @pytest.mark.parametrize(("annotation", "problem"), [

@@ -120,13 +120,6 @@ class NordguardGame(BaseGame):
     def card_name(self, face: str) -> str:
         return self.content.name_of(face)
 
-    def view(self, state: GameState, player: int | None) -> GameState:
-        """As every game's, less the Item deck as last read: it holds the decks in order."""
-        seen = super().view(state, player)
-        if player is not None:
-            _ng(seen).stock_read = None
-        return seen
-
     def pending_check(self, state: GameState) -> list[Check]:
         """What each possible move would take, with exact odds (for the dice dock)."""
         return pending_check(self.content, _ng(state))

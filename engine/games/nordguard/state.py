@@ -89,7 +89,8 @@ Other fields:
   its modifiers, read into ``content.powers``); shared by clones and views, never saved.
 - ``derived``: what the rules work out again on every move (each seat's slots and the
   Characters' powers, a location's challenges), keyed so that no state reads an answer
-  made from another; shared by clones and views, never saved.
+  made from another; shared by clones, never saved, never in a seat's view (it knows
+  face-down locations the rules looked at).
 - ``stock_read``: the Item deck by kind as last read, with the zones out of view it was
   read from (items.stock); handed to clones, never to a seat's view, never saved.
 
@@ -161,7 +162,7 @@ def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 class Derived:
     """Answers worked out from a state, kept for the states after it.
 
-    Clones and views share one Derived, and undo or another branch of play may hand it
+    Clones share one Derived (a seat's view makes its own), and undo or another branch of play may hand it
     states that differ in anything: every table here is keyed by all its answer is made
     from (card ids keep their face for a match), so a state never reads an answer that
     is not its own. Teams and location cards are few; the tables keyed by the items in
@@ -203,13 +204,14 @@ class NordguardState(GameState):
     rerolled: bool = False
     restock_here: bool = False
     # The cards this table is played with (set by the set-up; shared by clones and views).
-    content: NordguardContent | None = state_field(default=None, cache=True)
+    content: NordguardContent | None = state_field(default=None, cache=True, view="public")
     # What the rules work out from the team and the map and ask again on every move
-    # (engine.games.nordguard.items.roster); shared by clones and views, never saved.
+    # (engine.games.nordguard.items.roster); shared by clones, never saved, and never
+    # handed to a seat's view: it knows the face-down locations the rules looked at.
     derived: Derived | None = state_field(default=None, cache=True)
     # The Item deck by kind as last read, with the zones out of view it was read from
     # (engine.games.nordguard.items.stock); handed to clones, never to a seat's view (it
-    # holds the decks in order), never saved.
+    # holds the decks in order: a cache not declared public is not), never saved.
     stock_read: tuple[Any, ...] | None = state_field(default=None, cache=True)
 
     def __init__(self, players: int, table: Table, rng: Rng, width: int, height: int,

@@ -124,16 +124,6 @@ class TacticaGame(BaseGame):
         assert isinstance(state, TacticaState)
         invalidate(state)
 
-    def view(self, state: GameState, player: int | None) -> GameState:
-        """What `player` may see, without the field snapshot: a clone shares its state's
-        snapshot, which holds the whole table (every pile in order), so a seat's view
-        carrying it would let that seat read what it may not see. The view reads its own
-        snapshot from its own table when asked (board)."""
-        seen = super().view(state, player)
-        assert isinstance(seen, TacticaState)
-        seen._board = None
-        return seen
-
     def card_name(self, face: str) -> str:
         return CONTENT.name(face)
 
