@@ -162,8 +162,9 @@ def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 class Derived:
     """Answers worked out from a state, kept for the states after it.
 
-    Clones share one Derived (a seat's view makes its own), and undo or another branch of play may hand it
-    states that differ in anything: every table here is keyed by all its answer is made
+    Clones share one Derived (a seat's view makes its own), and undo or another branch
+    of play may hand it states that differ in anything: every table here is keyed by all
+    its answer is made
     from (card ids keep their face for a match), so a state never reads an answer that
     is not its own. Teams and location cards are few; the tables keyed by the items in
     view are emptied when they grow past LIMIT.
