@@ -111,11 +111,11 @@ class TacticaFrame(Frame):
 # -- NEGATE --------------------------------------------------------------------------
 
 
-def negates_held(state: TacticaState, player: int) -> list[str]:
-    """The NEGATEs `player` may play, in barracks order (shared: do not change it)."""
+def negates_held(state: TacticaState, player: int) -> tuple[str, ...]:
+    """The NEGATEs `player` may play, in barracks order."""
     if tactics.blocked(state, player):
-        return []
-    return tactics.hand(state, player).get("negate", [])
+        return ()
+    return tactics.hand(state, player).get("negate", ())
 
 
 def play_card(state: TacticaState, player: int, action: PlayTactic) -> list[Event]:

@@ -91,8 +91,8 @@ def blocked(state: TacticaState, player: int) -> bool:
     return state.ransom_blocked[player] and not state.table.zones[hostages(player)].cards
 
 
-def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
-    """The tactics cards in a barracks by face, in barracks order (shared: do not change it).
+def hand(state: TacticaState, player: int) -> dict[str, tuple[str, ...]]:
+    """The tactics cards in a barracks by face, in barracks order (shared, so tuples).
 
     A zone's cards are a tuple replaced whenever they change, and most actions leave
     the barracks alone, so the answer is kept for the last few barracks seen, by the
@@ -102,18 +102,19 @@ def hand(state: TacticaState, player: int) -> dict[str, list[str]]:
     if kept is not None and kept[0] is cards:
         return kept[1]
     faces = state.table.faces
-    found: dict[str, list[str]] = {}
+    by_face: dict[str, list[str]] = {}
     for card in cards:
         face = faces[card]
         if face in TACTIC_FACES:
-            found.setdefault(face, []).append(card)
+            by_face.setdefault(face, []).append(card)
+    found = {face: tuple(held) for face, held in by_face.items()}
     if len(_HANDS) > 256:
         _HANDS.clear()
     _HANDS[id(cards)] = (cards, found)
     return found
 
 
-_HANDS: dict[int, tuple[tuple[str, ...], dict[str, list[str]]]] = {}
+_HANDS: dict[int, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
 
 
 def _own(b: Board, player: int) -> list[str]:
