@@ -13,7 +13,6 @@ no rules it does not use.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -87,20 +86,4 @@ def load(target: str) -> Any:
 
 def get_game(name: str) -> BaseGame:
     """A fresh instance of the game's rules; ContentError if its content is damaged."""
-    game = load(entry(name).rules)()
-    if name not in _SETTLED:
-        _SETTLED.add(name)
-        _settle()
-    return game
-
-
-_SETTLED: set[str] = set()
-
-
-def _settle() -> None:
-    """Move what is alive after a game's first load (its modules and content, kept as long
-    as the program runs) out of the collector's walks. Every full collection walked
-    those thousands of objects again, some 6% of a Nordguard step in self-play; the
-    collection first leaves no garbage behind in the frozen set."""
-    gc.collect()
-    gc.freeze()
+    return load(entry(name).rules)()
