@@ -26,6 +26,28 @@ def renamed(old_kind: str, cls: type[Action]) -> None:
     _RENAMED[old_kind] = cls
 
 
+K = typing.TypeVar("K")
+V = typing.TypeVar("V")
+
+
+class Made(dict[K, V]):
+    """key -> make(key), made the first time it is asked for and handed out again after.
+
+    Listed actions are immutable values: a game lists the same ones by the dozen on every
+    move, building them dominated listing, and a match skips its second check only for
+    the very objects it listed. `Made(make)[key]` is a plain dict look-up once made."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        made = self[key] = self.make(key)
+        return made
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action. Subclasses are frozen dataclasses with a unique `kind`."""

@@ -12,12 +12,11 @@ for the answer (designed: the rulebook's "at any time" speaks of trading and dro
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.frames import Frame
@@ -217,23 +216,12 @@ def open_question(s: NordguardState) -> Question | None:
     return top if isinstance(top, Question) else None
 
 
-class _Made(dict[str, Action]):
-    """Card id -> its action of one kind (to one seat), made the first time it is asked
-    for. Actions are immutable values, handed out again: building them dominated
-    legal_actions, and the match skips its second check only for the very objects it
-    listed."""
-
-    __slots__ = ("kind", "to")
-
-    def __init__(self, kind: Callable[..., Action], *to: int) -> None:
-        super().__init__()
-        self.kind, self.to = kind, to
-
-    def __missing__(self, card: str) -> Action:
-        made = self[card] = self.kind(card, *self.to)
-        return made
+def _to(kind: type[Trade] | type[PickUp], to: int) -> Made[str, Action]:
+    """Card id -> its action of `kind` to seat `to`."""
+    return Made(lambda card: kind(card, to))
 
 
-TRADES = tuple(_Made(Trade, to) for to in range(MAX_PLAYERS))  # TRADES[to][card]
-PICK_UPS = tuple(_Made(PickUp, to) for to in range(MAX_PLAYERS))  # PICK_UPS[to][card]
-DROPS = _Made(Drop)
+# Actions are immutable values, made once and handed out again (see engine.core.actions).
+TRADES = tuple(_to(Trade, to) for to in range(MAX_PLAYERS))  # TRADES[to][card]
+PICK_UPS = tuple(_to(PickUp, to) for to in range(MAX_PLAYERS))  # PICK_UPS[to][card]
+DROPS: Made[str, Action] = Made(Drop)

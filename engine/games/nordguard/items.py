@@ -70,9 +70,7 @@ def roster(c: NordguardContent, s: NordguardState) -> Roster:
     Asked several times a move: the last team asked about is checked first, by identity
     (clones share the very tuple)."""
     team = s.character
-    d = s.derived
-    if d is None:
-        d = derived(s)
+    d = s.derived or derived(s)
     last = d.roster
     if last is not None and last.team is team:
         return last

@@ -16,6 +16,7 @@ layout and shared by every snapshot with that layout.
 
 from __future__ import annotations
 
+from engine.core.actions import Made
 from engine.games.tactica import content
 from engine.games.tactica.actions import Attack, Move
 from engine.games.tactica.field import (
@@ -52,48 +53,18 @@ found with; the hexes (by number) where a friend coming or going changes them, a
 where an enemy does; the destinations with their cost, and the same as Move actions."""
 
 
-class _MovesOf(dict[Coord, Move]):
-    """One troop's Move actions by destination, each built the first time it is offered."""
-
-    def __init__(self, troop: str) -> None:
-        super().__init__()
-        self.troop = troop
-
-    def __missing__(self, c: Coord) -> Move:
-        made = self[c] = Move(self.troop, c[0], c[1])
-        return made
+def _moves_of(troop: str) -> Made[Coord, Move]:
+    return Made(lambda c: Move(troop, c[0], c[1]))
 
 
-class _Moves(dict[str, _MovesOf]):
-    def __missing__(self, troop: str) -> _MovesOf:
-        made = self[troop] = _MovesOf(troop)
-        return made
+def _attacks_of(attacker: str) -> Made[str, Attack]:
+    return Made(lambda target: Attack(attacker, target))
 
 
-MOVES = _Moves()
+MOVES: Made[str, Made[Coord, Move]] = Made(_moves_of)
 """Move actions by troop and destination: listed by the dozen every action, so equal
 actions are shared, not rebuilt."""
-
-
-class _AttacksOf(dict[str, Attack]):
-    """One troop's Attack actions by target, each built the first time it is offered."""
-
-    def __init__(self, attacker: str) -> None:
-        super().__init__()
-        self.attacker = attacker
-
-    def __missing__(self, target: str) -> Attack:
-        made = self[target] = Attack(self.attacker, target)
-        return made
-
-
-class _Attacks(dict[str, _AttacksOf]):
-    def __missing__(self, attacker: str) -> _AttacksOf:
-        made = self[attacker] = _AttacksOf(attacker)
-        return made
-
-
-ATTACKS = _Attacks()
+ATTACKS: Made[str, Made[str, Attack]] = Made(_attacks_of)
 """Attack actions by attacker and target, shared like MOVES."""
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.games.tactica import cards as cardmoves
@@ -347,15 +347,7 @@ class HorseGroupMove(TacticaFrame):
         return [GroupMoveOver()]
 
 
-class _Swaps(dict[tuple[str, str], Swap]):
-    """Swap actions by their two troops, each built the first time it is offered."""
-
-    def __missing__(self, pair: tuple[str, str]) -> Swap:
-        made = self[pair] = Swap(*pair)
-        return made
-
-
-SWAPS = _Swaps()
+SWAPS: Made[tuple[str, str], Swap] = Made(lambda pair: Swap(*pair))  # by the two troops
 DONE = Done()
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from engine.core import flow
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -165,17 +165,9 @@ def turn_actions(state: TacticaState) -> list[Action]:
     return out
 
 
-class _Musters(dict[tuple[str, tuple[int, int]], Muster]):
-    """Muster actions by card and hex, each built the first time it is offered."""
-
-    def __missing__(self, key: tuple[str, tuple[int, int]]) -> Muster:
-        card, c = key
-        made = self[key] = Muster(card, c[0], c[1])
-        return made
-
-
-MUSTERS = _Musters()
-_TRAINS: dict[str, Train] = {}
+MUSTERS: Made[tuple[str, tuple[int, int]], Muster] = Made(
+    lambda key: Muster(key[0], key[1][0], key[1][1]))  # by card and hex
+TRAINS: Made[str, Train] = Made(Train)
 
 
 def _trains(state: TacticaState, b: Board, p: int) -> list[Action]:
@@ -189,10 +181,7 @@ def _trains(state: TacticaState, b: Board, p: int) -> list[Action]:
         if b.pos[t] in near:
             entry = training.get(t)
             if pile if entry is None else entry[1] < 2:
-                made = _TRAINS.get(t)
-                if made is None:
-                    made = _TRAINS[t] = Train(t)
-                out.append(made)
+                out.append(TRAINS[t])
     return out
 
 

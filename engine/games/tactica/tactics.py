@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.actions import Made
 from engine.core.events import Event
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import frames
@@ -164,25 +165,11 @@ def _rescues(state: TacticaState, b: Board, player: int, card: str,
 
 # -- own-turn uses ---------------------------------------------------------------
 
-class _PlaysOf(dict[str, PlayTactic]):
-    """The plays of one card by the troop they target, each built the first time."""
-
-    def __init__(self, card: str) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, troop: str) -> PlayTactic:
-        made = self[troop] = PlayTactic(self.card, troop)
-        return made
+def _plays_of(card: str) -> Made[str, PlayTactic]:
+    return Made(lambda troop: PlayTactic(card, troop))
 
 
-class _Plays(dict[str, _PlaysOf]):
-    def __missing__(self, card: str) -> _PlaysOf:
-        made = self[card] = _PlaysOf(card)
-        return made
-
-
-ON = _Plays()
+ON: Made[str, Made[str, PlayTactic]] = Made(_plays_of)
 """ON[card][troop]: the play of `card` on `troop`, offered on every troop most actions, so
 built once."""
 
