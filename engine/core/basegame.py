@@ -65,12 +65,6 @@ class BaseGame:
         anything else goes on; events when something had to be done."""
         return []
 
-    def overridden(self, state: GameState) -> None:
-        """A referee action changed the table behind the rules' back: a game drops here
-        what it derived from the table and keeps up to date as its own rules move cards
-        (TACTICA's field snapshot). A replay applies actions to one state in place, so
-        nothing else would tell such a cache that the table changed."""
-
     def trigger_start(self, state: GameState) -> int:
         """The seat from which abilities of one priority class resolve, in seat order."""
         return state.active

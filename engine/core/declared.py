@@ -132,6 +132,13 @@ class Declared(metaclass=DeclaredMeta):
         specs = _compiled(type(self)).specs
         return {name: getattr(self, name) for name, spec in specs.items() if not spec.cache}
 
+    def drop_caches(self) -> None:
+        """Forget every cache not declared public: the table changed behind the rules'
+        back (a referee override), and a cache a game keeps in step with its own moves
+        (TACTICA's field snapshot) would not know. Replays apply steps to one state in
+        place, so nothing else would tell it."""
+        _compiled(type(self)).drop_caches(self)
+
     def view_fields(self, seen: Any, seat: int, hidden: frozenset[str]) -> None:
         """Give `seen` (a clone of this state) each field as `seat` may see it."""
         _compiled(type(self)).view(self, seen, seat, hidden)
@@ -146,6 +153,7 @@ class Compiled:
     to_json: Callable[[Any], dict[str, Any]]
     from_json: Callable[[dict[str, Any], Any], Any]
     view: Callable[[Any, Any, int, frozenset[str]], None]
+    drop_caches: Callable[[Any], None]
 
 
 def _compiled(cls: type) -> Compiled:
@@ -199,9 +207,12 @@ def _compile(cls: type) -> Compiled:
     dropped = [(name, None if spec.default is _MISSING else spec.default)
                for name, spec in specs.items() if spec.cache and spec.view != "public"]
 
-    def view(state: Any, seen: Any, seat: int, hidden: frozenset[str]) -> None:
+    def drop_caches(state: Any) -> None:
         for name, empty in dropped:
-            setattr(seen, name, empty)
+            setattr(state, name, empty)
+
+    def view(state: Any, seen: Any, seat: int, hidden: frozenset[str]) -> None:
+        drop_caches(seen)
         for name, kind, policy in masked:
             value = getattr(state, name)
             if not value:  # empty containers, "" and None hide nothing
@@ -214,7 +225,8 @@ def _compile(cls: type) -> Compiled:
                 shown = kind.mask(value, hidden)
                 setattr(seen, name, kind.empty() if shown is HIDDEN else shown)
 
-    return Compiled(specs, env["clone"], env["clone_for_view"], to_json, from_json, view)
+    return Compiled(specs, env["clone"], env["clone_for_view"], to_json, from_json, view,
+                    drop_caches)
 
 
 # -- kinds of value ------------------------------------------------------------------------

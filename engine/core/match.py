@@ -181,7 +181,7 @@ class Match:
                 raise IllegalAction("referee actions are off: this match enforces the rules "
                                     "(start it in assisted mode to allow overrides)")
             events = referee.apply(state, action, actor, self.game.card_name)
-            self.game.overridden(state)
+            state.drop_caches()
             if self.mode is RuleMode.ASSISTED:
                 events = [replace(e, override=True) for e in events]
             return events

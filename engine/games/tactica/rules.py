@@ -48,7 +48,6 @@ from engine.games.tactica.board import (
     TROOP_FACES,
     Board,
     board,
-    invalidate,
     level,
 )
 from engine.games.tactica.combat import attack_problem, def_of, off_against, side_attacks
@@ -118,11 +117,6 @@ class TacticaGame(BaseGame):
         """Part 2: a side whose last wall card is gone loses the war at once."""
         assert isinstance(state, TacticaState)
         return war.walls_check(state)
-
-    def overridden(self, state: GameState) -> None:
-        """A referee moved or turned a card: the field snapshot is read afresh."""
-        assert isinstance(state, TacticaState)
-        invalidate(state)
 
     def card_name(self, face: str) -> str:
         return CONTENT.name(face)
