@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from app.games.base import RollPreview
 from app.match_controller import MatchController
 from engine.core.dice import MAX_POOL_DICE, MAX_SIDES, MIN_SIDES, DicePool
+from engine.core.match import shared_steps
 from engine.core.referee import RollDice
 
 if TYPE_CHECKING:
@@ -440,9 +441,7 @@ class DiceDock(QDockWidget):
         match = self._controller.match
         steps = match.steps if match is not None else []
         known = self._steps_read
-        if match is not self._history_of or len(steps) < len(known) or any(
-                a is not b for a, b in zip(known[-1:], steps[len(known) - 1:len(known)],
-                                           strict=False)):
+        if match is not self._history_of or shared_steps(known, steps) != len(known):
             self._history.clear()
             self._history_of, known = match, []
             self._last_roll = None

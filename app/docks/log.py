@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.events import Event
-from engine.core.match import Match
+from engine.core.match import Match, shared_steps
 
 STEP_ROLE = Qt.ItemDataRole.UserRole
 OVERRIDE = QColor("#9a4d00")
@@ -309,7 +309,7 @@ class LogFeed:
         if self._key is None or self._key[0] is not match:
             self._forget(0)
         else:
-            self._forget(_shared(self._steps, steps))
+            self._forget(shared_steps(self._steps, steps))
             if self._key[1] != reader:
                 self._reread(self._key[1], reader)
         self._key = (match, reader)
@@ -334,15 +334,6 @@ class LogFeed:
             entry if event.sees(was) == event.sees(reader)
             else (entry[0], event.text_for(reader), entry[2])
             for entry, event in zip(self._entries, self._events, strict=True)]
-
-
-def _shared(old: list[object], new: Sequence[object]) -> int:
-    """How many leading steps two records share. Steps are only ever added at the end or
-    taken off it, so the last step both hold at a place marks everything before it."""
-    count = min(len(old), len(new))
-    while count and old[count - 1] is not new[count - 1]:
-        count -= 1
-    return count
 
 
 def _changed(old: list[Entry], new: list[Entry], start: int, end: int) -> list[int]:

@@ -11,7 +11,7 @@ moments quick while the record grows by little more than its actions.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
 from operator import is_
@@ -46,6 +46,17 @@ class Step(NamedTuple):
     random: bool
     revealed_to: frozenset[int] | None  # None: not worked out yet (a step read from a save)
     ended: bool = False
+
+
+def shared_steps(old: Sequence[object], new: Sequence[object]) -> int:
+    """How many leading steps a record read earlier (`old`) shares with the match's now
+    (`new`), for readers that keep what they read of the steps (the log, the dice
+    history, the save's lines). A match only ever adds steps at the end or takes them
+    off it, so the last place both hold the very same step marks everything before it."""
+    count = min(len(old), len(new))
+    while count and old[count - 1] is not new[count - 1]:
+        count -= 1
+    return count
 
 
 class Match:

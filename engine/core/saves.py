@@ -31,7 +31,7 @@ from engine.core.errors import (
     one_line,
 )
 from engine.core.game import GameState, RuleMode
-from engine.core.match import Match, Step
+from engine.core.match import Match, Step, shared_steps
 from engine.core.registry import get_game
 
 FORMAT = "runetable-save"
@@ -120,11 +120,7 @@ class Rows:
         """Each step's line, indented as the save writes it (the list is this object's:
         the next call changes it)."""
         steps = match.steps
-        keep = 0
-        for old, new in zip(self._steps, steps, strict=False):
-            if old is not new:
-                break
-            keep += 1
+        keep = shared_steps(self._steps, steps)
         del self._steps[keep:], self._lines[keep:]
         for step in steps[keep:]:
             self._steps.append(step)

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.game import RuleMode
-from engine.core.match import Match
+from engine.core.match import Match, shared_steps
 from engine.core.referee import (
     DeclareResult,
     FlipCard,
@@ -410,3 +410,13 @@ def test_only_the_very_actions_match_listed_skip_the_second_check(monkeypatch) -
     with pytest.raises(IllegalAction):
         m.submit(listed[0])  # a character already chosen, listed two states ago
     assert checked == [copy, listed[0]]
+
+
+def test_a_record_read_earlier_shares_the_steps_before_an_undo() -> None:
+    """Readers that keep what they read (log, dice history, save lines) ask how much of
+    it still stands: everything before the first step taken back."""
+    a, b, c, d = (object() for _ in range(4))
+    assert shared_steps([a, b, c], [a, b, c, d]) == 3  # steps added
+    assert shared_steps([a, b, c], [a, b]) == 2  # one undone
+    assert shared_steps([a, b, c], [a, b, d]) == 2  # undone, another played
+    assert shared_steps([a], []) == 0
