@@ -9,13 +9,13 @@ import pytest
 
 from engine.core import flow, invariants, registry, saves
 from engine.core.errors import IllegalAction
-from engine.core.events import Event, event
 from engine.core.frames import Pass, Triggered, Use
 from engine.core.game import RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.simulate import play_one
 from tests.engine.duel import DUEL_ENTRY, Answer, Bid, Duel, Lay, StrikeBack, laid
+from tests.engine.test_events import Drew
 
 
 @pytest.fixture(autouse=True)
@@ -198,20 +198,10 @@ def test_two_frames_of_one_name_are_refused() -> None:
             pass
 
 
-@event("test-drew")
-class _Drew(Event):
-    seat: int
-    card: str
-    private = ("card",)
-
-    def say(self, full: bool) -> str:
-        return f"Player {self.seat + 1} draws {self.card if full else 'a card'}"
-
-
 def test_a_triggered_frame_carries_no_private_fact_of_its_event() -> None:
     """A frame lies on the stack every seat's view carries; the card a seat drew is a
     private fact of the draw, so an ability it triggers must not carry it there."""
-    facts = dict(flow._facts(_Drew(seat=1, card="c7", seen_by=frozenset({1})), owner=1))
+    facts = dict(flow._facts(Drew(seat=1, card="c7", seen_by=frozenset({1})), owner=1))
 
     assert "card" not in facts
-    assert facts == {"event": "test-drew", "owner": 1, "seat": 1}
+    assert facts == {"event": "draw", "owner": 1, "seat": 1}
