@@ -73,7 +73,7 @@ class Match:
         self._redo: list[tuple[Action, int]] = []
         # The last list `legal_actions` made: (state, seat, actions). An action submitted
         # from it, for that very state and seat, is not checked a second time.
-        self._listed: tuple[GameState, int | None, tuple[Action, ...]] | None = None
+        self._listed: tuple[GameState, int | None, list[Action]] | None = None
 
     # -- reading --------------------------------------------------------
     @property
@@ -119,13 +119,14 @@ class Match:
             return []
         mode = self.mode
         if mode is RuleMode.ENFORCED:
-            listed = tuple(self.game.legal_actions(current, seat))
+            listed = self.game.legal_actions(current, seat)
         elif mode is RuleMode.SANDBOX:
-            listed = tuple(referee.legal_actions(current))
+            listed = referee.legal_actions(current)
         else:
-            listed = (*self.game.legal_actions(current, seat), *referee.legal_actions(current))
+            listed = [*self.game.legal_actions(current, seat), *referee.legal_actions(current)]
+        # Kept as the rules made it (the one copy goes to the caller, who may reorder it).
         self._listed = (current, current.to_move() if seat is None else seat, listed)
-        return list(listed)
+        return listed.copy()
 
     def _was_listed(self, action: Action, actor: int) -> bool:
         """Whether `action` is one of the engine's own listed moves for this state and seat

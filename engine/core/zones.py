@@ -70,21 +70,38 @@ class Zone:
     def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
                   faces: dict[str, str]) -> Seen:
         cards, name = self.cards, self.name
+        free = self.layout is Layout.FREE
         mine = self.visibility is Visibility.OWNER and self.owner == player
         if mine or (self.visibility is not Visibility.HIDDEN and len(up) == len(cards)):
-            shown, hidden, zone = cards, frozenset[str](), self
-        elif not up or self.visibility is Visibility.HIDDEN:  # face up in a deck: unseen
+            # Every card seen: read in C (the field of a war game is dozens of cards).
+            faces_of = dict(zip(cards, map(faces.__getitem__, cards), strict=True))
+            placed = {card: pos[card] for card in cards if card in pos} if free else {}
+            return Seen(up, self, dict.fromkeys(cards, name), faces_of, frozenset(), placed)
+        if not up or self.visibility is Visibility.HIDDEN:  # face up in a deck: unseen
             shown, hidden = hidden_refs(name, len(cards)), frozenset(cards)
-            zone = self.holding(shown)
         else:
             shown = tuple(card if card in up else hidden_ref(name, i)
                           for i, card in enumerate(cards))
-            hidden, zone = frozenset(cards).difference(up), self.holding(shown)
-        seen = frozenset(cards).difference(hidden)
-        faces_of = {card: faces[card] for card in cards if card in seen}
-        placed = {} if self.layout is not Layout.FREE else \
+            hidden = frozenset(cards).difference(up)
+        faces_of = {card: faces[card] for card in cards if card not in hidden}
+        placed = {} if not free else \
             {ref: pos[card] for card, ref in zip(cards, shown, strict=True) if card in pos}
-        return Seen(up, zone, dict.fromkeys(shown, name), faces_of, hidden, placed)
+        return Seen(up, self.holding(shown), dict.fromkeys(shown, name), faces_of, hidden,
+                    placed)
+
+    def moved_on(self, card: str, spot: tuple[int, int]) -> Zone:
+        """This zone with `card` on another spot (a free zone's cards stay as they are):
+        each seat's sight of it is carried over with that one spot changed, rather than
+        worked out again for the next view (a war game moves a troop on its field at
+        nearly every action)."""
+        new = self.holding(self.cards)
+        for player, seen in self.seen.items():
+            ref = card if card in seen.faces else hidden_ref(self.name, self.cards.index(card))
+            placed = seen.pos.copy()
+            placed[ref] = spot
+            new.seen[player] = Seen(seen.up, new if seen.zone is self else seen.zone,
+                                    seen.where, seen.faces, seen.hidden, placed)
+        return new
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Zone) and all(
@@ -143,10 +160,14 @@ class Table:
     can see.
     """
 
-    __slots__ = ("counters", "face_up", "faces", "pos", "touched", "where", "zones")
+    __slots__ = ("counters", "face_up", "faces", "pos", "sights", "touched", "where", "zones")
 
     def __init__(self, faces: dict[str, str]) -> None:
         self.faces = faces
+        # Each seat's last view as assembled (`view_and_hidden`), shared by this table's
+        # clones: the next state's view starts from it and works out only the zones
+        # that changed. Never carried by a view (it holds every seat's sight).
+        self.sights: dict[int, TableSight] = {}
         # Cards moved or turned since `track()` (None: not tracking): a step's reveals
         # are read from these few instead of a scan of the table.
         self.touched: set[str] | None = None
@@ -177,6 +198,7 @@ class Table:
         t.pos = self.pos.copy()
         t.counters = self.counters.copy()
         t.touched = None
+        t.sights = self.sights
         return t
 
     def track(self) -> None:
@@ -324,7 +346,7 @@ class Table:
         if zone.layout is not Layout.FREE:
             raise ValueError(f"{zone.label} keeps no spots")
         self.pos[card] = pos
-        self.zones[name] = zone.holding(zone.cards)  # a new zone: views see the new spot
+        self.zones[name] = zone.moved_on(card, pos)  # a new zone: views see the new spot
 
     def shuffle(self, zone: str, rng: Shuffler) -> None:
         """Shuffle a zone's cards with the match's RNG."""
@@ -355,36 +377,24 @@ class Table:
 
     def view_and_hidden(self, player: int) -> tuple[Table, frozenset[str]]:
         """`player`'s view of the table, and the ids it may not see (what no other part
-        of its view may name). Each zone's part is worked out once (`Zone.seen_by`)."""
+        of its view may name).
+
+        A view is made for a seat after every action, and an action changes a zone or
+        two: the seat's last view (`sights`, kept per table lineage) is patched where a
+        zone was replaced or a card turned, each zone's part worked out once per zone
+        (`Zone.seen_by`). Nothing of the kept sight is handed out: the view gets copies.
+        """
+        last = self.sights.get(player, _NO_SIGHT)
+        sight = last.followed(self, player)
+        if sight is not last:
+            self.sights[player] = sight
         t = Table.__new__(Table)
-        where: dict[str, str] = {}
-        zones: dict[str, Zone] = {}
-        face_up: set[str] = set()
-        view_pos: dict[str, tuple[int, int]] = {}
-        faces: dict[str, str] = {}
-        hidden: set[str] = set()
-        up, pos, own_faces = self.face_up, self.pos, self.faces
-        for name, zone in self.zones.items():
-            cards = zone.cards
-            if not cards:
-                zones[name] = zone
-                continue
-            ups = up.intersection(cards)
-            seen = zone.seen_by(player, ups, pos, own_faces)
-            zones[name] = seen.zone
-            where.update(seen.where)
-            if seen.faces:
-                faces.update(seen.faces)
-                face_up.update(ups)
-            if seen.hidden:
-                hidden.update(seen.hidden)
-            if seen.pos:
-                view_pos.update(seen.pos)
-        t.zones, t.where, t.face_up, t.pos = zones, where, face_up, view_pos
+        t.zones, t.where, t.pos = sight.zones.copy(), sight.where.copy(), sight.pos.copy()
+        t.face_up, t.faces = set(sight.face_up), sight.faces.copy()
         t.counters = dict(self.counters)
-        t.faces = faces
         t.touched = None  # a view is a table too: a search may move cards on it
-        return t, frozenset(hidden)
+        t.sights = {}
+        return t, sight.hidden
 
     def hidden_from(self, player: int) -> frozenset[str]:
         """The cards `player` may not see: what a view must not name anywhere."""
@@ -438,3 +448,90 @@ class Table:
         if seen != self.where:
             return "the card index disagrees with the zones"
         return None
+
+
+class TableSight:
+    """One seat's view of a whole table as last assembled, with the zone parts it was
+    assembled from (`parts`: zone name -> the true zone and the seat's Seen of it, None
+    for an empty zone). Never changed once made: `followed` makes a new one."""
+
+    __slots__ = ("face_up", "faces", "hidden", "parts", "pos", "up", "where", "zones")
+
+    def __init__(self) -> None:
+        self.parts: dict[str, tuple[Zone, Seen | None]] = {}
+        self.up: frozenset[str] = frozenset()  # the table's face-up cards it was made for
+        self.zones: dict[str, Zone] = {}
+        self.where: dict[str, str] = {}
+        self.faces: dict[str, str] = {}
+        self.face_up: frozenset[str] = frozenset()
+        self.pos: dict[str, tuple[int, int]] = {}
+        self.hidden: frozenset[str] = frozenset()
+
+    def followed(self, table: Table, player: int) -> TableSight:
+        """This sight brought up to `table`: itself when no zone changed and no card
+        turned, else a new sight with the changed zones' parts taken out and put back
+        as the seat sees them now (all out first: a card that moved from one changed
+        zone to another is named by the one it is in now)."""
+        parts, up = self.parts, table.face_up
+        turned = self.up.symmetric_difference(up)
+        where_now = table.where
+        turned_in = {where_now[card] for card in turned if card in where_now}
+        changed = [name for name, zone in table.zones.items()
+                   if name in turned_in or (parts.get(name) or _NO_PART)[0] is not zone]
+        gone = [name for name in parts if name not in table.zones]
+        if not changed and not gone:
+            return self
+        table_pos, table_faces = table.pos, table.faces
+        now: dict[str, tuple[Zone, Seen | None]] = {}
+        for name in changed:
+            zone = table.zones[name]
+            cards = zone.cards
+            now[name] = (zone, zone.seen_by(player, up.intersection(cards), table_pos,
+                                            table_faces) if cards else None)
+        new = TableSight()
+        new.up = frozenset(up)
+        new.parts, zones = parts.copy(), self.zones.copy()
+        where, faces, pos = self.where.copy(), self.faces.copy(), self.pos.copy()
+        face_up, hidden = set(self.face_up), set(self.hidden)
+        for name in gone:
+            del zones[name]
+        for name in (*changed, *gone):
+            seen = (new.parts.pop(name, None) or _NO_PART)[1]
+            if seen is None:
+                continue
+            kept = (now.get(name) or _NO_PART)[1] or _NO_SEEN  # a spot moved: most is shared
+            if seen.where is not kept.where:  # else the same places: the spots are rewritten
+                for ref in seen.where:
+                    del where[ref]
+                for ref in seen.pos:
+                    del pos[ref]
+            if seen.faces is not kept.faces:
+                for card in seen.faces:
+                    del faces[card]
+                if seen.faces:
+                    face_up.difference_update(seen.up)
+            hidden.difference_update(seen.hidden)
+        for name, (zone, seen) in now.items():
+            new.parts[name] = (zone, seen)
+            if seen is None:
+                zones[name] = zone
+                continue
+            zones[name] = seen.zone
+            where.update(seen.where)
+            if seen.faces:
+                faces.update(seen.faces)
+                face_up.update(seen.up)
+            if seen.pos:
+                pos.update(seen.pos)
+            if seen.hidden:
+                hidden.update(seen.hidden)
+        if gone or not parts.keys() >= set(changed):  # zones added since: the table's order
+            zones = {name: zones[name] for name in table.zones}
+        new.zones, new.where, new.faces, new.pos = zones, where, faces, pos
+        new.face_up, new.hidden = frozenset(face_up), frozenset(hidden)
+        return new
+
+
+_NO_SIGHT = TableSight()
+_NO_SEEN = Seen(set(), Zone("", "", Visibility.HIDDEN), {}, {}, frozenset(), {})
+_NO_PART: tuple[None, None] = (None, None)

@@ -349,3 +349,61 @@ def test_a_seats_view_is_a_table_cards_can_be_moved_on() -> None:
     view.move("h1", "pile")
     view.set_face("h1", True)
     assert view.cards_in("pile") == ("h1",)
+
+
+def _fresh_view(table: Table, seat: int) -> tuple[Table, frozenset[str]]:
+    """The seat's view worked out from nothing: no sight kept from earlier states, of the
+    table or of any zone."""
+    alone = table.clone()
+    alone.sights = {}
+    alone.zones = {name: zone.holding(zone.cards) for name, zone in table.zones.items()}
+    return alone.view_and_hidden(seat)
+
+
+def _as_read(view: Table) -> tuple:
+    return ([(name, z.cards, z.visibility, z.owner) for name, z in view.zones.items()],
+            view.where, view.faces, view.face_up, view.pos, view.counters)
+
+
+_CHANGE = st.tuples(st.sampled_from(["move", "turn", "place", "back", "add"]),
+                    st.sampled_from(sorted(FACES)), st.sampled_from(
+                        ["deck", "pile", "board", "hand:0", "hand:1"]),
+                    st.integers(0, 2), st.integers(0, 50))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CHANGE, min_size=1, max_size=25))
+def test_a_view_patched_from_the_seats_last_one_is_the_view_made_afresh(
+        changes: list[tuple[str, str, str, int, int]]) -> None:
+    """Each seat's view of a state starts from its view of an earlier state of the same
+    match (the table keeps it) and works out only what changed: after any run of moves,
+    turns, new spots, new zones and steps back to an earlier state, every seat's view and
+    hidden set are those made from nothing, in the same order."""
+    states = [make_table()]
+    for kind, card, zone, seat, number in changes:
+        table = states[-1].clone()
+        if kind == "back":  # an earlier state viewed again (undo, the log's moments)
+            table = states[number % len(states)]
+        elif kind == "move":
+            table.move(card, zone, pos=(number, number) if zone == "board" else None)
+        elif kind == "turn":
+            table.set_face(card, not table.visible_to(card, None) or card not in table.face_up)
+        elif kind == "place" and table.where[card] == "board":
+            table.place(card, (number, -number))
+        elif kind == "add" and f"extra{number}" not in table.zones:
+            table.add_zone(Zone(f"extra{number}", "Extra", Visibility.OWNER, owner=seat % 2))
+        states.append(table)
+        view, hidden = table.view_and_hidden(seat)
+        fresh, fresh_hidden = _fresh_view(table, seat)
+        assert _as_read(view) == _as_read(fresh)
+        assert hidden == fresh_hidden
+
+
+def test_a_view_carries_no_seats_kept_sight() -> None:
+    """The table keeps every seat's last view to start the next from; a seat's view must
+    not carry it (it names the cards the other seats see in their hands)."""
+    t = make_table()
+    t.view_and_hidden(0)
+    view, _ = t.view_and_hidden(1)
+    assert 0 in t.sights and view.sights == {}
+    assert view.clone().sights == {}
