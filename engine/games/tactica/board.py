@@ -3,10 +3,12 @@
 The table is the one source of truth for where cards are, so that referee
 overrides and the rules never disagree. Reading it costs one pass over the
 field's cards, so the rules keep the snapshot up to date as they move troops
-(``relocate``, ``add_troop``, ``remove_troop``) and a clone shares its
-parent's snapshot until it first looks: then the snapshot is checked against
-the clone's table (a referee override may have moved a card in between) and
-forked, or rebuilt if anything differs.
+(``relocate``, ``add_troop``, ``remove_troop``, then ``agree``) and a clone
+shares its parent's snapshot until it first looks: then the snapshot is checked
+against the clone's table (a referee override may have moved a card in between)
+and forked, or rebuilt if anything differs. The table replaces its field zone
+whenever a card comes, goes or moves on it, so the snapshot keeps the zone it
+agrees with and the check is one identity test.
 
 Walls and landmarks change a few times a battle while troops move every
 action, so everything that follows from the features alone (terrain, the
@@ -17,6 +19,7 @@ layout and shared by every snapshot with that layout.
 from __future__ import annotations
 
 from engine.core.actions import Made
+from engine.core.zones import Table
 from engine.games.tactica import content
 from engine.games.tactica.actions import Attack, Move
 from engine.games.tactica.field import (
@@ -259,7 +262,7 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 class Board:
     __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "features",
-                 "landmark_at", "moves", "owner", "placed", "pos", "ridges", "table", "terrain",
+                 "field", "landmark_at", "moves", "owner", "pos", "ridges", "table", "terrain",
                  "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
@@ -272,8 +275,8 @@ class Board:
         troops: tuple[list[str], list[str]] = ([], [])
         sig: list[tuple[str, Coord, str]] = []
         sides = state.landmark_side
-        field = table.zones[FIELD].cards or ()
-        for card in field:
+        self.field = table.zones[FIELD]
+        for card in self.field.cards or ():
             c = where.get(card)
             if c is None or c not in on:
                 continue  # a referee may drop a card off the mat; the rules ignore it
@@ -291,9 +294,6 @@ class Board:
                     continue
                 troop_at[c] = card
                 pos[card] = c
-        # The field is the table's only free zone, so table.pos holds exactly the
-        # field's cards: a copy kept up to date tells cheaply whether they moved.
-        self.placed = dict(where)
         self.owner = id(state)
         self.table = table
         self.troop_at = troop_at
@@ -316,8 +316,14 @@ class Board:
         self.ridges = f.ridges
 
     def matches(self, state: TacticaState) -> bool:
-        """Whether the state's table still puts every card where this snapshot has it."""
-        return self.placed == state.table.pos
+        """Whether the state's table holds the very field zone this snapshot agrees with:
+        every card there where the snapshot has it."""
+        return self.field is state.table.zones[FIELD]
+
+    def agree(self, table: Table) -> None:
+        """The rules have moved cards on `table`'s field and kept this snapshot up to date
+        with them: it agrees with the field zone the table now holds."""
+        self.field = table.zones[FIELD]
 
     def fork(self, state: TacticaState) -> Board:
         """This snapshot for `state`, sharing every container with this one until either
@@ -326,7 +332,7 @@ class Board:
         What is worked out while they share (danger, friends, card moves) follows from where
         the troops stand, the same for both, so either may add it for both."""
         new: Board = object.__new__(Board)
-        new.placed = self.placed
+        new.field = self.field
         new.owner = id(state)
         new.table = state.table
         new.troop_at = self.troop_at
@@ -346,7 +352,6 @@ class Board:
         """Copy the containers shared with other snapshots (fork) before troops move."""
         if not self._shared:
             return
-        self.placed = dict(self.placed)
         self.troop_at = dict(self.troop_at)
         self.pos = dict(self.pos)
         self.troops = (list(self.troops[0]), list(self.troops[1]))
@@ -365,7 +370,6 @@ class Board:
         del self.troop_at[old]
         self.troop_at[c] = card
         self.pos[card] = c
-        self.placed[card] = c
         self._changed(side_of(card), (card,), old, c)
 
     def swap(self, a: str, b: str) -> None:
@@ -373,8 +377,8 @@ class Board:
         self._own()
         ca, cb = self.pos[a], self.pos[b]
         self.troop_at[ca], self.troop_at[cb] = b, a
-        self.pos[a] = self.placed[a] = cb
-        self.pos[b] = self.placed[b] = ca
+        self.pos[a] = cb
+        self.pos[b] = ca
         self._moved_within(side_of(a), (a, b), ca, cb)
 
     def add_troop(self, card: str, c: Coord) -> None:
@@ -382,7 +386,6 @@ class Board:
         self.troop_at[c] = card
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
-        self.placed[card] = c
         self._changed(side_of(card), (card,), c, c)
 
     def remove_troop(self, card: str) -> None:
@@ -390,7 +393,6 @@ class Board:
         old = self.pos.pop(card)
         del self.troop_at[old]
         self.troops[side_of(card)].remove(card)
-        del self.placed[card]
         self._changed(side_of(card), (card,), old, old)
 
     def _changed(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
