@@ -511,15 +511,14 @@ class Board:
 
 
 def board(state: TacticaState) -> Board:
-    """The state's field snapshot, forked from its parent's or rebuilt as needed.
+    """The state's field snapshot to read: its own, its parent's while the two fields agree
+    (a clone shares its parent's until it moves a troop: kept), or one read afresh.
 
-    A snapshot belongs to the state whose id and very table it was made for: the table
-    it holds stays alive with it, so no other state can ever pass for its owner."""
+    Most actions move no troop, so most states only read; the snapshot holds the field
+    zone it agrees with, so no other zone can ever pass for it."""
     b = state._board
-    if b is not None and b.owner == id(state) and b.table is state.table:
-        return b
-    b = b.fork(state) if b is not None and b.matches(state) else Board(state)
-    state._board = b
+    if b is None or not b.matches(state):
+        b = state._board = Board(state)
     return b
 
 
@@ -527,9 +526,15 @@ def kept(state: TacticaState) -> Board | None:
     """The snapshot to keep up to date as the rules move cards, made this state's own (forked
     from its parent's) if need be; None when there is none yet, to be read afresh when asked.
 
-    Forking costs far less than reading the field again, so a move made before anything
-    looked at the field this action still keeps what the parent's snapshot knew."""
-    return None if state._board is None else board(state)
+    A snapshot belongs to the state whose id and very table it was made for: the table
+    it holds stays alive with it, so no other state can ever pass for its owner. Forking
+    costs far less than reading the field again, so a move made before anything looked at
+    the field this action still keeps what the parent's snapshot knew."""
+    b = state._board
+    if b is None or (b.owner == id(state) and b.table is state.table):
+        return b
+    b = state._board = b.fork(state) if b.matches(state) else Board(state)
+    return b
 
 
 def invalidate(state: TacticaState) -> None:
