@@ -41,18 +41,18 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
-Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
+Ways = tuple[tuple[Coord, int, int, int], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[Coord, str], ...]
-Walk = tuple[Ways, frozenset[int], frozenset[int]]
-"""The ways to walk from a hex; the hexes where they end, and those with the ones beside
-the start and every hex they pass (where an enemy would lock the troop or stop the walk),
-by number (GEOM.number)."""
+Walk = tuple[Ways, int, int]
+"""The ways to walk from a hex, each as (end, cost, the end's bit, the bits of the hexes it
+passes); the hexes where they end, and those with the ones beside the start and every hex
+they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an int
+(GEOM.bit), so whether a walk meets a set of hexes is one `&`."""
 MovesKey = tuple[bool, bool, bool, int]
-MovesMemo = tuple[MovesKey, frozenset[int], frozenset[int], dict[Coord, int],
-                  tuple[Move, ...]]
+MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
 """A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
-found with; the hexes (by number) where a friend coming or going changes them, and those
+found with; the hexes (as bits) where a friend coming or going changes them, and those
 where an enemy does; the destinations with their cost, and the same as Move actions."""
 
 
@@ -77,7 +77,6 @@ def side_of(card: str) -> int:
 
 StepsKey = tuple[int, bool, bool, bool]
 RoutesKey = tuple[int, bool, bool, bool, int, Coord]
-NOWHERE: frozenset[int] = frozenset()
 
 
 class _Steps(dict[Coord, tuple[tuple[Coord, int], ...]]):
@@ -218,28 +217,32 @@ class Features:
 
     def _walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
               start: Coord) -> Walk:
+        """Every way of up to `mov` MOV that passes no hex twice, found depth first and
+        sorted by cost, then by the hexes passed, then as found."""
         steps = self.step_table(player, melee, engineered, climber)
-        paths: list[tuple[Coord, int, tuple[Coord, ...]]] = []
-        walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
-        nbrs = GEOM.neighbours
-        beside = {*nbrs[start]}
+        bit, near = GEOM.bit, GEOM.bits_near
+        # (cost, hexes passed, order found, end, bits passed): sorted as tuples, no key
+        paths: list[tuple[int, int, int, Coord, int]] = []
+        walk: list[tuple[Coord, int, int, int]] = [(start, 0, 0, 0)]  # here, spent, passed
+        beside = near[start]
         while walk:
-            here, spent, passed = walk.pop()
+            here, spent, count, passed = walk.pop()
             had = len(paths)
             for c, cost in steps[here]:
                 total = spent + cost
-                if total > mov or c == start or c in passed:
+                if total > mov or c == start or bit[c] & passed:
                     continue
-                paths.append((c, total, passed))
+                paths.append((total, count, len(paths), c, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
-                    walk.append((c, total, (*passed, c)))
-            if passed and len(paths) > had:  # ways pass `here`
-                beside.update(nbrs[here])
-        paths.sort(key=lambda way: (way[1], len(way[2])))
-        ways = tuple(paths)
-        number = GEOM.number
-        ends = frozenset(number[c] for c, _, _ in ways)
-        return ways, ends, ends | {number[c] for c in beside}
+                    walk.append((c, total, count + 1, passed | bit[c]))
+            if count and len(paths) > had:  # ways pass `here`
+                beside |= near[here]
+        paths.sort()
+        ends = 0
+        for _, _, _, c, _ in paths:
+            ends |= bit[c]
+        ways = tuple([(c, total, bit[c], passed) for total, _, _, c, passed in paths])
+        return ways, ends, ends | beside
 
 
 WALKS: dict[tuple[object, ...], Walk] = {}
@@ -262,8 +265,8 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 class Board:
     __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "features",
-                 "field", "landmark_at", "moves", "owner", "pos", "ridges", "table", "terrain",
-                 "troop_at", "troops", "wall_at")
+                 "field", "landmark_at", "moves", "occupied", "owner", "pos", "ridges", "table",
+                 "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -297,10 +300,11 @@ class Board:
         self.owner = id(state)
         self.table = table
         self.troop_at = troop_at
+        self.occupied = GEOM.mask(troop_at)  # the hexes troops stand on, as bits
         self.pos = pos
         self.troops = troops
         self._set_features(_features(tuple(sig)))
-        self._danger: list[frozenset[Coord] | None] = [None, None]
+        self._danger: list[tuple[frozenset[Coord], int] | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
         self._braced: list[tuple[str, ...] | None] = [None, None]
         self._hexes: list[frozenset[Coord] | None] = [None, None]
@@ -336,6 +340,7 @@ class Board:
         new.owner = id(state)
         new.table = state.table
         new.troop_at = self.troop_at
+        new.occupied = self.occupied
         new.pos = self.pos
         new.troops = self.troops
         new._set_features(self.features)
@@ -369,6 +374,7 @@ class Board:
         old = self.pos[card]
         del self.troop_at[old]
         self.troop_at[c] = card
+        self.occupied = self.occupied & ~GEOM.bit[old] | GEOM.bit[c]
         self.pos[card] = c
         self._changed(side_of(card), (card,), old, c)
 
@@ -384,6 +390,7 @@ class Board:
     def add_troop(self, card: str, c: Coord) -> None:
         self._own()
         self.troop_at[c] = card
+        self.occupied |= GEOM.bit[c]
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
         self._changed(side_of(card), (card,), c, c)
@@ -392,6 +399,7 @@ class Board:
         self._own()
         old = self.pos.pop(card)
         del self.troop_at[old]
+        self.occupied &= ~GEOM.bit[old]
         self.troops[side_of(card)].remove(card)
         self._changed(side_of(card), (card,), old, old)
 
@@ -405,11 +413,10 @@ class Board:
         (where it is locked, or would have to stop).
         """
         self._moved_within(side, cards, old, new)
-        number = GEOM.number
-        left, came = number[old], number[new]
+        hexes = GEOM.bit[old] | GEOM.bit[new]
         for memos, deps in ((self.moves[side], 1), (self.moves[1 - side], 2)):
             if memos:
-                for troop in [t for t, m in memos.items() if left in m[deps] or came in m[deps]]:
+                for troop in [t for t, m in memos.items() if m[deps] & hexes]:
                     del memos[troop]
 
     def _moved_within(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
@@ -487,9 +494,24 @@ class Board:
         """Hexes next to an enemy of `player`: where its troops are locked or must stop."""
         found = self._danger[player]
         if found is None:
-            nbrs = GEOM.neighbours
-            found = frozenset(n for t in self.troops[1 - player] for n in nbrs[self.pos[t]])
-            self._danger[player] = found
+            found = self._find_danger(player)
+        return found[0]
+
+    def stops(self, player: int) -> int:
+        """The danger hexes of `player` as bits (GEOM.bit), for the walks."""
+        found = self._danger[player]
+        if found is None:
+            found = self._find_danger(player)
+        return found[1]
+
+    def _find_danger(self, player: int) -> tuple[frozenset[Coord], int]:
+        nbrs, near = GEOM.neighbours, GEOM.bits_near
+        pos = self.pos
+        bits = 0
+        for t in self.troops[1 - player]:
+            bits |= near[pos[t]]
+        found = self._danger[player] = (
+            frozenset(n for t in self.troops[1 - player] for n in nbrs[pos[t]]), bits)
         return found
 
     def enemy_adjacent(self, c: Coord, player: int) -> bool:
