@@ -64,6 +64,11 @@ def _attacks_of(attacker: str) -> Made[str, Attack]:
     return Made(lambda target: Attack(attacker, target))
 
 
+AimsKey = tuple[tuple[str, int] | None, int, int, int]
+AimsMemo = tuple[AimsKey, tuple[Attack, ...]]
+"""A troop's Attacks (combat.aims): its training, its side's lost battles, its OFF bonus and
+its PRESS they were found with, and the attacks."""
+
 MOVES: Made[str, Made[Coord, Move]] = Made(_moves_of)
 """Move actions by troop and destination: listed by the dozen every action, so equal
 actions are shared, not rebuilt."""
@@ -264,9 +269,9 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "features",
-                 "field", "landmark_at", "moves", "occupied", "owner", "pos", "ridges", "table",
-                 "terrain", "troop_at", "troops", "wall_at")
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "aims",
+                 "features", "field", "landmark_at", "moves", "occupied", "owner", "pos",
+                 "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -310,6 +315,7 @@ class Board:
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
+        self.aims: dict[str, AimsMemo] = {}
         self._shared = False
 
     def _set_features(self, f: Features) -> None:
@@ -350,6 +356,7 @@ class Board:
         new._hexes = self._hexes
         new.moves = self.moves
         new._friends = self._friends
+        new.aims = self.aims
         new._shared = self._shared = True
         return new
 
@@ -422,8 +429,10 @@ class Board:
     def _moved_within(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
         """What follows from where `side`'s troops stand, whichever of them stands where:
         the other side's danger hexes, the friends of troops next to `old` or `new`, and
-        the card moves of the troops that moved. A swap changes nothing more: every hex
-        it touches holds a troop of that side before and after."""
+        the card moves of the troops that moved, and every troop's attacks (which troop
+        stands where decides them all). A swap changes nothing more: every hex it touches
+        holds a troop of that side before and after."""
+        self.aims = {}  # a new dict: snapshots forked from this one keep theirs
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
