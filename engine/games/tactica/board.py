@@ -27,6 +27,7 @@ from engine.games.tactica.field import (
     RIDGE,
     Coord,
     Geometry,
+    distance,
     geometry,
     terrain_map,
 )
@@ -128,17 +129,20 @@ class Features:
         self.routes: dict[RoutesKey, Walk] = {}
         self._local: dict[tuple[Coord, int], Local] = {}
 
-    def local(self, start: Coord, radius: int) -> Local:
-        """The walls (by side) and landmarks (by the side up) within `radius` of `start`."""
-        key = (start, radius)
+    def local(self, start: Coord, mov: int) -> Local:
+        """What decides the cost of every way of up to `mov` MOV from `start`: the walls
+        (by side) within `mov` hexes, where a way may step on or off one, and the landmarks
+        (by the side up) within `mov` + 1, whose terrain reaches the hexes next to them."""
+        key = (start, mov)
         found = self._local.get(key)
         if found is None:
             wall_at, sides = self.wall_at, self.sides
             out: list[tuple[Coord, str]] = []
-            for c in GEOM.disk(start, radius):
+            for c in GEOM.disk(start, mov + 1):
                 wall = wall_at.get(c)
                 if wall is not None:
-                    out.append((c, PREFIX[side_of(wall)]))
+                    if distance(start, c) <= mov:
+                        out.append((c, PREFIX[side_of(wall)]))
                 elif c in sides:
                     out.append((c, sides[c]))
             found = self._local[key] = tuple(out)
@@ -194,15 +198,14 @@ class Features:
         cheapest (movement.reach). Troops move every action, while the walls
         and landmarks behind these ways change a few times a battle, so each
         start hex is worked out once per layout, when a troop first stands there;
-        and since a walk's steps cost what the features within MOV + 1 hexes of
-        its start make them, it is kept for every layout, war and troop alike
-        there (WALKS).
+        and since a walk's steps cost what the features near its start make them
+        (local), it is kept for every layout, war and troop alike there (WALKS).
         """
         key = (player, melee, engineered, climber, mov, start)
         found = self.routes.get(key)
         if found is not None:
             return found
-        local = self.local(start, mov + 1)
+        local = self.local(start, mov)
         walls = any(kind in PREFIX for _, kind in local)
         if not local:  # every step costs 1 MOV, for anyone
             like: tuple[object, ...] = (mov, start)
