@@ -3,10 +3,12 @@
 The table is the one source of truth for where cards are, so that referee
 overrides and the rules never disagree. Reading it costs one pass over the
 field's cards, so the rules keep the snapshot up to date as they move troops
-(``relocate``, ``add_troop``, ``remove_troop``) and a clone shares its
-parent's snapshot until it first looks: then the snapshot is checked against
-the clone's table (a referee override may have moved a card in between) and
-forked, or rebuilt if anything differs.
+(``relocate``, ``add_troop``, ``remove_troop``, then ``agree``) and a clone
+shares its parent's snapshot until it first looks: then the snapshot is checked
+against the clone's table (a referee override may have moved a card in between)
+and forked, or rebuilt if anything differs. The table replaces its field zone
+whenever a card comes, goes or moves on it, so the snapshot keeps the zone it
+agrees with and the check is one identity test.
 
 Walls and landmarks change a few times a battle while troops move every
 action, so everything that follows from the features alone (terrain, the
@@ -17,6 +19,7 @@ layout and shared by every snapshot with that layout.
 from __future__ import annotations
 
 from engine.core.actions import Made
+from engine.core.zones import Table
 from engine.games.tactica import content
 from engine.games.tactica.actions import Attack, Move
 from engine.games.tactica.field import (
@@ -24,6 +27,7 @@ from engine.games.tactica.field import (
     RIDGE,
     Coord,
     Geometry,
+    distance,
     geometry,
     terrain_map,
 )
@@ -38,18 +42,18 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
-Ways = tuple[tuple[Coord, int, tuple[Coord, ...]], ...]
+Ways = tuple[tuple[Coord, int, int, int], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[Coord, str], ...]
-Walk = tuple[Ways, frozenset[int], frozenset[int]]
-"""The ways to walk from a hex; the hexes where they end, and those with the ones beside
-the start and every hex they pass (where an enemy would lock the troop or stop the walk),
-by number (GEOM.number)."""
+Walk = tuple[Ways, int, int]
+"""The ways to walk from a hex, each as (end, cost, the end's bit, the bits of the hexes it
+passes); the hexes where they end, and those with the ones beside the start and every hex
+they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an int
+(GEOM.bit), so whether a walk meets a set of hexes is one `&`."""
 MovesKey = tuple[bool, bool, bool, int]
-MovesMemo = tuple[MovesKey, frozenset[int], frozenset[int], dict[Coord, int],
-                  tuple[Move, ...]]
+MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
 """A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
-found with; the hexes (by number) where a friend coming or going changes them, and those
+found with; the hexes (as bits) where a friend coming or going changes them, and those
 where an enemy does; the destinations with their cost, and the same as Move actions."""
 
 
@@ -60,6 +64,11 @@ def _moves_of(troop: str) -> Made[Coord, Move]:
 def _attacks_of(attacker: str) -> Made[str, Attack]:
     return Made(lambda target: Attack(attacker, target))
 
+
+AimsKey = tuple[tuple[str, int] | None, int, int, int]
+AimsMemo = tuple[AimsKey, tuple[Attack, ...]]
+"""A troop's Attacks (combat.aims): its training, its side's lost battles, its OFF bonus and
+its PRESS they were found with, and the attacks."""
 
 MOVES: Made[str, Made[Coord, Move]] = Made(_moves_of)
 """Move actions by troop and destination: listed by the dozen every action, so equal
@@ -74,7 +83,6 @@ def side_of(card: str) -> int:
 
 StepsKey = tuple[int, bool, bool, bool]
 RoutesKey = tuple[int, bool, bool, bool, int, Coord]
-NOWHERE: frozenset[int] = frozenset()
 
 
 class _Steps(dict[Coord, tuple[tuple[Coord, int], ...]]):
@@ -121,17 +129,20 @@ class Features:
         self.routes: dict[RoutesKey, Walk] = {}
         self._local: dict[tuple[Coord, int], Local] = {}
 
-    def local(self, start: Coord, radius: int) -> Local:
-        """The walls (by side) and landmarks (by the side up) within `radius` of `start`."""
-        key = (start, radius)
+    def local(self, start: Coord, mov: int) -> Local:
+        """What decides the cost of every way of up to `mov` MOV from `start`: the walls
+        (by side) within `mov` hexes, where a way may step on or off one, and the landmarks
+        (by the side up) within `mov` + 1, whose terrain reaches the hexes next to them."""
+        key = (start, mov)
         found = self._local.get(key)
         if found is None:
             wall_at, sides = self.wall_at, self.sides
             out: list[tuple[Coord, str]] = []
-            for c in GEOM.disk(start, radius):
+            for c in GEOM.disk(start, mov + 1):
                 wall = wall_at.get(c)
                 if wall is not None:
-                    out.append((c, PREFIX[side_of(wall)]))
+                    if distance(start, c) <= mov:
+                        out.append((c, PREFIX[side_of(wall)]))
                 elif c in sides:
                     out.append((c, sides[c]))
             found = self._local[key] = tuple(out)
@@ -187,15 +198,14 @@ class Features:
         cheapest (movement.reach). Troops move every action, while the walls
         and landmarks behind these ways change a few times a battle, so each
         start hex is worked out once per layout, when a troop first stands there;
-        and since a walk's steps cost what the features within MOV + 1 hexes of
-        its start make them, it is kept for every layout, war and troop alike
-        there (WALKS).
+        and since a walk's steps cost what the features near its start make them
+        (local), it is kept for every layout, war and troop alike there (WALKS).
         """
         key = (player, melee, engineered, climber, mov, start)
         found = self.routes.get(key)
         if found is not None:
             return found
-        local = self.local(start, mov + 1)
+        local = self.local(start, mov)
         walls = any(kind in PREFIX for _, kind in local)
         if not local:  # every step costs 1 MOV, for anyone
             like: tuple[object, ...] = (mov, start)
@@ -215,28 +225,32 @@ class Features:
 
     def _walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
               start: Coord) -> Walk:
+        """Every way of up to `mov` MOV that passes no hex twice, found depth first and
+        sorted by cost, then by the hexes passed, then as found."""
         steps = self.step_table(player, melee, engineered, climber)
-        paths: list[tuple[Coord, int, tuple[Coord, ...]]] = []
-        walk: list[tuple[Coord, int, tuple[Coord, ...]]] = [(start, 0, ())]
-        nbrs = GEOM.neighbours
-        beside = {*nbrs[start]}
+        bit, near = GEOM.bit, GEOM.bits_near
+        # (cost, hexes passed, order found, end, bits passed): sorted as tuples, no key
+        paths: list[tuple[int, int, int, Coord, int]] = []
+        walk: list[tuple[Coord, int, int, int]] = [(start, 0, 0, 0)]  # here, spent, passed
+        beside = near[start]
         while walk:
-            here, spent, passed = walk.pop()
+            here, spent, count, passed = walk.pop()
             had = len(paths)
             for c, cost in steps[here]:
                 total = spent + cost
-                if total > mov or c == start or c in passed:
+                if total > mov or c == start or bit[c] & passed:
                     continue
-                paths.append((c, total, passed))
+                paths.append((total, count, len(paths), c, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
-                    walk.append((c, total, (*passed, c)))
-            if passed and len(paths) > had:  # ways pass `here`
-                beside.update(nbrs[here])
-        paths.sort(key=lambda way: (way[1], len(way[2])))
-        ways = tuple(paths)
-        number = GEOM.number
-        ends = frozenset(number[c] for c, _, _ in ways)
-        return ways, ends, ends | {number[c] for c in beside}
+                    walk.append((c, total, count + 1, passed | bit[c]))
+            if count and len(paths) > had:  # ways pass `here`
+                beside |= near[here]
+        paths.sort()
+        ends = 0
+        for _, _, _, c, _ in paths:
+            ends |= bit[c]
+        ways = tuple([(c, total, bit[c], passed) for total, _, _, c, passed in paths])
+        return ways, ends, ends | beside
 
 
 WALKS: dict[tuple[object, ...], Walk] = {}
@@ -258,9 +272,9 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "features",
-                 "landmark_at", "moves", "owner", "placed", "pos", "ridges", "table", "terrain",
-                 "troop_at", "troops", "wall_at")
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "aims",
+                 "features", "field", "landmark_at", "moves", "occupied", "owner", "pos",
+                 "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -272,8 +286,8 @@ class Board:
         troops: tuple[list[str], list[str]] = ([], [])
         sig: list[tuple[str, Coord, str]] = []
         sides = state.landmark_side
-        field = table.zones[FIELD].cards or ()
-        for card in field:
+        self.field = table.zones[FIELD]
+        for card in self.field.cards or ():
             c = where.get(card)
             if c is None or c not in on:
                 continue  # a referee may drop a card off the mat; the rules ignore it
@@ -291,21 +305,20 @@ class Board:
                     continue
                 troop_at[c] = card
                 pos[card] = c
-        # The field is the table's only free zone, so table.pos holds exactly the
-        # field's cards: a copy kept up to date tells cheaply whether they moved.
-        self.placed = dict(where)
         self.owner = id(state)
         self.table = table
         self.troop_at = troop_at
+        self.occupied = GEOM.mask(troop_at)  # the hexes troops stand on, as bits
         self.pos = pos
         self.troops = troops
         self._set_features(_features(tuple(sig)))
-        self._danger: list[frozenset[Coord] | None] = [None, None]
+        self._danger: list[tuple[frozenset[Coord], int] | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
         self._braced: list[tuple[str, ...] | None] = [None, None]
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
+        self.aims: dict[str, AimsMemo] = {}
         self._shared = False
 
     def _set_features(self, f: Features) -> None:
@@ -316,8 +329,14 @@ class Board:
         self.ridges = f.ridges
 
     def matches(self, state: TacticaState) -> bool:
-        """Whether the state's table still puts every card where this snapshot has it."""
-        return self.placed == state.table.pos
+        """Whether the state's table holds the very field zone this snapshot agrees with:
+        every card there where the snapshot has it."""
+        return self.field is state.table.zones[FIELD]
+
+    def agree(self, table: Table) -> None:
+        """The rules have moved cards on `table`'s field and kept this snapshot up to date
+        with them: it agrees with the field zone the table now holds."""
+        self.field = table.zones[FIELD]
 
     def fork(self, state: TacticaState) -> Board:
         """This snapshot for `state`, sharing every container with this one until either
@@ -326,10 +345,11 @@ class Board:
         What is worked out while they share (danger, friends, card moves) follows from where
         the troops stand, the same for both, so either may add it for both."""
         new: Board = object.__new__(Board)
-        new.placed = self.placed
+        new.field = self.field
         new.owner = id(state)
         new.table = state.table
         new.troop_at = self.troop_at
+        new.occupied = self.occupied
         new.pos = self.pos
         new.troops = self.troops
         new._set_features(self.features)
@@ -339,6 +359,7 @@ class Board:
         new._hexes = self._hexes
         new.moves = self.moves
         new._friends = self._friends
+        new.aims = self.aims
         new._shared = self._shared = True
         return new
 
@@ -346,7 +367,6 @@ class Board:
         """Copy the containers shared with other snapshots (fork) before troops move."""
         if not self._shared:
             return
-        self.placed = dict(self.placed)
         self.troop_at = dict(self.troop_at)
         self.pos = dict(self.pos)
         self.troops = (list(self.troops[0]), list(self.troops[1]))
@@ -364,8 +384,8 @@ class Board:
         old = self.pos[card]
         del self.troop_at[old]
         self.troop_at[c] = card
+        self.occupied = self.occupied & ~GEOM.bit[old] | GEOM.bit[c]
         self.pos[card] = c
-        self.placed[card] = c
         self._changed(side_of(card), (card,), old, c)
 
     def swap(self, a: str, b: str) -> None:
@@ -373,24 +393,24 @@ class Board:
         self._own()
         ca, cb = self.pos[a], self.pos[b]
         self.troop_at[ca], self.troop_at[cb] = b, a
-        self.pos[a] = self.placed[a] = cb
-        self.pos[b] = self.placed[b] = ca
+        self.pos[a] = cb
+        self.pos[b] = ca
         self._moved_within(side_of(a), (a, b), ca, cb)
 
     def add_troop(self, card: str, c: Coord) -> None:
         self._own()
         self.troop_at[c] = card
+        self.occupied |= GEOM.bit[c]
         self.pos[card] = c
         self.troops[side_of(card)].append(card)
-        self.placed[card] = c
         self._changed(side_of(card), (card,), c, c)
 
     def remove_troop(self, card: str) -> None:
         self._own()
         old = self.pos.pop(card)
         del self.troop_at[old]
+        self.occupied &= ~GEOM.bit[old]
         self.troops[side_of(card)].remove(card)
-        del self.placed[card]
         self._changed(side_of(card), (card,), old, old)
 
     def _changed(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
@@ -403,18 +423,19 @@ class Board:
         (where it is locked, or would have to stop).
         """
         self._moved_within(side, cards, old, new)
-        number = GEOM.number
-        left, came = number[old], number[new]
+        hexes = GEOM.bit[old] | GEOM.bit[new]
         for memos, deps in ((self.moves[side], 1), (self.moves[1 - side], 2)):
             if memos:
-                for troop in [t for t, m in memos.items() if left in m[deps] or came in m[deps]]:
+                for troop in [t for t, m in memos.items() if m[deps] & hexes]:
                     del memos[troop]
 
     def _moved_within(self, side: int, cards: tuple[str, ...], old: Coord, new: Coord) -> None:
         """What follows from where `side`'s troops stand, whichever of them stands where:
         the other side's danger hexes, the friends of troops next to `old` or `new`, and
-        the card moves of the troops that moved. A swap changes nothing more: every hex
-        it touches holds a troop of that side before and after."""
+        the card moves of the troops that moved, and every troop's attacks (which troop
+        stands where decides them all). A swap changes nothing more: every hex it touches
+        holds a troop of that side before and after."""
+        self.aims = {}  # a new dict: snapshots forked from this one keep theirs
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
@@ -485,9 +506,24 @@ class Board:
         """Hexes next to an enemy of `player`: where its troops are locked or must stop."""
         found = self._danger[player]
         if found is None:
-            nbrs = GEOM.neighbours
-            found = frozenset(n for t in self.troops[1 - player] for n in nbrs[self.pos[t]])
-            self._danger[player] = found
+            found = self._find_danger(player)
+        return found[0]
+
+    def stops(self, player: int) -> int:
+        """The danger hexes of `player` as bits (GEOM.bit), for the walks."""
+        found = self._danger[player]
+        if found is None:
+            found = self._find_danger(player)
+        return found[1]
+
+    def _find_danger(self, player: int) -> tuple[frozenset[Coord], int]:
+        nbrs, near = GEOM.neighbours, GEOM.bits_near
+        pos = self.pos
+        bits = 0
+        for t in self.troops[1 - player]:
+            bits |= near[pos[t]]
+        found = self._danger[player] = (
+            frozenset(n for t in self.troops[1 - player] for n in nbrs[pos[t]]), bits)
         return found
 
     def enemy_adjacent(self, c: Coord, player: int) -> bool:
@@ -509,15 +545,14 @@ class Board:
 
 
 def board(state: TacticaState) -> Board:
-    """The state's field snapshot, forked from its parent's or rebuilt as needed.
+    """The state's field snapshot to read: its own, its parent's while the two fields agree
+    (a clone shares its parent's until it moves a troop: kept), or one read afresh.
 
-    A snapshot belongs to the state whose id and very table it was made for: the table
-    it holds stays alive with it, so no other state can ever pass for its owner."""
+    Most actions move no troop, so most states only read; the snapshot holds the field
+    zone it agrees with, so no other zone can ever pass for it."""
     b = state._board
-    if b is not None and b.owner == id(state) and b.table is state.table:
-        return b
-    b = b.fork(state) if b is not None and b.matches(state) else Board(state)
-    state._board = b
+    if b is None or not b.matches(state):
+        b = state._board = Board(state)
     return b
 
 
@@ -525,9 +560,15 @@ def kept(state: TacticaState) -> Board | None:
     """The snapshot to keep up to date as the rules move cards, made this state's own (forked
     from its parent's) if need be; None when there is none yet, to be read afresh when asked.
 
-    Forking costs far less than reading the field again, so a move made before anything
-    looked at the field this action still keeps what the parent's snapshot knew."""
-    return None if state._board is None else board(state)
+    A snapshot belongs to the state whose id and very table it was made for: the table
+    it holds stays alive with it, so no other state can ever pass for its owner. Forking
+    costs far less than reading the field again, so a move made before anything looked at
+    the field this action still keeps what the parent's snapshot knew."""
+    b = state._board
+    if b is None or (b.owner == id(state) and b.table is state.table):
+        return b
+    b = state._board = b.fork(state) if b.matches(state) else Board(state)
+    return b
 
 
 def invalidate(state: TacticaState) -> None:

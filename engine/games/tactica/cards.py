@@ -40,9 +40,13 @@ def put(state: TacticaState, card: str, zone: str, face_up: bool = True) -> None
         b = kept(state)
         if b is not None and card in b.pos:
             b.remove_troop(card)
+            table.move(card, zone)
+            b.agree(table)
         else:
             invalidate(state)
-    table.move(card, zone)
+            table.move(card, zone)
+    else:
+        table.move(card, zone)
     table.set_face(card, face_up)
 
 
@@ -54,12 +58,14 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
         table.place(card, c)
         if b is not None and card in b.pos:
             b.relocate(card, c)
+            b.agree(table)
         else:
             invalidate(state)
     else:
         table.move(card, FIELD, pos=c)
         if b is not None and table.faces[card] in TROOP_FACES:
             b.add_troop(card, c)
+            b.agree(table)
         else:
             invalidate(state)
     table.set_face(card, True)
@@ -74,6 +80,7 @@ def swap(state: TacticaState, a: str, b: str) -> None:
     table.place(b, ca)
     if snapshot is not None and a in snapshot.pos and b in snapshot.pos:
         snapshot.swap(a, b)
+        snapshot.agree(table)
     else:
         invalidate(state)
     table.set_face(a, True)

@@ -196,7 +196,21 @@ def side_attacks(state: TacticaState, b: Board, player: int) -> list[Attack]:
                 continue
         elif GEOM.disk_set(c, rng).isdisjoint(enemies):
             continue
-        found = targets(state, b, t)
-        if found:
-            out += map(ATTACKS[t].__getitem__, found)
+        out += aims(state, b, t, player)
     return out
+
+
+def aims(state: TacticaState, b: Board, troop: str, player: int) -> tuple[Attack, ...]:
+    """`troop`'s Attacks (its targets, as actions) while it has its attack left.
+
+    Kept on the field snapshot until a troop moves (Board.aims): in COMBAT the troops
+    mostly stand still while attacks, counter-cards and passes come and go. Besides where
+    the troops stand, the answer depends only on the troop's training, its side's lost
+    battles, its OFF bonus and its PRESS, the key it is kept with."""
+    key = (state.training.get(troop), state.lost_battles[player], state.off_bonus.get(troop, 0),
+           state.press.get(troop, 0))
+    memo = b.aims.get(troop)
+    if memo is None or memo[0] != key:
+        found = tuple(map(ATTACKS[troop].__getitem__, targets(state, b, troop)))
+        memo = b.aims[troop] = (key, found)
+    return memo[1]

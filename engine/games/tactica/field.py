@@ -12,6 +12,7 @@ the bottom, MOON (seat 1) at the top.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from engine.boards.hexgrid import DIRECTIONS, Hex, HexField, Orientation, in_cone
@@ -47,17 +48,22 @@ class Geometry:
             for c in self.hexes}
         self.offset: dict[Coord, tuple[int, int]] = {
             c: self.grid.to_offset(hex_of(c)) for c in self.hexes}
-        # Hexes by number: a set of numbers is looked into faster than one of (q, r) pairs.
-        self.number: dict[Coord, int] = {c: i for i, c in enumerate(self.hexes)}
-        self._numbers_near: dict[Coord, frozenset[int]] = {
-            c: frozenset(self.number[h] for h in (c, *self.neighbours[c])) for c in self.hexes}
+        # Hexes as bits of an int: a set of hexes is then one number, and whether two
+        # sets meet one `&`, where the walks test every way against the troops.
+        self.bit: dict[Coord, int] = {c: 1 << i for i, c in enumerate(self.hexes)}
+        self.bits_near: dict[Coord, int] = {
+            c: self.mask(self.neighbours[c]) for c in self.hexes}
         self._cones: dict[tuple[Coord, int], frozenset[Coord]] = {}
         self._disks: dict[tuple[Coord, int], tuple[Coord, ...]] = {}
         self._disk_sets: dict[tuple[Coord, int], frozenset[Coord]] = {}
 
-    def numbers_near(self, c: Coord) -> frozenset[int]:
-        """The numbers of `c` and the hexes next to it."""
-        return self._numbers_near[c]
+    def mask(self, hexes: Iterable[Coord]) -> int:
+        """The bits of the field hexes among `hexes`."""
+        bit = self.bit
+        out = 0
+        for c in hexes:
+            out |= bit.get(c, 0)
+        return out
 
     def at(self, col: int, row: int) -> Coord:
         """The hex at offset (col, row): how the mat and the tests name places."""

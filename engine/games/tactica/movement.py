@@ -18,14 +18,13 @@ move, and leave the troop its MOV ("these cards can still gain their allowed
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Iterable
 
 from engine.games.tactica.actions import Move
 from engine.games.tactica.board import (
     GEOM,
     MELEE,
     MOVES,
-    NOWHERE,
     TROOPS,
     UNREACHABLE,
     Board,
@@ -50,7 +49,7 @@ def step_cost(b: Board, player: int, melee: bool, a: Coord, c: Coord,
 
 
 def reach(state: TacticaState, b: Board, troop: str, mov: int,
-          free: bool | None = None, occupied: Container[Coord] | None = None) -> dict[Coord, int]:
+          free: bool | None = None, occupied: Iterable[Coord] | None = None) -> dict[Coord, int]:
     """Every hex `troop` can end on with `mov` MOV, and the least MOV it costs.
 
     `free` (default: DISENGAGE was played on it this phase) lets it walk past
@@ -66,22 +65,21 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
                            b.pos[troop])[0]
     if free is None:
         free = troop in state.unlocked
-    return _open(ways, b.troop_at if occupied is None else occupied,
-                 () if free else b.danger(player))
+    return _open(ways, b.occupied if occupied is None else GEOM.mask(occupied),
+                 0 if free else b.stops(player))
 
 
-def _open(ways: Ways, occupied: Container[Coord], stop: Container[Coord]) -> dict[Coord, int]:
+def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
     """Where the ways open past `occupied` hexes and not through `stop` ones end, each at
-    the cost of the cheapest."""
+    the cost of the cheapest (hexes as bits, GEOM.bit: each way is tested with two `&`)."""
     best: dict[Coord, int] = {}
-    for c, cost, passed in ways:
-        if c in best or c in occupied:
+    taken = occupied
+    blocked = occupied | stop
+    for c, cost, end, passed in ways:
+        if end & taken or passed & blocked:
             continue
-        for p in passed:
-            if p in occupied or p in stop:
-                break
-        else:
-            best[c] = cost
+        best[c] = cost
+        taken |= end
     return best
 
 
@@ -141,20 +139,20 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
     free, engineered, climber, spent = key
     face = state.table.faces[troop]
     mov = MOV[face] - spent
-    ends = around = NOWHERE
+    ends = around = 0
     moves: dict[Coord, int] = {}
     if mov > 0:
         start = b.pos[troop]
         ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber, mov,
                                              start)
         if free:  # no enemy can stop it: only troops in the way count
-            moves, around = _open(ways, b.troop_at, ()), ends
+            moves, around = _open(ways, b.occupied, 0), ends
         else:
-            stop = b.danger(player)
-            if start in stop:  # locked: only an enemy leaving its side frees it
-                ends, around = NOWHERE, GEOM.numbers_near(start)
+            stop = b.stops(player)
+            if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
+                ends, around = 0, GEOM.bit[start] | GEOM.bits_near[start]
             else:
-                moves = _open(ways, b.troop_at, stop)
+                moves = _open(ways, b.occupied, stop)
     memo = b.moves[player][troop] = (key, ends, around, moves,
                                      tuple(map(MOVES[troop].__getitem__, moves)))
     return memo
