@@ -77,6 +77,7 @@ from engine.games.nordguard.items import (
     kind_of,
     name,
     powers_of,
+    restock,
     restock_kinds,
     roster,
     scout_seat,
@@ -304,14 +305,6 @@ class NordguardGame(BaseGame):
                 f"{name(self.content, s, card)} when the team first leaves "
                 "Frontier (Rulebook, Starting Items)")
 
-    def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        """The first card of kind `key` in the Item deck (the faces read in one pass)."""
-        cards = s.table.cards_in(ITEM_DECK)
-        try:
-            return cards[list(map(s.table.faces.__getitem__, cards)).index(f"item:{key}")]
-        except ValueError:
-            return None
-
     # -- doing it ------------------------------------------------------------------------
     def perform(self, state: GameState, action: Action) -> list[Event]:
         s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
@@ -390,9 +383,7 @@ class NordguardGame(BaseGame):
             case Trade() | Drop() | PickUp():
                 log += do_free(c, s, action)
             case Restock():
-                card = self._deck_card(s, action.item_kind)
-                assert card is not None
-                give(c, s, card, action.to)
+                card = restock(c, s, action.item_kind, action.to)
                 log.append(RESTOCKED(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
