@@ -192,7 +192,7 @@ class NordguardState(GameState):
 
     width: int
     height: int
-    phase: str = "characters"
+    phase: str = state_field(default="characters", view="public")  # a word, never a card
     sled: int = 0
     previous: str | None = None
     departed: bool = False
