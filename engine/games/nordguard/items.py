@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -315,7 +315,9 @@ class Stock:
         key = tuple(rooms)
         found = self.offers.get(key)
         if found is None:
-            found = self.offers[key] = tuple(row[to] for row in self.restocks for to in rooms)
+            found = self.offers[key] = (
+                tuple(map(itemgetter(rooms[0]), self.restocks)) if len(rooms) == 1
+                else tuple(row[to] for row in self.restocks for to in rooms))
         return found
 
 

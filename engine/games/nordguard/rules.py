@@ -136,18 +136,10 @@ class NordguardGame(BaseGame):
             return self._day_actions(self.content, s)
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
-        if s.phase == "stock":  # one copy of each kind in the pool
-            out: list[Action] = []
-            faces = s.table.faces
-            seen: set[str] = set()
-            for card in s.table.cards_in(POOL):
-                face = faces[card]
-                if face not in seen:
-                    seen.add(face)
-                    out.append(TakeItem(card))
-            out.append(DoneStocking())
-            return out
-        return [SetOut()]  # the study
+        if s.phase == "stock":
+            return [*map(_take, _first_of_each_kind(s.table.cards_in(POOL), s.table.faces)),
+                    DONE_STOCKING]
+        return [SET_OUT]  # the study
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
         table = s.table
@@ -456,7 +448,17 @@ class NordguardGame(BaseGame):
 
 # Actions are immutable values: those a card or a kind takes part in are built once and
 # handed out again (a row per seat), since building them dominated legal_actions.
-END_DAY = EndDay()
+END_DAY, DONE_STOCKING, SET_OUT = EndDay(), DoneStocking(), SetOut()
+_take = cache(TakeItem)
+
+
+def _first_of_each_kind(cards: tuple[str, ...], faces: dict[str, str]) -> list[str]:
+    """The first card of each face among `cards`, in the order the faces first appear
+    (one TakeItem per kind in the pool: the copies are alike). Read in C-level passes:
+    the pool is some forty cards, listed again after every item taken."""
+    kinds = list(map(faces.__getitem__, cards))
+    first = dict(zip(reversed(kinds), reversed(cards), strict=True))  # the earliest wins
+    return list(map(first.__getitem__, dict.fromkeys(kinds)))
 
 
 @cache
