@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -306,15 +306,18 @@ class Stock:
 
     kinds: dict[str, int]  # copies left by kind, in the order of their keys
     restocks: tuple[tuple[Restock, ...], ...]  # of each kind left, a Restock for each seat
-    offers: dict[tuple[int, ...], tuple[Restock, ...]]  # see `offers_to`
+    offers: dict[tuple[int, ...], tuple[Restock, ...]]  # see `offers_to`; per kinds left
+    after: dict[str, Stock]  # the deck once a copy of a kind is restocked (`restock`)
 
     def offers_to(self, rooms: list[int]) -> tuple[Restock, ...]:
         """Each kind left, restocked to each seat of `rooms` (listed on many moves at
-        Frontier: made once per Stock and seats)."""
+        Frontier: made once per kinds left and seats)."""
         key = tuple(rooms)
         found = self.offers.get(key)
         if found is None:
-            found = self.offers[key] = tuple(row[to] for row in self.restocks for to in rooms)
+            found = self.offers[key] = (
+                tuple(map(itemgetter(rooms[0]), self.restocks)) if len(rooms) == 1
+                else tuple(row[to] for row in self.restocks for to in rooms))
         return found
 
 
@@ -339,12 +342,60 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
     pick-ups move items between the zones in view and change nothing here, so answers
     are also kept by the cards in view (in `s.derived`).
     """
-    outside = tuple(map(_CARDS, map(s.table.zones.__getitem__, OUT_OF_VIEW)))
+    outside = _outside(s)
     read = s.stock_read
     if read is not None and read[0] == outside:  # the very tuples, mostly: compared by id
         return read[1]
     found = _stock_by_view(c, s)
     s.stock_read = (outside, found)
+    return found
+
+
+def _outside(s: NordguardState) -> tuple[tuple[str, ...], ...]:
+    """The cards of the zones out of view, zone by zone: what `stock_read` is kept by."""
+    return tuple(map(_CARDS, map(s.table.zones.__getitem__, OUT_OF_VIEW)))
+
+
+def restock(c: NordguardContent, s: NordguardState, kind: str, seat: int) -> str:
+    """Give `seat` the first card of `kind` in the Item deck (Rulebook, Restock), which
+    the caller knows holds one; the card.
+
+    The deck by kind after it is the one before with a copy fewer: worked out from that
+    answer, not read from the table again, and kept on the state (`stock`). Restocking
+    is most of a random game's moves at Frontier."""
+    before = stock(c, s)
+    cards = s.table.cards_in(ITEM_DECK)
+    card = cards[list(map(s.table.faces.__getitem__, cards)).index(f"item:{kind}")]
+    give(c, s, card, seat)
+    after = before.after.get(kind)
+    if after is None:
+        kinds = before.kinds.copy()
+        kinds[kind] -= 1
+        if not kinds[kind]:
+            del kinds[kind]
+        after = before.after[kind] = _stock_of(s, kinds)
+    s.stock_read = (_outside(s), after)
+    return card
+
+
+def _stock_of(s: NordguardState, kinds: dict[str, int]) -> Stock:
+    """The Stock of the deck holding `kinds` (copies by kind, none at 0, in key order):
+    one per deck in a match, however it came about, and the offers made for it shared by
+    every deck with the same kinds left (a restock mostly leaves them; kept in
+    `s.derived`)."""
+    key = tuple(kinds.items())
+    d = derived(s)
+    found = d.stocks.get(key)
+    if found is None:
+        left = tuple(kinds)
+        offers = d.offers.get(left)
+        if offers is None:
+            if len(d.offers) >= Derived.LIMIT:
+                d.offers.clear()
+            offers = d.offers[left] = {}
+        if len(d.stocks) >= Derived.LIMIT:
+            d.stocks.clear()
+        found = d.stocks[key] = Stock(kinds, tuple(map(_restocks, left)), offers, {})
     return found
 
 
@@ -361,15 +412,13 @@ def _stock_by_view(c: NordguardContent, s: NordguardState) -> Stock:
             face = faces[card]
             count[face] = seen(face, 0) + 1
         kinds: dict[str, int] = {}
-        rows = []
         for key, face, copies in c.stock_by_key:
             n = copies - seen(face, 0)
             if n > 0:
                 kinds[key] = n
-                rows.append(_restocks(key))
         if len(known) >= Derived.LIMIT:
             known.clear()
-        found = known[shown] = Stock(kinds, tuple(rows), {})
+        found = known[shown] = _stock_of(s, kinds)
     return found
 
 

@@ -77,6 +77,7 @@ from engine.games.nordguard.items import (
     kind_of,
     name,
     powers_of,
+    restock,
     restock_kinds,
     roster,
     scout_seat,
@@ -135,18 +136,10 @@ class NordguardGame(BaseGame):
             return self._day_actions(self.content, s)
         if s.phase == "characters":
             return [ChooseCharacter(card) for card in s.table.cards_in(CHARACTERS)]
-        if s.phase == "stock":  # one copy of each kind in the pool
-            out: list[Action] = []
-            faces = s.table.faces
-            seen: set[str] = set()
-            for card in s.table.cards_in(POOL):
-                face = faces[card]
-                if face not in seen:
-                    seen.add(face)
-                    out.append(TakeItem(card))
-            out.append(DoneStocking())
-            return out
-        return [SetOut()]  # the study
+        if s.phase == "stock":
+            return [*map(_take, _first_of_each_kind(s.table.cards_in(POOL), s.table.faces)),
+                    DONE_STOCKING]
+        return [SET_OUT]  # the study
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
         table = s.table
@@ -304,14 +297,6 @@ class NordguardGame(BaseGame):
                 f"{name(self.content, s, card)} when the team first leaves "
                 "Frontier (Rulebook, Starting Items)")
 
-    def _deck_card(self, s: NordguardState, key: str) -> str | None:
-        """The first card of kind `key` in the Item deck (the faces read in one pass)."""
-        cards = s.table.cards_in(ITEM_DECK)
-        try:
-            return cards[list(map(s.table.faces.__getitem__, cards)).index(f"item:{key}")]
-        except ValueError:
-            return None
-
     # -- doing it ------------------------------------------------------------------------
     def perform(self, state: GameState, action: Action) -> list[Event]:
         s: NordguardState = state  # type: ignore[assignment]  # only its own; no call
@@ -390,9 +375,7 @@ class NordguardGame(BaseGame):
             case Trade() | Drop() | PickUp():
                 log += do_free(c, s, action)
             case Restock():
-                card = self._deck_card(s, action.item_kind)
-                assert card is not None
-                give(c, s, card, action.to)
+                card = restock(c, s, action.item_kind, action.to)
                 log.append(RESTOCKED(who(c, s, action.to), card, name(c, s, card)))
             case Attempt():
                 target = s.neighbour(s.sled, DIRECTIONS[action.direction])
@@ -465,7 +448,17 @@ class NordguardGame(BaseGame):
 
 # Actions are immutable values: those a card or a kind takes part in are built once and
 # handed out again (a row per seat), since building them dominated legal_actions.
-END_DAY = EndDay()
+END_DAY, DONE_STOCKING, SET_OUT = EndDay(), DoneStocking(), SetOut()
+_take = cache(TakeItem)
+
+
+def _first_of_each_kind(cards: tuple[str, ...], faces: dict[str, str]) -> list[str]:
+    """The first card of each face among `cards`, in the order the faces first appear
+    (one TakeItem per kind in the pool: the copies are alike). Read in C-level passes:
+    the pool is some forty cards, listed again after every item taken."""
+    kinds = list(map(faces.__getitem__, cards))
+    first = dict(zip(reversed(kinds), reversed(cards), strict=True))  # the earliest wins
+    return list(map(first.__getitem__, dict.fromkeys(kinds)))
 
 
 @cache

@@ -115,6 +115,7 @@ from engine.core.zones import Table
 from engine.games.nordguard.content import NordguardContent
 
 if TYPE_CHECKING:  # what the tables of Derived hold (those modules read this one)
+    from engine.games.nordguard.actions import Restock
     from engine.games.nordguard.challenges import Source
     from engine.games.nordguard.items import Roster, Stock
 
@@ -172,13 +173,16 @@ class Derived:
 
     LIMIT = 1024
 
-    __slots__ = ("roster", "rosters", "sources", "stock")
+    __slots__ = ("offers", "roster", "rosters", "sources", "stock", "stocks")
 
     def __init__(self) -> None:
         self.rosters: dict[tuple[str | None, ...], Roster] = {}  # by state.character
         self.roster: Roster | None = None  # the last one asked for
         self.sources: dict[str, tuple[Source, ...]] = {}  # a location card, no obstacles
         self.stock: dict[frozenset[str], Stock] = {}  # by the items in view
+        self.stocks: dict[tuple[tuple[str, int], ...], Stock] = {}  # by the deck's kinds
+        # a Stock's restocks by the seats with room, by the kinds left in the deck
+        self.offers: dict[tuple[str, ...], dict[tuple[int, ...], tuple[Restock, ...]]] = {}
 
 
 class NordguardState(GameState):
@@ -188,7 +192,7 @@ class NordguardState(GameState):
 
     width: int
     height: int
-    phase: str = "characters"
+    phase: str = state_field(default="characters", view="public")  # a word, never a card
     sled: int = 0
     previous: str | None = None
     departed: bool = False
