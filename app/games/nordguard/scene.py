@@ -403,7 +403,7 @@ class NordguardScene(LocationScene):
             return
         action = self.presenter.sled_action(s, cell) if cell is not None else None
         if action is None:
-            self.controller.message.emit(MOVE_HELP)
+            self.controller.refuse(MOVE_HELP)
             sled.spring_back()
             return
         if not self.controller.submit(action):
@@ -427,7 +427,7 @@ class NordguardScene(LocationScene):
 
     def _dropped_released(self, item: CardItem) -> None:
         self._carried = None
-        self.controller.message.emit("To pick an item up, drag it into a Character's panel "
+        self.controller.refuse("To pick an item up, drag it into a Character's panel "
                                      "in the Hand dock")
         item.spring_back()
 
@@ -470,7 +470,7 @@ class NordguardScene(LocationScene):
     def drop(self, drag: CardDrag, pos: QPointF) -> bool:
         self.hover(None, pos)
         if self._drop_zone(pos) is None:
-            self.controller.message.emit("Drop an item on the team's location (or the Lying "
+            self.controller.refuse("Drop an item on the team's location (or the Lying "
                                          "here pile) to leave it there")
             return False
         action = self.presenter.drop_action(drag, DROPPED, None)
