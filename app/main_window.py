@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
         seat = self.controller.seat()
         self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
+        self.scene.in_dock = self._seen_in_dock
         match = self.controller.match_or_fail()
         self.layout_keeper.open_game(match.game.name, *self._dock_defaults())
         self.dice_dock.set_free_rolls(match.mode is not RuleMode.ENFORCED)
@@ -365,6 +366,14 @@ class MainWindow(QMainWindow):
                   for ref, at in self.scene.loose_cards().items()}
         return {ref: viewport.mapToGlobal(at) for ref, at in places.items()
                 if viewport.rect().contains(at)}
+
+    def _seen_in_dock(self, ref: str) -> QPointF | None:
+        """Where the player sees `ref` in the Hand dock, on the board's scene (the board is
+        drawn before the dock changes, so it is where the card was until now)."""
+        at = self.hand_dock.place_of(ref)
+        if at is None:
+            return None
+        return self.view.mapToScene(self.view.viewport().mapFromGlobal(at))
 
     def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False,
                    on_board: dict[str, QPoint] | None = None) -> None:

@@ -399,6 +399,15 @@ class HandDock(QDockWidget):
             _, old_place = was.get(stood_as(ref) or "", (None, None))
         return None if old_place is None else self._into_sight(old_place)
 
+    def place_of(self, ref: str) -> QPoint | None:
+        """Where the player sees `ref` in the dock (global): its middle, or the edge of the
+        panels in view nearest to it when it is scrolled out of sight; None when the dock
+        does not show it (another seat's hidden hand, the dock closed or behind a tab)."""
+        card = self.card_widget(ref)
+        if card is None or not card.isVisible():
+            return None
+        return self._into_sight(card.mapToGlobal(card.rect().center()))
+
     def _into_sight(self, point: QPoint) -> QPoint:
         """The point nearest `point` (global) among the panels in view: itself when it
         is not on a panel scrolled out of sight."""
