@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.summary: QDialog | None = None
         self._summary_of: tuple[Match, int] | None = None  # the end the dialog sums up
         self._summarizing: tuple[Match, int] | None = None  # the end being worked out
+        self._refusal: str | None = None  # the refusal the status bar shows, if it still does
 
         central = QWidget()
         self.view = BoardView(central)
@@ -195,7 +196,10 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.changed.connect(self.refresh)
         c.replaced.connect(self._match_replaced)
+        c.refused.connect(self._refused)
         c.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        for gesture in (self.view.pressed, self.hand_dock.lifted, self.piles_dock.lifted):
+            gesture.connect(self._forget_refusal)
         c.seat_changed.connect(self._seat_changed)
         self.hand_dock.dropped.connect(self._dropped)
         self.hand_dock.action_requested.connect(self._submit)
@@ -206,6 +210,18 @@ class MainWindow(QMainWindow):
         self.piles_dock.draw_requested.connect(self._take_top)
         self.log_dock.moment_requested.connect(self.show_moment)
         self.view.drop_refused.connect(self._glide_home)
+
+    # -- refusals ----------------------------------------------------------
+    def _refused(self, reason: str) -> None:
+        self._refusal = reason  # the controller shows it next (message)
+
+    def _forget_refusal(self) -> None:
+        """A refusal answers the gesture that was refused: once the next one starts, or an
+        action lands, it would only tell the player off for what they do now. A message
+        shown since (a newer refusal, the computer thinking) stays."""
+        if self._refusal is not None and self.statusBar().currentMessage() == self._refusal:
+            self.statusBar().clearMessage()
+        self._refusal = None
 
     # -- who is looking ---------------------------------------------------
     def viewer(self) -> int | None:
@@ -278,6 +294,7 @@ class MainWindow(QMainWindow):
         seat = self.controller.seat()
         self._last_human = seat if seat not in self.controller.computer_seats() else None
         self.view.setScene(self.scene)
+        self.scene.in_dock = self._seen_in_dock
         match = self.controller.match_or_fail()
         self.layout_keeper.open_game(match.game.name, *self._dock_defaults())
         self.dice_dock.set_free_rolls(match.mode is not RuleMode.ENFORCED)
@@ -323,6 +340,8 @@ class MainWindow(QMainWindow):
             state = match.view_at(self.preview_step, viewer)
         else:
             state = match.view(viewer)
+        if self._drawn != (match, len(match.steps)):
+            self._forget_refusal()  # an action landed (or was taken back)
         moving = self._moved_on(match)
         on_board = self._cards_in_sight() if moving else {}  # before the board changes
         self.scene.render_state(state)
@@ -347,6 +366,14 @@ class MainWindow(QMainWindow):
                   for ref, at in self.scene.loose_cards().items()}
         return {ref: viewport.mapToGlobal(at) for ref, at in places.items()
                 if viewport.rect().contains(at)}
+
+    def _seen_in_dock(self, ref: str) -> QPointF | None:
+        """Where the player sees `ref` in the Hand dock, on the board's scene (the board is
+        drawn before the dock changes, so it is where the card was until now)."""
+        at = self.hand_dock.place_of(ref)
+        if at is None:
+            return None
+        return self.view.mapToScene(self.view.viewport().mapFromGlobal(at))
 
     def _show_hand(self, state: GameState, viewer: int | None, moving: bool = False,
                    on_board: dict[str, QPoint] | None = None) -> None:

@@ -69,7 +69,7 @@ class MatchController(QObject):
     changed = Signal()  # state, seat or history changed: re-render
     replaced = Signal()  # a different match is now open
     message = Signal(str)  # for the status bar
-    refused = Signal(str)  # an action was illegal; the reason, in the rules' words
+    refused = Signal(str)  # a gesture was refused; the reason, in the rules' words
     seat_changed = Signal(int)  # a different seat must decide now (hot-seat curtain)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -142,6 +142,12 @@ class MatchController(QObject):
             return self.match.state.active
         return None
 
+    def refuse(self, reason: str) -> None:
+        """Say why a gesture changes nothing: the status bar shows it until the player's
+        next gesture starts or an action lands (the window clears it then)."""
+        self.refused.emit(reason)
+        self.message.emit(reason)
+
     # -- changing -------------------------------------------------------
     def submit(self, action: Action, seat: int | None = None) -> bool:
         """Apply an action (for `seat`, default: whoever decides first); on refusal say
@@ -151,8 +157,7 @@ class MatchController(QObject):
         try:
             events = self.match.submit(action, self._actor(action) if seat is None else seat)
         except IllegalAction as exc:
-            self.refused.emit(exc.reason)
-            self.message.emit(exc.reason)
+            self.refuse(exc.reason)
             return False
         self.undo_stack.push(_StepCommand(self, step_label(events, action)))
         self._after_change()
@@ -164,7 +169,7 @@ class MatchController(QObject):
         by = self.undoer()
         allowed, reason = self.match.can_undo(by)
         if not allowed:
-            self.message.emit(f"Cannot undo: {reason}.")
+            self.refuse(f"Cannot undo: {reason}.")
             return False
         self.undo_stack.undo()
         # Back to a person's decision: stopping where a computer must move would only
@@ -185,7 +190,7 @@ class MatchController(QObject):
             while self.match.can_redo() and self._passed_for() is not None:
                 self.undo_stack.redo()
         except IllegalAction as exc:
-            self.message.emit(f"Cannot redo: {exc.reason}")
+            self.refuse(f"Cannot redo: {exc.reason}")
             return False
         self._after_change()
         return True

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 SHRINK = 0.6  # a label narrows only when its text needs less than this share of it
 TAGS = re.compile(r"<[^>]*>")  # rich text's markup, which takes no room of its own
+BREAKS = re.compile(r"<br\s*/?>|\n")  # where a line ends by itself
 
 
 class SteadyLabel(QLabel):
@@ -78,14 +79,14 @@ class TextBar(QWidget):
 
     def _fit(self) -> None:
         """Grow for a text of more lines than the least, shrink back after it. Rich text
-        is measured by laying out a document (~1 ms), so a text that fits on one line
-        is not measured at all."""
+        is measured by laying out a document (~1 ms), so a text whose lines each fit
+        (TACTICA's phase bar: two lines on every action) is not measured at all."""
         width = self.width() - 2 * self.padding[0]
-        text = self.label.text()
+        lines = BREAKS.split(self.label.text())
         metrics = self.label.fontMetrics()
-        if "<br" not in text and "\n" not in text and \
-                metrics.horizontalAdvance(html.unescape(TAGS.sub("", text))) <= width:
-            needed = metrics.lineSpacing()
+        if all(metrics.horizontalAdvance(html.unescape(TAGS.sub("", line))) <= width
+               for line in lines):
+            needed = len(lines) * metrics.lineSpacing()
         else:
             needed = self.label.heightForWidth(width)
         height = max(self.least, needed + 2 * self.padding[1])

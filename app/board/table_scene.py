@@ -132,7 +132,7 @@ class TableScene(QGraphicsScene):
         zone, pos = self._target_at(item.pos())
         action = self.presenter.drop_action(drag, zone, pos) if zone else None
         if action is None:
-            self.controller.message.emit("Cards can only be dropped on the table or a pile.")
+            self.controller.refuse("Cards can only be dropped on the table or a pile.")
             item.spring_back()
             return
         if not self.controller.submit(action):
@@ -208,7 +208,7 @@ class TableScene(QGraphicsScene):
         zone, at = self._target_at(pos)
         action = self.presenter.drop_action(drag, zone, at) if zone else None
         if action is None:
-            self.controller.message.emit("Cards can only be dropped on the table or a pile.")
+            self.controller.refuse("Cards can only be dropped on the table or a pile.")
             return False
         return self.controller.submit(action)
 

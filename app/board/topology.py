@@ -19,6 +19,8 @@ Z_DRAG         100   the piece being dragged, above everything
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -87,6 +89,10 @@ def highlight_brush(colour: Colour) -> QBrush:
     return QBrush(fill)
 
 
+def _nowhere(_ref: str) -> None:
+    """No Hand dock shows the card."""
+
+
 class BoardScene(QGraphicsScene):
     """Base of the board scenes: table look, static index, framed sceneRect, highlights.
 
@@ -100,6 +106,10 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(TABLE)
         self._board = QRectF()
         self._highlights: list[QGraphicsItem] = []
+        self.in_dock: Callable[[str], QPointF | None] = _nowhere
+        """Where the player sees a card in the Hand dock, in scene coordinates (None: not
+        shown there): one the board takes from the dock otherwise than by a drag (the
+        keyboard, a computer seat) glides from there. The window sets it."""
 
     def board_rect(self) -> QRectF:
         """The board's own extent, without the table margin (a copy, safe to modify)."""

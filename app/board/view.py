@@ -44,6 +44,7 @@ class DropScene(Protocol):
 
 class BoardView(QGraphicsView):
     drop_refused = Signal(object, QPoint)  # the CardDrag, where it was let go (global)
+    pressed = Signal()  # a mouse button went down on the board: a gesture starts
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -115,6 +116,10 @@ class BoardView(QGraphicsView):
         super().resizeEvent(event)
         if self.auto_fit:
             self.fit()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.pressed.emit()
+        super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         before = self.horizontalScrollBar().value(), self.verticalScrollBar().value()

@@ -134,6 +134,7 @@ class DiceDock(QDockWidget):
         # The roll history as far as it has been read (see _refresh_history).
         self._history_of: object = None
         self._steps_read: list[object] = []
+        self._rolls: list[tuple[int, dict[str, Any]]] = []  # (step index, facts), in order
         self._last_roll: dict[str, Any] | None = None
         # The roll whose dice are drawn: tiles are rebuilt only for another roll.
         self._faces_of: object = NOT_DRAWN
@@ -437,22 +438,26 @@ class DiceDock(QDockWidget):
     # -- history -----------------------------------------------------------------------
     def _refresh_history(self) -> None:
         """The match's rolls, newest first. Only the steps added since the last look are
-        read: walking the whole log after every action cost a frame in a long match."""
+        read, and an undo takes off only the rolls of the steps it took back: walking the
+        whole log after every action (or every undo) cost a frame in a long match."""
         match = self._controller.match
         steps = match.steps if match is not None else []
-        known = self._steps_read
-        if match is not self._history_of or shared_steps(known, steps) != len(known):
+        if match is not self._history_of:
             self._history.clear()
-            self._history_of, known = match, []
-            self._last_roll = None
-        for number, step in enumerate(steps[len(known):], start=len(known) + 1):
-            for event in step.events:
+            self._history_of, self._steps_read, self._rolls = match, [], []
+        kept = shared_steps(self._steps_read, steps)
+        while self._rolls and self._rolls[-1][0] >= kept:
+            self._rolls.pop()
+            self._history.takeItem(0)
+        for index in range(kept, len(steps)):
+            for event in steps[index].events:
                 if event.kind == "roll":
                     item = QListWidgetItem(event.text)
-                    item.setToolTip(f"Step {number}")
+                    item.setToolTip(f"Step {index + 1}")
                     self._history.insertItem(0, item)
-                    self._last_roll = event.facts()
+                    self._rolls.append((index, event.facts()))
         self._steps_read = list(steps)
+        self._last_roll = self._rolls[-1][1] if self._rolls else None
         if self._last_roll is not self._faces_of:
             self._faces_of = self._last_roll
             self._show_faces(self._last_roll)

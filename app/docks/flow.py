@@ -10,7 +10,7 @@ as tall as its wrapped rows (height for width).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
 
 
@@ -78,21 +78,27 @@ class FlowLayout(QLayout):
         self._place(rect, move=True)
 
     def _place(self, rect: QRect, move: bool) -> int:
-        """Lay the items out in `rect` (or only measure); returns the height used."""
+        """Lay the items out in `rect` (or only measure); returns the height used.
+
+        Run on every layout pass of the Hand dock (several an action), so each item is
+        asked each thing once: every question is a call into Qt."""
         margins = self.contentsMargins()
-        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
-        x, y, row_height = area.x(), area.y(), 0
+        left, top = rect.x() + margins.left(), rect.y() + margins.top()
+        room = rect.width() - margins.left() - margins.right()
+        right = left + room
+        x, y, row_height = left, top, 0
+        gap = self._gap
         alone = len(self._items) == 1  # a single panel (a hand) takes the whole width
         for item in self._items:
             hint = item.sizeHint()
-            width = max(hint.width(), area.width()) if alone else min(hint.width(), area.width())
+            width = max(hint.width(), room) if alone else min(hint.width(), room)
             width = max(width, item.minimumSize().width())
-            height = item.heightForWidth(width) if item.hasHeightForWidth() else hint.height()
-            hint = QSize(width, max(height, hint.height() if not item.hasHeightForWidth() else 0))
-            if x > area.x() and x + hint.width() > area.right() + 1:
-                x, y, row_height = area.x(), y + row_height + self._gap, 0
+            height = (max(0, item.heightForWidth(width)) if item.hasHeightForWidth()
+                      else hint.height())
+            if x > left and x + width > right:
+                x, y, row_height = left, y + row_height + gap, 0
             if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + self._gap
-            row_height = max(row_height, hint.height())
+                item.setGeometry(QRect(x, y, width, height))
+            x += width + gap
+            row_height = max(row_height, height)
         return y + row_height - rect.y() + margins.bottom()

@@ -66,6 +66,7 @@ class CardWidget(QWidget):
     """One card in the hand; press and move to drag it out."""
 
     activated = Signal(str)
+    lifted = Signal()  # a drag of this card starts
 
     def __init__(self, ref: str, zone: str, look: CardLook, tooltip: str) -> None:
         super().__init__()
@@ -111,6 +112,7 @@ class CardWidget(QWidget):
         self.activated.emit(self.ref)
 
     def start_drag(self) -> None:
+        self.lifted.emit()
         drag = QDrag(self)
         drag.setMimeData(encode(CardDrag(self.ref, self.zone)))
         pixmap = QPixmap(self.size())
@@ -147,6 +149,7 @@ class PanelWidget(QFrame):
 
     dropped = Signal(object, str, QPoint)  # CardDrag, zone, where it was let go (global)
     card_activated = Signal(str)
+    card_lifted = Signal()  # a drag of one of its cards starts
 
     def __init__(self, panel: Panel, titled: bool) -> None:
         super().__init__()
@@ -213,6 +216,7 @@ class PanelWidget(QFrame):
             if card is None:
                 card = CardWidget(ref, panel.zone, look, tip)
                 card.activated.connect(self.card_activated)
+                card.lifted.connect(self.card_lifted)
             else:
                 card.set_look(look, tip)
             self.cards.append(card)
@@ -263,6 +267,7 @@ class HandDock(QDockWidget):
     dropped = Signal(object, str)  # CardDrag arriving in a panel's zone
     action_requested = Signal(object)  # a button's action
     card_activated = Signal(str)  # double-click: play it to the board
+    lifted = Signal()  # a card is carried out of a panel: a gesture starts
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Hand", parent)
@@ -349,6 +354,7 @@ class HandDock(QDockWidget):
         widget = PanelWidget(panel, titled)
         widget.dropped.connect(self._dropped_on)
         widget.card_activated.connect(self.card_activated)
+        widget.card_lifted.connect(self.lifted)
         widget.installEventFilter(self)
         return widget
 
@@ -392,6 +398,15 @@ class HandDock(QDockWidget):
         if old_place is None:
             _, old_place = was.get(stood_as(ref) or "", (None, None))
         return None if old_place is None else self._into_sight(old_place)
+
+    def place_of(self, ref: str) -> QPoint | None:
+        """Where the player sees `ref` in the dock (global): its middle, or the edge of the
+        panels in view nearest to it when it is scrolled out of sight; None when the dock
+        does not show it (another seat's hidden hand, the dock closed or behind a tab)."""
+        card = self.card_widget(ref)
+        if card is None or not card.isVisible():
+            return None
+        return self._into_sight(card.mapToGlobal(card.rect().center()))
 
     def _into_sight(self, point: QPoint) -> QPoint:
         """The point nearest `point` (global) among the panels in view: itself when it

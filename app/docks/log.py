@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.docks.row_pictures import RowPictures
 from engine.core.events import Event
 from engine.core.match import Match, shared_steps
 
@@ -182,12 +183,14 @@ class LogList(QListWidget):
     added, asking each its height: a wrapped text measured anew, 35 ms for a few
     thousand rows. Here each row carries its height (measured once, when it is
     added, and again when the width changes), so laying them all out costs a
-    fraction of a millisecond.
+    fraction of a millisecond; and each row is drawn from its picture (RowPictures).
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
+        self.rows = RowPictures(self)  # held: a list does not keep its delegate alive
+        self.setItemDelegate(self.rows)
         self._width = 0  # the width the rows' heights were measured for
         self._stale = 0  # rows below this one still wait for their heights to be measured
         self._rehint = QTimer(self)

@@ -30,6 +30,7 @@ class PileTree(QTreeWidget):
     """Rows are zones; accepts card drops onto a row and drags the top card out."""
 
     dropped = Signal(object, str)  # CardDrag, zone
+    lifted = Signal()  # a pile's top card is carried out: a gesture starts
 
     def __init__(self) -> None:
         super().__init__()
@@ -70,6 +71,7 @@ class PileTree(QTreeWidget):
         self._press = None
         if item is None or not item.data(0, TOP_ROLE):
             return
+        self.lifted.emit()
         drag = QDrag(self)
         drag.setMimeData(encode(CardDrag(item.data(0, TOP_ROLE), item.data(0, ZONE_ROLE))))
         drag.exec(Qt.DropAction.MoveAction)
@@ -107,6 +109,7 @@ class PilesDock(QDockWidget):
     dropped = Signal(object, str)  # CardDrag, zone
     shuffle_requested = Signal(str)
     draw_requested = Signal(str)  # top card of that zone into the seat's hand
+    lifted = Signal()  # a pile's top card is carried out: a gesture starts
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Piles", parent)
@@ -116,6 +119,7 @@ class PilesDock(QDockWidget):
         layout.setContentsMargins(6, 4, 6, 4)
         self.tree = PileTree()
         self.tree.dropped.connect(self.dropped)
+        self.tree.lifted.connect(self.lifted)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
         layout.addWidget(self.tree)

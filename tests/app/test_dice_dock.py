@@ -243,3 +243,19 @@ def test_constructing_does_not_import_pyqtgraph(data_dirs: Path) -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_an_undo_takes_off_only_the_rolls_it_took_back(
+        dock: DiceDock, controller: MatchController, qtbot) -> None:
+    """Three rolls, then the last taken back: the two rolls before keep their rows (the
+    history is not read anew from the first step, which cost a frame in a long match)
+    and the last roll drawn large is the second's."""
+    click(qtbot, dock.roll_button)
+    click(qtbot, dock.roll_button)
+    kept = [dock._history.item(i) for i in range(dock._history.count())]
+    click(qtbot, dock.roll_button)
+    assert controller.undo()
+    assert [dock._history.item(i) for i in range(dock._history.count())] == kept
+    assert dock.history_texts() == [rolls(controller)[1].text, rolls(controller)[0].text]
+    faces = [str(f) for f in rolls(controller)[1].faces]
+    assert [t.text() for t in shown(dock, QLabel) if t.toolTip() == "d6"] == faces

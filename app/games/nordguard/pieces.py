@@ -6,7 +6,9 @@ window with every print at least the small-print size (lettering): location card
 lie landscape, which suits a wide screen, and print that would fall below the small
 print at the zoom of the moment is left out rather than shrunk (faces). Cards are
 cached as device pixmaps: a 7x7 map of card backs costs ~15 ms to paint, the
-cached one ~4 ms, and cards change only when the state does.
+cached one ~4 ms, and cards change only when the state does. A location card is
+painted from the picture of its look (sprites), so a card that looks again as it
+did (the sled leaves it, an undo brings it back) costs a copy of pixels.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board import sprites
 from app.board.cards import CardLook
 from app.board.items import GLOW_HOVER, CardItem
 from app.board.topology import Z_PIECE
@@ -83,6 +86,12 @@ class LocationCard(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        # The print follows the application's font: a new font is a new look.
+        look = ("location", self.face, self.back_colour, self.here,
+                QGuiApplication.font().key())
+        sprites.draw(painter, look, self.boundingRect(), self._paint)
+
+    def _paint(self, painter: QPainter) -> None:
         rect = self.card_rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.here:

@@ -153,7 +153,7 @@ class NordguardPresenter(GamePresenter):
         return _ng(match.view(seat if seat is not None else -1))
 
     def _refuse(self, reason: str) -> None:
-        self.controller.message.emit(reason)
+        self.controller.refuse(reason)
 
     # -- the hand dock -----------------------------------------------------------------
     def hand_panels(self, state: GameState, seat: int) -> list[Panel]:

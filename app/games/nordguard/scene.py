@@ -327,7 +327,8 @@ class NordguardScene(LocationScene):
     def _show_dropped(self, s: NordguardState, live: bool) -> None:
         """Items lying at the team's location, laid out large in their tray beside the map;
         one just dropped glides there from where it was let go, one dropped otherwise (a
-        button, the keyboard) or found glides there from the team's card."""
+        button, the keyboard, a computer seat) from where the Hand dock showed it, and one
+        found (or dropped out of the player's sight) from the team's card."""
         c = self.presenter.content
         wanted = s.table.cards_in(DROPPED)
         for ref in list(self.dropped):
@@ -345,9 +346,12 @@ class NordguardScene(LocationScene):
                 item = LyingItem(ref, DROPPED, look, tip)
                 item.on_press = self._dropped_pressed
                 item.on_release = self._dropped_released
-                start = spot if not live else self._slot(s.sled).center()
+                start = spot
                 if live and self._landing is not None and self._landing[0] == ref:
                     start = self._landing[1]
+                elif live:
+                    seen = self.in_dock(ref)
+                    start = seen if seen is not None else self._slot(s.sled).center()
                 item.setPos(start)
                 self.addItem(item)
                 self.dropped[ref] = item
@@ -403,7 +407,7 @@ class NordguardScene(LocationScene):
             return
         action = self.presenter.sled_action(s, cell) if cell is not None else None
         if action is None:
-            self.controller.message.emit(MOVE_HELP)
+            self.controller.refuse(MOVE_HELP)
             sled.spring_back()
             return
         if not self.controller.submit(action):
@@ -427,7 +431,7 @@ class NordguardScene(LocationScene):
 
     def _dropped_released(self, item: CardItem) -> None:
         self._carried = None
-        self.controller.message.emit("To pick an item up, drag it into a Character's panel "
+        self.controller.refuse("To pick an item up, drag it into a Character's panel "
                                      "in the Hand dock")
         item.spring_back()
 
@@ -470,7 +474,7 @@ class NordguardScene(LocationScene):
     def drop(self, drag: CardDrag, pos: QPointF) -> bool:
         self.hover(None, pos)
         if self._drop_zone(pos) is None:
-            self.controller.message.emit("Drop an item on the team's location (or the Lying "
+            self.controller.refuse("Drop an item on the team's location (or the Lying "
                                          "here pile) to leave it there")
             return False
         action = self.presenter.drop_action(drag, DROPPED, None)

@@ -3,7 +3,8 @@
 The field is drawn from each state the window hands over, and only what
 differs from the state drawn before is touched: the ground is re-tinted only
 when the landmarks change, a wall is redrawn only when it turns up or goes,
-a troop token only when what it shows changes. A troop whose hex changed
+a troop token only when what it shows changes, and what it shows is worked out
+again only when something it is made from changes (face_inputs). A troop whose hex changed
 glides there from where it stood; one that joins the field fades in and one
 that leaves (captured, sent back) fades out. The animations only show the
 change: the items' `home` and the dictionaries below are already the new
@@ -50,6 +51,8 @@ class FieldDrawing:
         self.features: dict[str, FeatureItem] = {}
         self.played: dict[str, PlayedCard] = {}
         self.faces: dict[str, TroopFace] = {}  # each troop as the state shows it, no caption
+        self._face_inputs: dict[str, tuple[object, ...]] = {}  # what each face was made from
+        self._field_inputs: tuple[object, ...] | None = None  # what all faces were made from
         self.viewer: int | None = None  # whose knowledge the faces show (honour rule)
         self._drawn = False  # nothing fades in on the first picture of a match
         self._leaving: list[TroopItem] = []  # tokens fading out, no longer on the field
@@ -110,9 +113,16 @@ class FieldDrawing:
         for ref in [r for r in self.troops if r not in b.pos]:
             self._leave(self.troops.pop(ref))
             self.faces.pop(ref, None)
+        field = field_inputs(state, b, viewer)
+        if field != self._field_inputs:
+            self._field_inputs = field
+            self._face_inputs = {}
         for ref, c in b.pos.items():
-            face = troop_face(state, ref, viewer)
-            self.faces[ref] = face
+            inputs = face_inputs(state, ref, c, viewer)
+            if self._face_inputs.get(ref) != inputs:
+                self._face_inputs[ref] = inputs
+                self.faces[ref] = troop_face(state, ref, viewer)
+            face = self.faces[ref]
             item = self.troops.get(ref)
             centre = self.scene.center_of(Hex(*c))
             if item is None:
@@ -181,6 +191,25 @@ def troop_face(state: TacticaState, troop: str, viewer: int | None) -> TroopFace
     stats = queries.troop_stats(state, troop)
     return TroopFace(owner_of(troop) or 0, state.table.faces[troop], stats.now, stats.printed,
                      queries.training_seen(state, troop, viewer), state.damage.get(troop, 0))
+
+
+def field_inputs(state: TacticaState, b: Board, viewer: int | None) -> tuple[object, ...]:
+    """What any troop's face may read beyond the troop's own facts (see troop_stats): the
+    walls and landmarks (their shared Features, new whenever one changes), the battles
+    each side lost (the wall bonuses), where the CROWNs stand (their aura) and who looks."""
+    faces = state.table.faces
+    crowns = tuple(sorted((c, t) for t, c in b.pos.items() if faces[t] == "crown"))
+    return viewer, b.features, tuple(state.lost_battles), crowns
+
+
+def face_inputs(state: TacticaState, troop: str, c: Coord,
+                viewer: int | None) -> tuple[object, ...]:
+    """A troop's own facts its face is made from (queries.troop_stats, training_seen):
+    with field_inputs, everything troop_face reads, at a fraction of its cost."""
+    return (state.table.faces[troop], c, state.training.get(troop),
+            queries.training_seen(state, troop, viewer), state.damage.get(troop),
+            state.mov_spent.get(troop), state.off_bonus.get(troop), state.press.get(troop),
+            state.def_bonus.get(troop))
 
 
 def troop_tip(state: TacticaState, b: Board, troop: str, face: TroopFace) -> str:

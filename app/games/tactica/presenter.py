@@ -328,5 +328,5 @@ class TacticaPresenter(GamePresenter):
         if returns and self.viewer is not None and zone in (troop_pile(self.viewer),
                                                             tactics_pile(self.viewer)):
             return returns[0]
-        self.controller.message.emit("Cards are played by dragging them onto the field.")
+        self.controller.refuse("Cards are played by dragging them onto the field.")
         return None

@@ -201,7 +201,7 @@ class TacticaScene(HexScene):
             return
         actions = gestures.at(shown, c)
         if not actions:
-            self.controller.message.emit(self._troop_refusal(item.ref, c))
+            self.controller.refuse(self._troop_refusal(item.ref, c))
             item.spring_back()
         elif not self._finish(actions, c) or len(actions) > 1:
             item.spring_back()
@@ -267,7 +267,7 @@ class TacticaScene(HexScene):
         c = self.coord_at(pos)
         actions = gestures.at(gestures.for_card(self.state, self.presenter.legal(), drag.ref), c)
         if not actions:
-            self.controller.message.emit(self._card_refusal(drag.ref, c))
+            self.controller.refuse(self._card_refusal(drag.ref, c))
             self.sync_overlays()
             return False
         return self._finish(actions, c)

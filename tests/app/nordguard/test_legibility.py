@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication
 
+from app.board import sprites
 from app.games.nordguard.lettering import screen_dpi
 from engine.games.nordguard.actions import Attempt, Drop, EndDay
 from engine.games.nordguard.combat import CombatCheck
@@ -41,6 +42,7 @@ def painted_points(monkeypatch, win) -> list[tuple[float, str]]:
 
     with monkeypatch.context() as patch:
         patch.setattr(QPainter, "drawText", record)
+        sprites.forget()  # the pictures of looks painted before are painted again
         for item in win.scene.items():
             item.update()
         win.view.viewport().grab()

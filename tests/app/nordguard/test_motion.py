@@ -138,16 +138,55 @@ def test_a_drawn_event_slides_off_the_deck(table):
     assert card.glider.animation.startValue() == win.scene.piles["event-deck"].pos()
 
 
+def on_board(win, card) -> QPointF:
+    """Where the board's scene lies under the middle of `card` (a Hand-dock card)."""
+    at = win.view.viewport().mapFromGlobal(card.mapToGlobal(card.rect().center()))
+    return win.view.mapToScene(at)
+
+
 def test_a_dropped_item_glides_into_the_tray(table):
-    """Drop: the item leaves the team's card for the tray of items lying here."""
+    """Drop without a drag (a button, a computer seat): the item leaves Nickel's panel,
+    where the player saw it, for the tray of items lying here."""
     win = table.day_one(("nickel",))
     [rope] = table.hand(0, "rope")
+    QApplication.processEvents()  # the Rope's card shows in Nickel's panel
+    was = on_board(win, table.card_widget(slots(0), rope))
     table.submit(Drop(rope))
     item = win.scene.dropped[rope]
     glider = item.glider
     assert running(glider) and glider.heading() == win.scene.tray.card_spot(0, 1)
-    assert glider.animation.startValue() == QPointF(win.scene._slot(0).center())
+    assert glider.animation.startValue() == was
     assert item.look.title == "Rope"
+
+
+def test_an_item_dropped_from_the_keyboard_glides_from_where_the_player_saw_it(qtbot,
+                                                                                table):
+    """Ctrl+K, typed words and Enter drop the Rope: it glides into the tray from its card
+    in Nickel's panel, not from the team's location card on the map."""
+    win = table.day_one(("nickel",))
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    [rope] = table.hand(0, "rope")
+    QApplication.processEvents()  # the Rope's card shows in Nickel's panel
+    was = on_board(win, table.card_widget(slots(0), rope))
+    answer_palette(qtbot, "drops the Rope", [])
+    qtbot.keyClick(win, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert table.state.table.where[rope] == DROPPED
+    glider = win.scene.dropped[rope].glider
+    assert running(glider) and glider.heading() == win.scene.tray.card_spot(0, 1)
+    assert glider.animation.startValue() == was != QPointF(win.scene._slot(0).center())
+
+
+def test_an_item_dropped_out_of_the_players_sight_glides_from_the_team_card(table):
+    """With the Hand dock closed nobody saw the Rope leave a panel: it comes from the
+    team's location card, where the team leaves it."""
+    win = table.day_one(("nickel",))
+    [rope] = table.hand(0, "rope")
+    win.hand_dock.hide()
+    table.submit(Drop(rope))
+    glider = win.scene.dropped[rope].glider
+    assert running(glider)
+    assert glider.animation.startValue() == QPointF(win.scene._slot(0).center())
 
 
 # -- items changing hands glide too (issue "A table that fits every screen", Feedback) ------
