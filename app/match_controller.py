@@ -7,7 +7,6 @@ autosaves atomically after each change, and tells the views to re-render.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app import paths
 from app.autosave import Autosaver
-from engine.core import saves
+from engine.core import heap, saves
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, SaveError, one_line
 from engine.core.events import Event
@@ -34,9 +33,6 @@ def step_label(events: Sequence[Event], action: Action) -> str:
     from the match after a reload, so the label never changes with a restart.
     """
     return events[0].text if events else action.describe()
-
-
-FREEZE_EVERY = 10  # steps between moving the match's objects out of the collector's sight
 
 
 class _StepCommand(QUndoCommand):
@@ -218,7 +214,7 @@ class MatchController(QObject):
         self.message.emit(f"Saved {Path(path).name}.")
 
     def _open(self, match: Match, path: Path | None) -> None:
-        self._tidy_memory(fresh=True)
+        heap.new_match()
         self.match = match
         self.path = path
         self._rebuild_stack()
@@ -243,18 +239,6 @@ class MatchController(QObject):
         finally:
             self.syncing = False
 
-    def _tidy_memory(self, fresh: bool = False) -> None:
-        """Keep the garbage collector from rescanning the whole match.
-
-        A long match holds many objects that live as long as it does; each full
-        collection walked them all (pauses of 30-170 ms under the mouse). They are
-        moved out of its sight every few steps (gc.freeze); a new match first lets the
-        old one's go (unfreeze, collect)."""
-        if fresh:
-            gc.unfreeze()
-            gc.collect()
-        gc.freeze()
-
     def _after_change(self) -> None:
         seat = self._passed_for()
         # Passed for at once, before anyone is told: the window never shows and the seat
@@ -263,8 +247,8 @@ class MatchController(QObject):
         if (seat is not None and self.match is not None and not self.match.can_redo()
                 and self.submit(Pass(), seat)):
             return
-        if self.match is not None and len(self.match.steps) % FREEZE_EVERY == 0:
-            self._tidy_memory()
+        if self.match is not None:
+            heap.after_step(len(self.match.steps))
         self.autosave()
         seat = self.seat()
         self.changed.emit()

@@ -184,8 +184,7 @@ class Match:
         for this state and seat; who may act is checked all the same."""
         if self.game.outcome(state) is not None:
             raise IllegalAction("the match is over")
-        mover = state.to_move()
-        actor = mover if player is None else player
+        actor = state.to_move() if player is None else player
         if actor is None or not 0 <= actor < state.players:
             raise IllegalAction("no seat may act now")
         if action.referee:

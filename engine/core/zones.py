@@ -12,6 +12,8 @@ import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import compress
+from operator import is_not
 from typing import Protocol
 
 HIDDEN_PREFIX = "?"
@@ -451,15 +453,19 @@ class Table:
 
 
 class TableSight:
-    """One seat's view of a whole table as last assembled, with the zone parts it was
-    assembled from (`parts`: zone name -> the true zone and the seat's Seen of it, None
-    for an empty zone). Never changed once made: `followed` makes a new one."""
+    """One seat's view of a whole table as last assembled, with what it was assembled
+    from: the table's zones then (`true`, in the table's order `names`), the seat's
+    sight of each (`parts`, None for an empty zone) and the face-up cards (`up`).
+    Never changed once made: `followed` makes a new one."""
 
-    __slots__ = ("face_up", "faces", "hidden", "parts", "pos", "up", "where", "zones")
+    __slots__ = ("face_up", "faces", "hidden", "names", "parts", "pos", "true", "up",
+                 "where", "zones")
 
     def __init__(self) -> None:
-        self.parts: dict[str, tuple[Zone, Seen | None]] = {}
-        self.up: frozenset[str] = frozenset()  # the table's face-up cards it was made for
+        self.names: tuple[str, ...] = ()
+        self.true: dict[str, Zone] = {}
+        self.parts: dict[str, Seen | None] = {}
+        self.up: frozenset[str] = frozenset()
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
         self.faces: dict[str, str] = {}
@@ -468,70 +474,77 @@ class TableSight:
         self.hidden: frozenset[str] = frozenset()
 
     def followed(self, table: Table, player: int) -> TableSight:
-        """This sight brought up to `table`: itself when no zone changed and no card
-        turned, else a new sight with the changed zones' parts taken out and put back
-        as the seat sees them now (all out first: a card that moved from one changed
-        zone to another is named by the one it is in now)."""
-        parts, up = self.parts, table.face_up
-        turned = self.up.symmetric_difference(up)
-        where_now = table.where
-        turned_in = {where_now[card] for card in turned if card in where_now}
-        changed = [name for name, zone in table.zones.items()
-                   if name in turned_in or (parts.get(name) or _NO_PART)[0] is not zone]
-        gone = [name for name in parts if name not in table.zones]
-        if not changed and not gone:
+        """This sight brought up to `table`: itself when no zone was replaced and no card
+        turned, else a new one with the changed zones' parts patched."""
+        zones_now, up = table.zones, table.face_up
+        names = tuple(zones_now)
+        if names != self.names:  # a zone added since (or an older state): from nothing
+            return _NO_SIGHT._patched(table, player, names, list(names))
+        changed = list(compress(names, map(is_not, zones_now.values(), self.true.values())))
+        if self.up != up:
+            where_now = table.where
+            for name in {where_now[card] for card in self.up.symmetric_difference(up)
+                         if card in where_now}:
+                if name not in changed:
+                    changed.append(name)
+        if not changed:
             return self
+        return self._patched(table, player, names, changed)
+
+    def _patched(self, table: Table, player: int, names: tuple[str, ...],
+                 changed: list[str]) -> TableSight:
+        """A new sight: the `changed` zones' old parts taken out, then their parts now put
+        in (all out first: a card that moved between two of them is named by the one it
+        is in now). What a troop's new spot leaves alike (`Zone.moved_on` shares the
+        places and faces) is not taken out at all."""
+        zones_now, up = table.zones, table.face_up
         table_pos, table_faces = table.pos, table.faces
-        now: dict[str, tuple[Zone, Seen | None]] = {}
-        for name in changed:
-            zone = table.zones[name]
-            cards = zone.cards
-            now[name] = (zone, zone.seen_by(player, up.intersection(cards), table_pos,
-                                            table_faces) if cards else None)
         new = TableSight()
-        new.up = frozenset(up)
-        new.parts, zones = parts.copy(), self.zones.copy()
+        new.names, new.up = names, frozenset(up)
+        new.true, new.parts, zones = self.true.copy(), self.parts.copy(), self.zones.copy()
         where, faces, pos = self.where.copy(), self.faces.copy(), self.pos.copy()
-        face_up, hidden = set(self.face_up), set(self.hidden)
-        for name in gone:
-            del zones[name]
-        for name in (*changed, *gone):
-            seen = (new.parts.pop(name, None) or _NO_PART)[1]
-            if seen is None:
-                continue
-            kept = (now.get(name) or _NO_PART)[1] or _NO_SEEN  # a spot moved: most is shared
-            if seen.where is not kept.where:  # else the same places: the spots are rewritten
-                for ref in seen.where:
+        before: list[Seen] = []
+        now: list[Seen] = []
+        for name in changed:
+            zone = zones_now[name]
+            cards = zone.cards
+            seen = zone.seen_by(player, up.intersection(cards), table_pos, table_faces) \
+                if cards else None
+            old = new.parts.get(name)
+            new.true[name], new.parts[name] = zone, seen
+            zones[name] = zone if seen is None else seen.zone
+            if seen is not old:
+                before.append(old or _NO_SEEN)
+                now.append(seen or _NO_SEEN)
+        for old, seen in zip(before, now, strict=True):
+            if old.where is not seen.where:
+                for ref in old.where:
                     del where[ref]
-                for ref in seen.pos:
+                for ref in old.pos:
                     del pos[ref]
-            if seen.faces is not kept.faces:
-                for card in seen.faces:
+            if old.faces is not seen.faces:
+                for card in old.faces:
                     del faces[card]
-                if seen.faces:
-                    face_up.difference_update(seen.up)
-            hidden.difference_update(seen.hidden)
-        for name, (zone, seen) in now.items():
-            new.parts[name] = (zone, seen)
-            if seen is None:
-                zones[name] = zone
-                continue
-            zones[name] = seen.zone
+        for seen in now:
             where.update(seen.where)
-            if seen.faces:
-                faces.update(seen.faces)
-                face_up.update(seen.up)
-            if seen.pos:
-                pos.update(seen.pos)
-            if seen.hidden:
-                hidden.update(seen.hidden)
-        if gone or not parts.keys() >= set(changed):  # zones added since: the table's order
-            zones = {name: zones[name] for name in table.zones}
+            faces.update(seen.faces)
+            pos.update(seen.pos)
         new.zones, new.where, new.faces, new.pos = zones, where, faces, pos
-        new.face_up, new.hidden = frozenset(face_up), frozenset(hidden)
+        new.face_up, new.hidden = self.face_up, self.hidden
+        if any(old.hidden != seen.hidden for old, seen in zip(before, now, strict=True)):
+            new.hidden = self.hidden.difference(*(old.hidden for old in before)).union(
+                *(seen.hidden for seen in now))
+        if any(_face_up(old) != _face_up(seen) for old, seen in zip(before, now, strict=True)):
+            new.face_up = self.face_up.difference(*map(_face_up, before)).union(
+                *map(_face_up, now))
         return new
+
+
+def _face_up(seen: Seen) -> set[str] | frozenset[str]:
+    """The face-up cards a seat's sight of a zone adds to its view: those of a zone it
+    reads any face of (a face-up card inside a deck stays unseen)."""
+    return seen.up if seen.faces else frozenset()
 
 
 _NO_SIGHT = TableSight()
 _NO_SEEN = Seen(set(), Zone("", "", Visibility.HIDDEN), {}, {}, frozenset(), {})
-_NO_PART: tuple[None, None] = (None, None)

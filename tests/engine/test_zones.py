@@ -397,6 +397,11 @@ def test_a_view_patched_from_the_seats_last_one_is_the_view_made_afresh(
         fresh, fresh_hidden = _fresh_view(table, seat)
         assert _as_read(view) == _as_read(fresh)
         assert hidden == fresh_hidden
+        seen = {card for card in table.where if table.visible_to(card, seat)}
+        assert hidden == table.hidden_from(seat) == table.where.keys() - seen
+        assert view.faces == {card: table.faces[card] for card in seen}
+        assert view.face_up == table.face_up & seen
+        assert all(view.where[card] == table.where[card] for card in seen)
 
 
 def test_a_view_carries_no_seats_kept_sight() -> None:
