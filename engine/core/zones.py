@@ -97,7 +97,9 @@ class Zone:
         worked out again for the next view (a war game moves a troop on its field at
         nearly every action)."""
         new = self.holding(self.cards)
-        for player, seen in self.seen.items():
+        # A copy of the sights read at once: a computer seat's thread may be reading a
+        # view that shares this zone, and adding its own sight of it meanwhile.
+        for player, seen in list(self.seen.items()):
             ref = card if card in seen.faces else hidden_ref(self.name, self.cards.index(card))
             placed = seen.pos.copy()
             placed[ref] = spot

@@ -42,14 +42,20 @@ def alike(drawn, plain) -> bool:
     return a == b or max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 1
 
 
-def test_rows_drawn_from_pictures_look_as_the_list_draws_them(qtbot):
+def shown_dock(qtbot, rows: int) -> LogDock:
+    """A Rules log dock on screen holding `rows` entries, painted."""
     dock = LogDock()
     qtbot.addWidget(dock)
     dock.resize(320, 460)
     dock.show()
     qtbot.waitExposed(dock)
-    dock.show_entries(entries(60))
+    dock.show_entries(entries(rows))
     QApplication.processEvents()
+    return dock
+
+
+def test_rows_drawn_from_pictures_look_as_the_list_draws_them(qtbot):
+    dock = shown_dock(qtbot, 60)
     drawn, plain = pictures(dock)
     assert alike(drawn, plain)
     dock.show_entries(entries(61))  # one more: the rows move up, the pictures stay right
@@ -61,13 +67,7 @@ def test_rows_drawn_from_pictures_look_as_the_list_draws_them(qtbot):
 def test_a_row_clicked_and_a_row_rewritten_show_anew(qtbot):
     """A click selects a row (its picture is the selected look); words changed in place
     (the end of a match reveals them) show the new words."""
-    dock = LogDock()
-    qtbot.addWidget(dock)
-    dock.resize(320, 460)
-    dock.show()
-    qtbot.waitExposed(dock)
-    dock.show_entries(entries(40))
-    QApplication.processEvents()
+    dock = shown_dock(qtbot, 40)
     row = dock.list.item(dock.list.count() - 2)
     at = dock.list.visualItemRect(row).center()
     qtbot.mouseClick(dock.list.viewport(), Qt.MouseButton.LeftButton, pos=at)
