@@ -108,7 +108,7 @@ def _movement(qtbot) -> Table:
 def _refused_drag(table: Table) -> str:
     """A SUN troop carried to the far end of the field: refused, the status bar says why."""
     b = board(table.state)
-    troop = next(t for t in b.troops[0] if queries.reachable(table.state, t))
+    troop = table.movable()
     start = b.pos[troop]
     far = max(GEOM.hexes, key=lambda c: distance(c, start))
     table.carry(start, far)
@@ -127,7 +127,7 @@ def test_a_refusal_goes_when_the_next_drag_starts(qtbot):
     _refused_drag(table)
     state = table.state
     b = board(state)
-    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    troop = table.movable()
     dest = min(queries.reachable(state, troop))
     viewport = table.win.view.viewport()
     a, z = table.point(b.pos[troop]), table.point(dest)

@@ -139,6 +139,12 @@ class Table:
     def where(self, card: str) -> Coord | None:
         return board(self.state).pos.get(card)
 
+    def movable(self, side: int = 0) -> str | None:
+        """The first troop of `side` on the field that can move now (None: none can)."""
+        state = self.state
+        return next((t for t in board(state).troops[side] if queries.reachable(state, t)),
+                    None)
+
     def status(self) -> str:
         return self.win.statusBar().currentMessage()
 

@@ -47,7 +47,7 @@ def test_a_redraw_without_a_change_works_out_no_face(table, worked_out):
     assert table.state.phase is Phase.MOVEMENT
     QApplication.processEvents()
     b = board(table.state)
-    troop = next(t for t in b.troops[0] if queries.reachable(table.state, t))
+    troop = table.movable()
     viewport = table.win.view.viewport()
     refreshes: list[int] = []
     table.win.controller.changed.connect(lambda: refreshes.append(1))

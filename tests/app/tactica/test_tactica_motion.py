@@ -31,7 +31,7 @@ def test_a_troop_moved_by_the_rules_glides_to_its_new_hex(table):
     _to_movement(table)
     state = table.state
     b = board(state)
-    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    troop = table.movable()
     start = b.pos[troop]
     dest = max(queries.reachable(state, troop))
     scene = table.win.scene
@@ -52,7 +52,7 @@ def test_a_dropped_troop_settles_into_the_middle_of_its_hex(table):
     _to_movement(table)
     state = table.state
     b = board(state)
-    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    troop = table.movable()
     dest = max(queries.reachable(state, troop))
     viewport = table.win.view.viewport()
     a = table.point(b.pos[troop])
@@ -123,7 +123,7 @@ def test_a_carried_troop_lets_the_glows_under_it_show_through(table):
     _to_movement(table)
     state = table.state
     b = board(state)
-    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    troop = table.movable()
     dest = max(queries.reachable(state, troop))
     item = table.win.scene.troops[troop]
     viewport = table.win.view.viewport()
@@ -149,8 +149,7 @@ def test_finished_glides_leave_nothing_behind(table):
     before = animations()
     for _ in range(3):
         state = table.state
-        b = board(state)
-        troop = next((t for t in b.troops[0] if queries.reachable(state, t)), None)
+        troop = table.movable()
         if troop is None:
             break
         assert controller.submit(Move(troop, *max(queries.reachable(state, troop))))

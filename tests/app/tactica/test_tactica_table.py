@@ -74,7 +74,7 @@ def test_move_by_a_real_mouse_drag_with_mov_costs_glowing(table):
     state = table.state
     assert state.phase is Phase.MOVEMENT
     b = board(state)
-    troop = next(t for t in b.troops[0] if queries.reachable(state, t))
+    troop = table.movable()
     reach = queries.reachable(state, troop)
     dest = max(reach, key=lambda c: (reach[c], c))
     start = b.pos[troop]
