@@ -179,8 +179,8 @@ class NordguardPresenter(GamePresenter):
                       + "<br><i>Drag onto a Character to pick it up</i>")
                      for ref in s.table.cards_in(DROPPED)]
             sources.append(Panel(DROPPED, f"Lying at {here}",
-                                 cards, note="drop an item here (or on the team's location); "
-                                 "left behind, items go back to the Item deck"))
+                                 cards, note="drop items here; left behind, they go back "
+                                 "to the Item deck"))
         first = s.active if s.result is None else 0
         order = [first, *(p for p in range(s.players) if p != first)]
         seats = [self._seat_panel(s, p) for p in order]
