@@ -135,8 +135,8 @@ class Declared(metaclass=DeclaredMeta):
     def drop_caches(self) -> None:
         """Forget every cache not declared public: the table changed behind the rules'
         back (a referee override), and a cache a game keeps in step with its own moves
-        (TACTICA's field snapshot) would not know. Replays apply steps to one state in
-        place, so nothing else would tell it."""
+        need not notice a change no rule made. Replays apply steps to one state in place,
+        so nothing else would tell it."""
         _compiled(type(self)).drop_caches(self)
 
     def view_fields(self, seen: Any, seat: int, hidden: frozenset[str]) -> None:

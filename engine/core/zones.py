@@ -235,12 +235,8 @@ class Table:
         """Whether `player` may see the face of `card`; None is the all-seeing referee."""
         if player is None:
             return True
-        zone = self.zones[self.where[card]]
-        if zone.visibility is Visibility.PUBLIC:
-            return card in self.face_up
-        if zone.visibility is Visibility.OWNER:
-            return zone.owner == player or card in self.face_up
-        return False
+        who = self._seen_by_whom(card)
+        return who is _EVERYONE or (who is not None and who == player)
 
     def seats_seeing(self, card: str, players: int) -> set[int]:
         """The seats of a table of `players` that see `card`'s face now."""
