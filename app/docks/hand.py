@@ -60,9 +60,6 @@ EDGE = 36  # px from the panels' top or bottom edge where a carried card scrolls
 EDGE_TICK_MS = 40
 EDGE_TICKS_MAX = 75  # 3 s of scrolling without a drag event: the drag ended elsewhere
 MIN_PANEL_WIDTH = 220  # a title such as "Player 2 — no Character yet" on one or two lines
-# A panel is as wide as its title on one line, up to this: a lone card under a long title
-# made its panel lines taller than the panels beside it, and the dock cut the card off.
-TITLE_LINE = 560
 
 
 class CardWidget(QWidget):
@@ -185,10 +182,6 @@ class PanelWidget(QFrame):
                                + (f" — {escape(panel.note)}" if panel.note else "")
                                if self.titled else escape(panel.note))
             self.title.setVisible(self.titled or bool(panel.note))
-            self.title.setWordWrap(False)
-            wide = self.title.sizeHint().width()
-            self.title.setWordWrap(True)
-            self.title.setMinimumWidth(min(wide, TITLE_LINE))
         refs = [ref for ref, _, _ in panel.cards]
         if old is not None and (old.portrait, old.slots) == (panel.portrait, panel.slots) \
                 and refs == [card.ref for card in self.cards]:

@@ -397,28 +397,3 @@ def test_a_flow_measures_again_when_its_items_change(qtbot):
     assert flow.heightForWidth(150) == 200
     cards[0].setFixedSize(100, 80)
     assert flow.heightForWidth(150) == 230
-
-
-def test_a_lone_card_under_a_long_title_stands_level_with_its_neighbours(qtbot):
-    """Seen at 1920x1080: the items left lying at a location (one card) came under a title
-    three lines deep beside one-line player panels, and the dock cut the card off. A
-    panel is as wide as its title on one line, so its cards start where the others do."""
-    from app.board.cards import CardLook
-    from app.docks.hand import HandDock
-    from app.games.base import Panel
-
-    dock = HandDock()
-    qtbot.addWidget(dock)
-    look = CardLook("Rope", body=("+1 climb",))
-    dock.show_panels("Team", [
-        Panel("slots:0", "Player 1 · Geri", [("it-1", look, ""), ("it-2", look, "")], 3,
-              note="re-rolls a failed challenge roll once a day"),
-        Panel("dropped", "Lying at Open Tundra", [("it-3", look, "")],
-              note="drop items here; left behind, they go back to the Item deck")])
-    dock.resize(1900, 300)
-    dock.show()
-    qtbot.waitExposed(dock)
-    QApplication.processEvents()
-    player, lying = dock.panels
-    assert lying.title.height() == player.title.height()
-    assert lying.cards[0].mapTo(dock, QPoint()).y() == player.cards[0].mapTo(dock, QPoint()).y()

@@ -175,12 +175,14 @@ class NordguardPresenter(GamePresenter):
             sources.append(self._restock_panel(s))
         if s.phase == "day" and s.table.cards_in(DROPPED):
             here = looks.name_of(c, s, s.location_at(s.sled))
+            # What the tray is for goes in its cards' tips: under a lone card the panel is
+            # narrow, and a note on its title ran three lines deep and pushed the card
+            # below the dock's edge.
             cards = [(ref, looks.item_look(c, s, ref), looks.item_tip(c, s, ref)
-                      + "<br><i>Drag onto a Character to pick it up</i>")
+                      + "<br><i>Drag onto a Character to pick it up; left behind, it goes "
+                      "back to the Item deck</i>")
                      for ref in s.table.cards_in(DROPPED)]
-            sources.append(Panel(DROPPED, f"Lying at {here}",
-                                 cards, note="drop items here; left behind, they go back "
-                                 "to the Item deck"))
+            sources.append(Panel(DROPPED, f"Lying at {here}", cards))
         first = s.active if s.result is None else 0
         order = [first, *(p for p in range(s.players) if p != first)]
         seats = [self._seat_panel(s, p) for p in order]

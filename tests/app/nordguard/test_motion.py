@@ -374,3 +374,16 @@ def test_an_item_taken_from_the_pool_glides_from_its_kind_in_the_row(table):
     assert other in table.state.carried(seat)
     [ghost] = ghosts(win)
     assert middle(ghost, win) == was
+
+
+def test_the_tray_of_items_lying_here_keeps_a_one_line_title_at_1920(table):
+    """Seen at 1920x1080: the tray of items lying at the location (one card) had a note
+    three lines deep on its narrow panel, which pushed its card below the dock's edge.
+    Its title is one line; its card's tip says what the tray is for."""
+    table.day_one(("nickel", "oleg"), size=(1920, 1080))
+    [rope] = table.hand(0, "rope")
+    table.submit(Drop(rope))
+    QApplication.processEvents()
+    title = table.panel(DROPPED).title
+    assert title.height() < 2 * title.fontMetrics().lineSpacing()
+    assert "Item deck" in table.card_widget(DROPPED, rope).toolTip()
