@@ -163,3 +163,18 @@ def test_a_views_sealed_generator_refuses_every_roll(roll) -> None:
     """A seat's view carries no dice: each way of rolling says so rather than rolling."""
     with pytest.raises(RuntimeError, match="no dice"):
         roll(SealedRng())
+
+
+@pytest.mark.parametrize("n", [1, 6, 52, 1000, 2**63 + 12345, 2**64 - 1])
+def test_below_is_next64_with_rejection(n: int) -> None:
+    """below() writes next64's arithmetic out for speed: it must draw exactly what
+    rejection sampling over next64 draws, and leave the stream where next64 would
+    (bounds near 2**64 reject often, so the loop is exercised)."""
+    fast, plain = Rng(11), Rng(11)
+    limit = 2**64 - (2**64 % n)
+    for _ in range(200):
+        x = plain.next64()
+        while x >= limit:
+            x = plain.next64()
+        assert fast.below(n) == x % n
+        assert fast.state == plain.state
