@@ -1,0 +1,61 @@
+"""The small deeds every rule is made of: rolling a pool, drawing, and cards coming into
+and going out of play (with what stands on or in them)."""
+
+from __future__ import annotations
+
+from engine.core.entities import Entity
+from engine.games.wintergrim import world
+from engine.games.wintergrim.events import DiceRolled, Drew
+from engine.games.wintergrim.state import WintergrimState, deck, hand, play, removed
+
+
+def put(state: WintergrimState, card: str, zone: str) -> None:
+    """Move a card, face down into a deck or a hand, face up anywhere else (piles and
+    play are open to all; a card in a hand is its owner's alone)."""
+    state.table.move(card, zone)
+    state.table.set_face(card, not zone.startswith(("deck:", "hand:")))
+
+
+def roll(state: WintergrimState, seat: int, dice: int, purpose: str,
+         need: int = 4) -> tuple[tuple[int, ...], int, DiceRolled]:
+    """Roll `dice` d6 (How to Play: "all dices who show 4+ ... are successful"; Sneak
+    makes it 6's); the faces, the successes and the event."""
+    faces = tuple(state.rng.randint(1, 6) for _ in range(max(0, dice)))
+    wins = sum(1 for f in faces if f >= need)
+    return faces, wins, DiceRolled(seat=seat, pool=f"{len(faces)}d6", faces=faces,
+                                   total=sum(faces), purpose=purpose, successes=wins)
+
+
+def draw(state: WintergrimState, seat: int, count: int, source: str) -> Drew:
+    """Draw up to `count` (The deck: when all cards are drawn, "Nothing" happens)."""
+    cards = state.table.cards_in(deck(seat))[:count]
+    for card in cards:
+        put(state, card, hand(seat))
+    return Drew(seat=seat, count=len(cards), cards=tuple(world.name(state, c) for c in cards),
+                source=source, seen_by=frozenset({seat}))
+
+
+def enter(state: WintergrimState, card: str, seat: int, at: str, inside: str = "") -> None:
+    """A card comes into play: onto the table in front of its player, and on the board."""
+    put(state, card, play(seat))
+    state.pieces.add(card, Entity(state.table.faces[card], seat, at, inside))
+
+
+def leave(state: WintergrimState, card: str, to: str) -> None:
+    """A card goes out of play to the pile `to`; cards attached to it go to their players'
+    removed piles (a curse or an item does not outlive its unit)."""
+    entity = state.pieces.by_id.get(card)
+    if entity is not None:
+        for attached in entity.attached:
+            put(state, attached, removed(owner_of_card(state, attached)))
+        del state.pieces.by_id[card]
+    put(state, card, to)
+
+
+def owner_of_card(state: WintergrimState, card: str) -> int:
+    """Card ids are w<seat><n>: whose deck a card came from."""
+    return int(card[1])
+
+
+def to_removed(state: WintergrimState, card: str) -> None:
+    leave(state, card, removed(owner_of_card(state, card)))

@@ -1,0 +1,378 @@
+"""Wintergrim's rules on the core's frames: set-up, the turn, and what is checked always.
+
+What a seat may do on its turn is listed by phase (How to Play): start-phase texts,
+move steps, attacks, paying and placing, and tactics at any time. Everything that
+waits for an answer or still has to happen is a frame (frames.py). Food and the
+fate of defeated units are settled before anything else, at every step.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.core.basegame import BaseGame
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameOptions, GameState
+from engine.core.rng import Rng
+from engine.core.zones import Layout, Table, Visibility, Zone
+from engine.games.wintergrim import combat, moving, placing, tactics, turns, world
+from engine.games.wintergrim.actions import (
+    END_TURN,
+    Attack,
+    EndTurn,
+    Move,
+    Place,
+    PlayTactic,
+    Step,
+    UseStart,
+)
+from engine.games.wintergrim.content import WintergrimContent, deck_problem
+from engine.games.wintergrim.doing import draw, roll, to_removed
+from engine.games.wintergrim.events import (
+    AttackDeclared,
+    FoodShort,
+    TacticWorks,
+    TurnBegins,
+    WeatherEnds,
+)
+from engine.games.wintergrim.frames import (
+    BattleRoll,
+    CaptureChoice,
+    Founding,
+    Guarding,
+    Payment,
+    SearchPick,
+    Starving,
+    TacticsWindow,
+    TurnOver,
+    play_tactic,
+)
+from engine.games.wintergrim.state import (
+    PHASES,
+    SKY,
+    WintergrimOptions,
+    WintergrimState,
+    captured,
+    deck,
+    hand,
+    play,
+    removed,
+)
+
+PHASE_OF: dict[type[Action], str] = {UseStart: "start", Move: "move", Step: "move",
+                                     Attack: "attack", Place: "end"}
+
+
+def _wg(state: GameState) -> WintergrimState:
+    assert isinstance(state, WintergrimState)
+    return state
+
+
+class WintergrimGame(BaseGame):
+    name = "wintergrim"
+    title = "Wintergrim"
+    options_model = WintergrimOptions
+
+    def __init__(self, content: WintergrimContent | None = None) -> None:
+        self.content = content or world.content()
+
+    def card_name(self, face: str) -> str:
+        return self.content.name_of(face)
+
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def setup(self, options: GameOptions, rng: Rng) -> GameState:
+        """How to Play, Setting up the game: a deck each, the roll for who goes first, then
+        each searches (the winner first) for an HQ and two workers."""
+        assert isinstance(options, WintergrimOptions)
+        faces: dict[str, str] = {}
+        decks: list[list[str]] = []
+        names: list[str] = []
+        realms: list[str] = []
+        for seat in range(options.players):
+            key = options.deck_of(seat)
+            counts, name, realm = self._deck(options, key)
+            cards = [face for face, n in sorted(counts.items()) for _ in range(n)]
+            rng.shuffle(cards)  # ids are numbered after a shuffle: an id says no face
+            ids = [f"w{seat}{n:02d}" for n in range(len(cards))]
+            faces.update(zip(ids, cards, strict=True))
+            decks.append(ids)
+            names.append(name)
+            realms.append(realm)
+        table = Table(faces)
+        for seat, ids in enumerate(decks):
+            who = f"Player {seat + 1}"
+            table.add_zone(Zone(deck(seat), f"{who}'s deck", Visibility.HIDDEN,
+                                Layout.STACK, seat, ids))
+            table.add_zone(Zone(hand(seat), f"{who}'s hand", Visibility.OWNER,
+                                Layout.SPREAD, seat))
+            table.add_zone(Zone(removed(seat), f"{who}'s removed pile", Visibility.PUBLIC,
+                                Layout.STACK, seat))
+            table.add_zone(Zone(captured(seat), f"{who}'s captured pile", Visibility.PUBLIC,
+                                Layout.STACK, seat))
+            table.add_zone(Zone(play(seat), f"{who}'s cards in play", Visibility.PUBLIC,
+                                Layout.SPREAD, seat))
+        state = WintergrimState(options.players, table, rng)
+        state.deck_names = names
+        state.realms = realms
+        state.mode = options.mode
+        state.out = [False] * options.players
+        state.first, state.first_rolls = _roll_for_first(rng, options.players)
+        order = [(state.first + k) % options.players for k in range(options.players)]
+        for seat in reversed(order):  # the winner searches and places first
+            state.frames.append(Founding(seats=(seat,)))
+        state.active = state.first
+        return state
+
+    def _deck(self, options: WintergrimOptions, key: str) -> tuple[dict[str, int], str, str]:
+        """A seat's deck: a built one brought into the match, or a shipped one."""
+        if key in options.deck_lists:
+            counts = options.deck_lists[key]
+            problem = deck_problem(self.content.cards, counts)
+            if problem is not None:
+                raise ValueError(f"deck {key!r} may not be played: {problem}")
+            hq = next(k for k in counts if self.content.cards[k].hq)
+            return counts, key, self.content.cards[hq].realm
+        if key not in self.content.decks:
+            known = ", ".join(self.content.decks)
+            raise ValueError(f"there is no deck {key!r} (shipped decks: {known})")
+        listed = self.content.decks[key]
+        return listed.cards, listed.name, listed.realm
+
+    # -- the turn ------------------------------------------------------------------------------
+    def turn_actions(self, state: GameState) -> list[Action]:
+        s = _wg(state)
+        if s.phase == "found":
+            return []
+        seat = s.active
+        if s.out[seat]:
+            return [END_TURN]
+        out: list[Action] = []
+        at = PHASES.index(s.phase)
+        if at == 0:
+            out += _start_uses(s, seat)
+        if at <= 1:
+            for unit in world.units(s, seat):
+                if moving.may_step(s, unit):
+                    out += moving.steps(s, seat, unit)
+                    out += moving.move_steps(s, seat, unit)
+        if at <= 2:
+            for unit in world.units(s, seat):
+                if combat.can_attack(s, unit):
+                    kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
+                    out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
+        out += placing.placements(s, seat)
+        out += tactics.plays(s, seat)
+        out.append(END_TURN)
+        return out
+
+    def check_turn(self, state: GameState, action: Action) -> None:
+        s = _wg(state)
+        if action in self.turn_actions(s):
+            return
+        raise IllegalAction(self._refusal(s, action))
+
+    def _refusal(self, s: WintergrimState, action: Action) -> str:
+        """The rule an action breaks, in the rulebook's words where it has them."""
+        phase = PHASE_OF.get(type(action))
+        if phase is not None and PHASES.index(phase) < PHASES.index(s.phase):
+            return f"the {s.phase} phase has begun: a turn never goes back to the " \
+                   f"{phase} phase"
+        unit = getattr(action, "unit", "")
+        if unit and (unit not in s.pieces or s.pieces[unit].owner != s.active):
+            return "that is not one of your units in play"
+        if isinstance(action, Move | Step):
+            entity = s.pieces[unit]
+            if "moved" in entity.tokens:
+                return "each unit moves one move step a turn"
+            if "attacked" in entity.tokens:
+                return "a unit that has attacked may not move"
+            if entity.counter("netted"):
+                return "a Net holds it until the end of your next turn"
+            if isinstance(action, Move) and action.into and action.into in s.pieces and \
+                    world.room_left(s, action.into) < -world.card_of(s, unit).room:
+                return "there is no room left inside"
+            return "units move in, out or between your local structures, or between " \
+                   "your areas when outside; enemy areas need a path or Navigate"
+        if isinstance(action, Attack):
+            entity = s.pieces[unit]
+            if entity.inside:
+                return "inside units can defend, but not attack"
+            if "attacked" in entity.tokens:
+                return "each unit attacks once a turn"
+            if "moved" in entity.tokens:
+                return "a unit that has moved may not attack (unless it has Assault)"
+            return "a unit attacks what is in its own area, with its weapon's kind"
+        card = getattr(action, "card", "")
+        if isinstance(action, Place | PlayTactic):
+            if card not in s.table.cards_in(hand(s.active)):
+                return "that card is not in your hand"
+            kind = world.card_of(s, card)
+            if len(s.table.cards_in(hand(s.active))) - 1 < kind.cost:
+                return f"{kind.name} costs {kind.cost}: you need that many other cards " \
+                       "in your hand to remove"
+            req = world.unmet(s, s.active, kind, getattr(action, "area", ""))
+            if req is not None:
+                return f"{kind.name} requires a {req.describe(self.content.names)} in play"
+            if kind.kind == "weather" and world.weather(s):
+                return "no more weather may be played until the weather in play is removed"
+            if isinstance(action, Place) and action.into and action.into in s.pieces \
+                    and world.room_left(s, action.into) < -kind.room:
+                return "there is no room left inside; check the room before you pay"
+            return f"{kind.name} may not be placed there"
+        return f"that is not something you may do now ({action.describe()})"
+
+    def perform(self, state: GameState, action: Action) -> list[Event]:
+        s = _wg(state)
+        seat = s.active
+        phase = PHASE_OF.get(type(action))
+        events = turns.enter_phase(s, phase) if phase else []
+        if isinstance(action, EndTurn):
+            others = world.seats_after(s, seat)
+            s.frames.append(TurnOver())
+            if others:
+                s.frames.append(TacticsWindow(seats=others, why="before the turn passes"))
+            return events
+        if isinstance(action, UseStart):
+            return events + _use_start(s, seat, action.card)
+        if isinstance(action, Move):
+            events += moving.perform(s, seat, action)
+            if "arrived" in s.pieces[action.unit].tokens and \
+                    s.pieces[action.unit].at == action.area:
+                others = world.seats_after(s, seat)
+                s.frames.append(TacticsWindow(seats=others, why="as the enemy arrives"))
+            return events
+        if isinstance(action, Step):
+            return events + _step(s, seat, action)
+        if isinstance(action, Attack):
+            return events + _declare(s, seat, action)
+        if isinstance(action, Place):
+            cost = world.card_of(s, action.card).cost
+            if cost:
+                s.frames.append(Payment(seats=(seat,), card=action.card, area=action.area,
+                                        into=action.into, owed=cost))
+                return events
+            return events + placing.finish(s, seat, action.card, action.area, action.into)
+        assert isinstance(action, PlayTactic)
+        others = world.seats_after(s, seat)
+        s.frames.append(TacticsWindow(seats=others, played=((action.card, action.target,
+                                                             seat),)))
+        return events + play_tactic(s, seat, action)
+
+    def advance(self, state: GameState) -> list[Event] | None:
+        """After the set-up searches: the decks are shuffled and the first turn begins."""
+        s = _wg(state)
+        if s.phase != "found":
+            return None
+        for seat in range(s.players):
+            s.table.shuffle(deck(seat), s.rng)
+        s.phase = "start"
+        s.active = s.first
+        return [TurnBegins(seat=s.first, turn=s.turn)]
+
+    def state_checks(self, state: GameState) -> list[Event]:
+        """ALWAYS: food is summarized (and units removed while it is negative); a defeated
+        enemy unit waits for its victor's choice; and the game modes' endings."""
+        s = _wg(state)
+        top = s.frames[-1] if s.frames else None
+        if isinstance(top, CaptureChoice | Starving):
+            return []
+        for unit in combat.fallen(s):
+            s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
+            return []
+        if s.phase != "found":
+            for seat in range(s.players):
+                short = world.food(s, seat)
+                if short < 0 and world.units(s, seat):
+                    s.frames.append(Starving(seats=(seat,)))
+                    return [FoodShort(seat=seat, food=short)]
+        return turns.endings(s)
+
+
+def _roll_for_first(rng: Rng, players: int) -> tuple[int, list[int]]:
+    """Each rolls a die; the highest goes first; those tied for highest roll again."""
+    rolling = list(range(players))
+    last = [0] * players
+    while True:
+        for seat in rolling:
+            last[seat] = rng.randint(1, 6)
+        best = max(last[s] for s in rolling)
+        rolling = [s for s in rolling if last[s] == best]
+        if len(rolling) == 1:
+            return rolling[0], last
+
+
+def _start_uses(state: WintergrimState, seat: int) -> list[Action]:
+    """Start phase texts not yet used this turn: draws for workers inside, keep rolls."""
+    out: list[Action] = []
+    for ident, entity, card in world.pieces(state):
+        if entity.owner != seat or "used" in entity.tokens or "rolled" in entity.tokens:
+            continue
+        drawing = card.power("draw-per-worker") is not None and any(
+            world.card_of(state, u).is_("worker") for u in world.inside(state, ident))
+        if drawing or (card.power("keep-roll") is not None and entity.at == SKY):
+            out.append(UseStart(ident))
+    return out
+
+
+def _use_start(state: WintergrimState, seat: int, card: str) -> list[Event]:
+    kind = world.card_of(state, card)
+    draws = kind.power("draw-per-worker")
+    if draws is not None:
+        state.pieces.mark(card, "used")
+        workers = sum(1 for u in world.inside(state, card) if world.card_of(state, u).is_("worker"))
+        return [draw(state, seat, min(workers, draws.most), kind.name)]  # type: ignore[union-attr]
+    keep = kind.power("keep-roll")
+    assert keep is not None
+    state.pieces.mark(card, "rolled")
+    _, wins, rolled = roll(state, seat, keep.dice, f"to keep {kind.name}")  # type: ignore[union-attr]
+    if wins:
+        return [rolled]
+    to_removed(state, card)
+    return [rolled, WeatherEnds(seat=seat, card_name=kind.name, why="no die showed 4+")]
+
+
+def _step(state: WintergrimState, seat: int, action: Step) -> list[Event]:
+    """A move-step text: the Ranger's search, Heal, Exorcism."""
+    state.pieces.mark(action.unit, "moved")
+    name = world.name(state, action.unit)
+    if action.power == "search":
+        finds = world.card_of(state, action.unit).power("search")
+        assert finds is not None
+        to_removed(state, action.unit)
+        state.frames.append(SearchPick(seats=(seat,), finds=tuple(finds.finds),  # type: ignore[union-attr]
+                                       unit_name=name))
+        return []
+    target = action.target
+    target_name = world.name(state, target)
+    if action.power == "heal":
+        state.pieces.count(target, "damage", max(0, state.pieces[target].counter("damage") - 1))
+        for sickness in moving.attached_of(state, target, "sickness"):
+            state.pieces.detach(target, sickness)
+            to_removed(state, sickness)
+        return [_healed(seat, name, target_name, "heals")]
+    for curse in moving.attached_of(state, target, "curse"):
+        state.pieces.detach(target, curse)
+        to_removed(state, curse)
+    return [_healed(seat, name, target_name, "breaks the curse on")]
+
+
+def _healed(seat: int, name: str, target: str, verb: str) -> Event:
+    return TacticWorks(seat=seat, card_name=name, outcome=f"{verb} {target}")
+
+
+def _declare(state: WintergrimState, seat: int, action: Attack) -> list[Event]:
+    """An attack is declared: the dice wait for the defender's guards and the others'
+    tactics."""
+    target = action.target
+    owner = state.pieces[target].owner
+    assert owner is not None
+    state.frames.append(BattleRoll(unit=action.unit, target=target, combat=action.combat))
+    others = world.seats_after(state, seat)
+    if others:
+        state.frames.append(TacticsWindow(seats=others, why="before the dice roll"))
+    if combat.guards(state, target, action.unit):
+        state.frames.append(Guarding(seats=(owner,), target=target, attacker=action.unit))
+    return [AttackDeclared(seat=seat, unit=action.unit, unit_name=world.name(state, action.unit),
+                           target=target, target_name=world.name(state, target),
+                           combat=action.combat)]

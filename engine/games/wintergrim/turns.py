@@ -1,0 +1,114 @@
+"""The turn and its phases (How to Play: "The 4 phases of a turn"), and how a game ends
+(Game modes).
+
+Phases only go forward: an action of a later phase moves the turn on to it, and
+what the start phase offered is gone once it is left (Rain not rolled for is
+removed: "If not, or no dice show 4+, remove this card").
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.core.game import Outcome
+from engine.games.wintergrim import world
+from engine.games.wintergrim.doing import to_removed
+from engine.games.wintergrim.events import PhaseEntered, PlayerOut, TurnBegins, WeatherEnds, Won
+from engine.games.wintergrim.state import PHASES, WintergrimState, captured
+
+TURN_TOKENS = frozenset({"moved", "attacked", "used", "rolled", "arrived"})
+
+
+def enter_phase(state: WintergrimState, phase: str) -> list[Event]:
+    """Move the active seat's turn on to `phase` (never back)."""
+    if PHASES.index(phase) <= PHASES.index(state.phase):
+        return []
+    events: list[Event] = []
+    if state.phase == "start":
+        events += _unkept_weather(state)
+    state.phase = phase
+    return [*events, PhaseEntered(seat=state.active, phase=phase)]
+
+
+def _unkept_weather(state: WintergrimState) -> list[Event]:
+    """Leaving the start phase: the active seat's weather not rolled for is removed."""
+    events: list[Event] = []
+    for sky in world.weather(state):
+        entity = state.pieces[sky]
+        card = world.card_of(state, sky)
+        if entity.owner == state.active and card.power("keep-roll") is not None \
+                and "rolled" not in entity.tokens:
+            events.append(WeatherEnds(seat=state.active, card_name=card.name,
+                                      why="its player did not roll to keep it"))
+            to_removed(state, sky)
+    return events
+
+
+def next_turn(state: WintergrimState) -> list[Event]:
+    """The turn passes to the next seat still in the game; a Net that held a unit
+    through this turn lets go."""
+    events = _unkept_weather(state) if state.phase == "start" else []
+    for ident, entity in list(state.pieces.by_id.items()):
+        if entity.tokens & TURN_TOKENS:
+            state.pieces.change(ident, tokens=entity.tokens - TURN_TOKENS)
+        netted = entity.counter("netted")
+        if netted and netted <= state.turn:
+            state.pieces.count(ident, "netted", 0)
+    after = world.seats_after(state, state.active)
+    state.active = after[0] if after else state.active
+    state.turn += 1
+    state.phase = "start"
+    events.append(TurnBegins(seat=state.active, turn=state.turn))
+    if state.mode == "conquer":
+        events += _conquered(state)
+    return events
+
+
+# -- endings ---------------------------------------------------------------------------------
+def endings(state: WintergrimState) -> list[Event]:
+    """Game modes, checked always: who is out, and who has won."""
+    if state.phase == "found" or state.result is not None:
+        return []
+    events: list[Event] = []
+    for seat in range(state.players):
+        if state.out[seat]:
+            continue
+        why = _out_why(state, seat)
+        if why:
+            state.out[seat] = True
+            events.append(PlayerOut(seat=seat, why=why))
+        if state.mode == "enslave" and len(state.table.cards_in(captured(seat))) >= 2:
+            return events + _win(state, seat, "the first to hold 2 captured units")
+    standing = [s for s in range(state.players) if not state.out[s]]
+    if len(standing) == 1:
+        return events + _win(state, standing[0], "the last player standing")
+    if not standing:
+        state.result = Outcome((), "every player is out")
+    return events
+
+
+def _out_why(state: WintergrimState, seat: int) -> str:
+    if state.mode == "destroy" and not any(
+            world.card_of(state, a).hq for a in world.owned_areas(state, seat)):
+        return "no HQ left"
+    if state.mode == "assassinate" and state.marked[seat] not in state.pieces:
+        return "its marked leader is lost"
+    return ""
+
+
+def _conquered(state: WintergrimState) -> list[Event]:
+    """Conquer (designed): a player controls a path when it has units there and nobody else
+    has; controlling every starting path at the start of its turn wins."""
+    seat = state.active
+    for path in state.goals:
+        if path not in state.pieces:
+            continue
+        owners = {state.pieces[u].owner for u in world.units(state)
+                  if state.pieces[u].at == path}
+        if owners != {seat}:
+            return []
+    return _win(state, seat, "it controls every starting path")
+
+
+def _win(state: WintergrimState, seat: int, why: str) -> list[Event]:
+    state.result = Outcome((seat,), why)
+    return [Won(seat=seat, why=why)]

@@ -1,0 +1,217 @@
+"""What the table holds, read the rulebook's way: areas, structures, units, food, room,
+requirements and a unit's values under the weather and what is attached to it.
+
+Every rule module asks here rather than walking the entities itself, so "local",
+"inside", "in play" and "affected by weather" each have one meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from engine.core.entities import Entity
+from engine.games.wintergrim.content import Card, Req, WintergrimContent, load
+from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState
+
+SHELTERS = ("building", "dwelling")  # Card types: inside these, weather does not reach
+
+
+@cache
+def content() -> WintergrimContent:
+    """The card pool: every deck, shipped or built, names cards of the shipped pool."""
+    return load()
+
+
+def card_of(state: WintergrimState, ident: str) -> Card:
+    return content().cards[state.table.faces[ident]]
+
+
+def name(state: WintergrimState, ident: str) -> str:
+    return card_of(state, ident).name
+
+
+# -- what stands where -------------------------------------------------------------------
+def pieces(state: WintergrimState) -> Iterator[tuple[str, Entity, Card]]:
+    cards = content().cards
+    faces = state.table.faces
+    for ident, entity in state.pieces.by_id.items():
+        yield ident, entity, cards[faces[ident]]
+
+
+def areas(state: WintergrimState) -> list[str]:
+    """Every area in play, in the order they came into play."""
+    return [i for i, e in state.pieces.by_id.items() if e.at == i]
+
+
+def is_area(state: WintergrimState, ident: str) -> bool:
+    entity = state.pieces.by_id.get(ident)
+    return entity is not None and entity.at == ident
+
+
+def is_path(state: WintergrimState, area: str) -> bool:
+    return card_of(state, area).tactic == "path"
+
+
+def area_owner(state: WintergrimState, area: str) -> int | None:
+    return state.pieces[area].owner
+
+
+def owned_areas(state: WintergrimState, seat: int) -> list[str]:
+    return [a for a in areas(state) if state.pieces[a].owner == seat]
+
+
+def units(state: WintergrimState, seat: int | None = None) -> list[str]:
+    """Units in play (of `seat`), in the order they came into play."""
+    return [i for i, e, c in pieces(state)
+            if c.kind == "unit" and (seat is None or e.owner == seat)]
+
+
+def structures(state: WintergrimState, seat: int | None = None) -> list[str]:
+    return [i for i, e, c in pieces(state)
+            if c.kind == "structure" and (seat is None or e.owner == seat)]
+
+
+def local(state: WintergrimState, area: str) -> list[str]:
+    """Everything standing in `area` (its area card too)."""
+    return [i for i, e in state.pieces.by_id.items() if e.at == area]
+
+
+def inside(state: WintergrimState, structure: str) -> list[str]:
+    return [i for i, e in state.pieces.by_id.items() if e.inside == structure and i != structure]
+
+
+def weather(state: WintergrimState) -> list[str]:
+    return [i for i, e in state.pieces.by_id.items() if e.at == SKY]
+
+
+def waiting_tactics(state: WintergrimState) -> list[str]:
+    return [i for i, e in state.pieces.by_id.items() if e.at == PLAYED]
+
+
+def in_play(state: WintergrimState, seat: int) -> list[Card]:
+    """The cards `seat` has in play (what Req and "has a card in play" look at)."""
+    return [c for _, e, c in pieces(state) if e.owner == seat and e.at != PLAYED]
+
+
+def has_realm(state: WintergrimState, seat: int, realm: str) -> bool:
+    return any(c.realm == realm for c in in_play(state, seat))
+
+
+# -- requirements, room and food -----------------------------------------------------------
+def meets(state: WintergrimState, seat: int, req: Req, area: str) -> bool:
+    """Whether `seat` has in play a card that `req` asks for (Explain the Cards, Req)."""
+    for _ident, entity, card in pieces(state):
+        if entity.owner != seat or entity.at in (PLAYED,):
+            continue
+        if req.local and entity.at != area:
+            continue
+        if req.kind is not None and card.kind != req.kind:
+            continue
+        if req.realm is not None and card.realm != req.realm:
+            continue
+        if req.role is not None and req.role not in card.roles:
+            continue
+        if req.structure is not None and card.structure != req.structure:
+            continue
+        if req.card is not None and card.key != req.card:
+            continue
+        return True
+    return False
+
+
+def unmet(state: WintergrimState, seat: int, card: Card, area: str) -> Req | None:
+    """The first requirement of `card` that `seat` does not meet placing it in `area`."""
+    return next((r for r in card.req if not meets(state, seat, r, area)), None)
+
+
+def room_left(state: WintergrimState, structure: str) -> int:
+    """Room a structure offers less what its inside units take (Values: Room)."""
+    left = card_of(state, structure).room
+    for ident in inside(state, structure):
+        left += card_of(state, ident).room
+    return left
+
+
+def food(state: WintergrimState, seat: int) -> int:
+    """Every F of `seat`'s cards in play, across all areas (ALWAYS: summarize "Food")."""
+    total = 0
+    for ident, entity, card in pieces(state):
+        if entity.owner != seat or card.kind not in ("unit", "structure"):
+            continue
+        total += card.food
+        tended = card.power("tended")
+        if tended is not None and any(card_of(state, u).is_("worker")
+                                      for u in inside(state, ident)):
+            total += tended.amount  # type: ignore[union-attr]
+    return total
+
+
+# -- a unit's values now -----------------------------------------------------------------------
+def standing(state: WintergrimState, ident: str) -> str:
+    """"outside", or the kind of structure the unit is inside."""
+    holder = state.pieces[ident].inside
+    if not holder:
+        return "outside"
+    return str(card_of(state, holder).structure)
+
+
+def sheltered(state: WintergrimState, ident: str) -> bool:
+    """Weather does not reach this unit: inside a building or dwelling (Card types), or it
+    has Survival (Skills)."""
+    return standing(state, ident) in SHELTERS or "survival" in card_of(state, ident).skills
+
+
+def facts(state: WintergrimState, ident: str, attack: str = "") -> dict[str, object]:
+    """The facts a modifier's conditions are read against, for this unit now."""
+    owner = state.pieces[ident].owner
+    lacking = tuple(r for r in ("asheim", "vanheim", "godheim", "helheim")
+                    if owner is None or not has_realm(state, owner, r))
+    out: dict[str, object] = {"lacks-realm": lacking, "standing": standing(state, ident)}
+    if attack:
+        out["attack"] = attack
+    return out
+
+
+def modifiers_on(state: WintergrimState, ident: str) -> list:
+    """The modifiers that reach this unit: the weather's (unless sheltered) and what is
+    attached to it."""
+    out: list = []
+    if not sheltered(state, ident):
+        for sky in weather(state):
+            out.extend(card_of(state, sky).modifiers)
+    for card in state.pieces[ident].attached:
+        out.extend(content().cards[state.table.faces[card]].modifiers)
+    return out
+
+
+def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> int:
+    """A printed value with the modifiers that hold now, never below 0."""
+    from engine.core.modifiers import total
+    base = card_of(state, ident).stat(stat) if stat != "damage" else 0
+    return max(0, base + total(modifiers_on(state, ident), stat, facts(state, ident, attack)))
+
+
+def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
+    from engine.core.modifiers import dice
+    return dice(modifiers_on(state, ident), stat, facts(state, ident, stat))
+
+
+def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
+    """Rain: this unit must pass a P roll to move, attack or defend."""
+    from engine.core.modifiers import allows
+    return allows(modifiers_on(state, ident), "psyche-roll", facts(state, ident))
+
+
+def health_left(state: WintergrimState, ident: str) -> int:
+    return value(state, ident, "h") - state.pieces[ident].counter("damage")
+
+
+def has(state: WintergrimState, ident: str, skill: str) -> bool:
+    return skill in card_of(state, ident).skills
+
+
+def seats_after(state: WintergrimState, seat: int) -> tuple[int, ...]:
+    """Every other seat still in the game, in turn order after `seat`."""
+    n = state.players
+    return tuple(s for s in ((seat + k) % n for k in range(1, n)) if not state.out[s])
