@@ -215,11 +215,26 @@ def _hit(state: WintergrimState, unit: str, target: str, combat: str, perfect: b
             outcome += "; Berserk: it may attack again"
     events: list[Event] = [BattleEnds(seat=seat, unit_name=name, target_name=target_name,
                                       attacker=mine, defender=theirs, outcome=outcome)]
+    if world.has(state, unit, "steal"):
+        events += _steal(state, unit, target)
     if lethal:
         events += defeated(state, target, by=seat)
         if world.has(state, unit, "plunder") and unit in state.pieces:
             events.append(draw(state, seat, 2, f"Plunder of {name}"))
     return events
+
+
+def _steal(state: WintergrimState, unit: str, target: str) -> list[Event]:
+    """Card types, Item: "can be stolen by units with Steal" (designed: a Steal unit that
+    wins an attack takes every item on its target)."""
+    items = [c for c in state.pieces[target].attached
+             if world.content().cards[state.table.faces[c]].tactic == "item"]
+    for item in items:
+        state.pieces.detach(target, item)
+        state.pieces.attach(unit, item)
+    return [Defeated(seat=state.pieces[target].owner or 0, card=item,
+                     card_name=world.name(state, item),
+                     fate=f"stolen by {world.name(state, unit)}") for item in items]
 
 
 def _counter(state: WintergrimState, target: str, unit: str, perfect: bool, mine: int,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
@@ -368,7 +368,7 @@ class WintergrimContent:
         card = self.cards.get(key)
         return card.name if card is not None else key
 
-    @cached_property
+    @property
     def names(self) -> dict[str, str]:
         return {key: card.name for key, card in self.cards.items()}
 

@@ -27,8 +27,9 @@ def roll(state: WintergrimState, seat: int, dice: int, purpose: str,
 
 
 def draw(state: WintergrimState, seat: int, count: int, source: str) -> Drew:
-    """Draw up to `count` (The deck: when all cards are drawn, "Nothing" happens)."""
-    cards = state.table.cards_in(deck(seat))[:count]
+    """Draw up to `count` from the top (the end of the zone) (The deck: when all cards are
+    drawn, "Nothing" happens)."""
+    cards = state.table.cards_in(deck(seat))[::-1][:count]
     for card in cards:
         put(state, card, hand(seat))
     return Drew(seat=seat, count=len(cards), cards=tuple(world.name(state, c) for c in cards),

@@ -64,6 +64,7 @@ class Payment(Frame):
     into: str = ""
     owed: int = 0
     purpose: str = "place"
+    paid: tuple[str, ...] = ()  # the cards paid so far
 
     def prompt_text(self, state: GameState) -> str:
         return f"Pay for {world.name(_wg(state), self.card)}: remove {self.owed} more " \
@@ -97,11 +98,12 @@ class Payment(Frame):
         owed = self.owed - 1
         events: list[Event] = [Paid(seat=seat, card=action.card,
                                     card_name=world.name(s, action.card), owed=owed)]
+        paid = (*self.paid, action.card)
         if owed:
-            s.frames.append(dataclasses.replace(self, owed=owed))
+            s.frames.append(dataclasses.replace(self, owed=owed, paid=paid))
             return events
         if self.purpose == "place":
-            events += placing.finish(s, seat, self.card, self.area, self.into)
+            events += placing.finish(s, seat, self.card, self.area, self.into, paid)
         return events
 
 

@@ -127,8 +127,11 @@ def houses(state: WintergrimState, structure: str, card: Card) -> bool:
     return not roles or any(role in card.roles for role in roles)
 
 
-def finish(state: WintergrimState, seat: int, card: str, area: str, into: str) -> list[Event]:
-    """The cost is paid: the card comes into play."""
+def finish(state: WintergrimState, seat: int, card: str, area: str, into: str,
+           paid: tuple[str, ...] = ()) -> list[Event]:
+    """The cost is paid: the card comes into play. A structure that mixes the removed pile
+    into the deck when built leaves out the cards just paid for it (designed: they were
+    spent on building it)."""
     kind = world.card_of(state, card)
     if kind.kind == "weather":
         enter(state, card, seat, SKY)
@@ -140,6 +143,7 @@ def finish(state: WintergrimState, seat: int, card: str, area: str, into: str) -
     events: list[Event] = [Placed(seat=seat, card=card, card_name=kind.name, where=where)]
     if kind.power("reshuffle-removed") is not None:
         for spent in state.table.cards_in(removed(seat)):
-            put(state, spent, deck(seat))
+            if spent not in paid:
+                put(state, spent, deck(seat))
         state.table.shuffle(deck(seat), state.rng)
     return events

@@ -60,8 +60,9 @@ def _targets(state: WintergrimState, seat: int, card: str,
         return [t for t, _, who in waiting if who != seat]
     if effect == "net":
         owned = set(world.owned_areas(state, seat))
+        # Card types, Trap: "A trap can be ignored by a unit with Spy"
         return [u for u in enemies if "arrived" in state.pieces[u].tokens
-                and state.pieces[u].at in owned]
+                and state.pieces[u].at in owned and not world.has(state, u, "spy")]
     if effect == "mend":
         return [i for i in mine + world.structures(state, seat)
                 if state.pieces[i].counter("damage")
