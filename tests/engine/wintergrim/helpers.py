@@ -13,6 +13,7 @@ from engine.games.wintergrim.rules import WintergrimGame
 from engine.games.wintergrim.state import WintergrimOptions, WintergrimState, deck, hand
 
 GAME = WintergrimGame()
+P1, P2 = 0, 1  # Player 1 plays Vanheim and goes first, Player 2 Asheim (see `begun`)
 
 
 def new(faces: tuple[int, ...] = (5, 3), seed: int = 1, **options: object) -> WintergrimState:
@@ -118,3 +119,35 @@ def refusal(state: WintergrimState, action: Action) -> str:
         assert state.state_hash() == before
         return str(exc)
     raise AssertionError(f"{action} was allowed")
+
+
+def duel(faces: tuple[int, ...], attacker: str = "woodsman", defender: str = "farmer",
+          defender_inside: bool = False) -> tuple[WintergrimState, str, str]:
+    """Player 1's `attacker` stands outside in Player 2's Village, `defender` there too."""
+    state = begun(faces)
+    village = hq(state, P2)
+    unit = bring(state, P1, attacker, village) if attacker != "woodsman" else \
+        piece(state, P1, "woodsman")
+    state.pieces.change(unit, at=village, inside="")
+    target = piece(state, P2, defender) if defender in ("farmer", "reeve") else \
+        bring(state, P2, defender, village)
+    state.pieces.change(target, inside=village if defender_inside else "")
+    return state, unit, target
+
+
+def mirror(realm: str, faces: tuple[int, ...] = ()) -> WintergrimState:
+    """Both players play the same shipped deck (the skills of one realm against its own):
+    Vanheim starts Forest and Cabin with a Ranger and a Woodsman, Asheim Tundra and Village
+    with a Farmer and a Reeve. Player 1 goes first; then `faces` are the dice."""
+    state = new((5, 3, *faces), decks=[realm, realm])
+    start = Found("forest-and-cabin", ("ranger", "woodsman")) if realm == "vanheim" else \
+        Found("tundra-and-village", ("farmer", "reeve"))
+    act(state, start)
+    act(state, start)
+    return state
+
+
+def outside(state: WintergrimState, unit: str, area: str) -> str:
+    """Test set-up: stand `unit` outside in `area`."""
+    state.pieces.change(unit, at=area, inside="")
+    return unit

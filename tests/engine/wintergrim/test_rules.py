@@ -30,6 +30,7 @@ from tests.engine.wintergrim.helpers import (
     act,
     begun,
     bring,
+    duel,
     give,
     hq,
     legal,
@@ -255,24 +256,10 @@ def test_one_move_step_a_turn_and_no_attack_after_moving() -> None:
 
 
 # -- combat -------------------------------------------------------------------------------
-def _duel(faces: tuple[int, ...], attacker: str = "woodsman", defender: str = "farmer",
-          defender_inside: bool = False):
-    """Player 1's `attacker` stands outside in Player 2's Village, `defender` there too."""
-    state = begun(faces)
-    village = hq(state, P2)
-    unit = bring(state, P1, attacker, village) if attacker != "woodsman" else \
-        piece(state, P1, "woodsman")
-    state.pieces.change(unit, at=village, inside="")
-    target = piece(state, P2, defender) if defender in ("farmer", "reeve") else \
-        bring(state, P2, defender, village)
-    state.pieces.change(target, inside=village if defender_inside else "")
-    return state, unit, target
-
-
 def test_the_attacker_needs_more_successes() -> None:
     """How to Play, 3: Attack: "If the attacking unit gets more 4+ rolls than the
     defending unit, it deals damage"; a tie deals nothing."""
-    state, woodsman, farmer = _duel((5, 4))
+    state, woodsman, farmer = duel((5, 4))
     act(state, Attack(woodsman, farmer, "cc"))
     windows(state)
     assert state.pieces[farmer].counter("damage") == 0 and farmer in state.pieces
@@ -280,12 +267,12 @@ def test_the_attacker_needs_more_successes() -> None:
 
 def test_armour_absorbs_and_health_damage_stays() -> None:
     """How to Play, 3: "A:1 and H:2 ... only gets 1 permanent Health damage"."""
-    state, woodsman, carl = _duel((5, 1, 1), defender="housecarl")
+    state, woodsman, carl = duel((5, 1, 1), defender="housecarl")
     # Axe 3 against A1 H2: 2 to Health, defeated
     act(state, Attack(woodsman, carl, "cc"))
     windows(state)
     assert isinstance(state.frames[-1], CaptureChoice)
-    state2, spear, carl2 = _duel((5, 1, 1), attacker="forest-sentinel", defender="housecarl")
+    state2, spear, carl2 = duel((5, 1, 1), attacker="forest-sentinel", defender="housecarl")
     act(state2, Attack(spear, carl2, "cc"))
     windows(state2)
     assert state2.pieces[carl2].counter("damage") == 1  # Spear 2 - A1
@@ -294,7 +281,7 @@ def test_armour_absorbs_and_health_damage_stays() -> None:
 def test_a_six_is_a_perfect_hit_that_ignores_armour() -> None:
     """How to Play, 3: "If the unit ... has rolled atleast one 6, it's a perfect hit and
     it may ignore Armour"."""
-    state, spear, carl = _duel((6, 1, 1, 1), attacker="forest-sentinel",
+    state, spear, carl = duel((6, 1, 1, 1), attacker="forest-sentinel",
                                defender="housecarl")
     act(state, Attack(spear, carl, "cc"))
     windows(state)
@@ -304,7 +291,7 @@ def test_a_six_is_a_perfect_hit_that_ignores_armour() -> None:
 def test_the_defender_rolls_the_same_kind_without_a_weapon() -> None:
     """How to Play, 3: "The defending unit also rolls CC even if it has no weapon"; it
     deals no damage while defending."""
-    state, woodsman, reeve = _duel((2, 6), defender="reeve")
+    state, woodsman, reeve = duel((2, 6), defender="reeve")
     events = act(state, Attack(woodsman, reeve, "cc")) + windows(state)
     texts = [e.text_for(None) for e in events]
     assert "Player 2 rolls CC for Reeve to defend: 6 (1 success)" in texts
@@ -325,7 +312,7 @@ def test_inside_units_defend_but_do_not_attack() -> None:
 
 def test_a_capture_goes_to_the_captured_pile() -> None:
     """Game Questions, capture: "Place them in a captured pile"."""
-    state, woodsman, farmer = _duel((6, 1))
+    state, woodsman, farmer = duel((6, 1))
     act(state, Attack(woodsman, farmer, "cc"))
     windows(state)
     act(state, Capture(True))
@@ -479,3 +466,19 @@ def test_only_deciding_seats_may_act() -> None:
         assert "Player 1" in str(exc)
     else:
         raise AssertionError("Player 2 acted in Player 1's turn")
+
+
+def test_a_strike_that_takes_the_last_health_removes_the_unit() -> None:
+    """Designed Will-o'-the-Wisp: each 4+ deals 1 damage (Armour absorbs); a unit at H 0
+    is removed once every tactic of the window has had its effect."""
+    state = begun((4, 5))
+    village = hq(state, P2)
+    state.pieces.change(piece(state, P1, "woodsman"), at=village, inside="")
+    carl = bring(state, P2, "housecarl", village)  # A1 H2: 2 damage, 1 through Armour
+    state.pieces.count(carl, "damage", 1)
+    wisp = give(state, P1, "will-o-wisp")
+    give(state, P1, "gnome")
+    act(state, PlayTactic(wisp, carl))
+    act(state, PayWith(piece_in_hand(state, P1, "gnome")))
+    windows(state)
+    assert carl not in state.pieces and carl in state.table.cards_in(removed(P2))
