@@ -51,3 +51,28 @@ def test_enslave_two_captures_win() -> None:
     act(state, Move(piece(state, P1, "ranger"), hq(state, P1), ""))
     assert len(state.table.cards_in(captured(P1))) == 2
     assert state.result is not None and state.result.winners == (P1,)
+
+
+def test_a_player_out_of_a_three_player_game_leaves_the_table() -> None:
+    """Destroy with three: a player without an HQ is out; its cards leave play (designed)
+    and the other two play on, turns skipping it."""
+    from engine.games.wintergrim.combat import defeated
+    state = new((5, 3, 2), players=3)
+    act(state, Found("forest-and-cabin", ("ranger", "woodsman")))
+    act(state, Found("tundra-and-village", ("farmer", "reeve")))
+    act(state, Found("forest-and-cabin", ("ranger", "woodsman")))
+    third = 2
+    raider = outside(state, bring(state, P2, "raider", hq(state, P2)), hq(state, third))
+    defeated(state, hq(state, third), by=P2)
+    act(state, Move(piece(state, P1, "woodsman"), hq(state, P1), ""))
+    assert state.out == [False, False, True] and state.result is None
+    assert not [i for i, e in state.pieces.by_id.items() if e.owner == third]
+    assert state.pieces[raider].at == hq(state, P2)  # sent home when the area fell
+    act(state, END_TURN)
+    while state.frames:
+        act(state, legal(state)[-1])
+    assert state.active == P2
+    act(state, END_TURN)
+    while state.frames:
+        act(state, legal(state)[-1])
+    assert state.active == P1
