@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from engine.core.entities import Entity
-from engine.games.wintergrim.content import Card, Req, WintergrimContent, load
+from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState
 
 SHELTERS = ("building", "dwelling")  # Card types: inside these, weather does not reach
@@ -89,13 +89,15 @@ def waiting_tactics(state: WintergrimState) -> list[str]:
     return [i for i, e in state.pieces.by_id.items() if e.at == PLAYED]
 
 
-def in_play(state: WintergrimState, seat: int) -> list[Card]:
-    """The cards `seat` has in play (what Req and "has a card in play" look at)."""
-    return [c for _, e, c in pieces(state) if e.owner == seat and e.at != PLAYED]
+def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
+    """The realms of the cards `seat` has in play (Rain asks "any Asheim card in play")."""
+    cards, faces = content().cards, state.table.faces
+    return {cards[faces[i]].realm for i, e in state.pieces.by_id.items()
+            if e.owner == seat and e.at != PLAYED}
 
 
 def has_realm(state: WintergrimState, seat: int, realm: str) -> bool:
-    return any(c.realm == realm for c in in_play(state, seat))
+    return realm in realms_in_play(state, seat)
 
 
 # -- requirements, room and food -----------------------------------------------------------
@@ -136,14 +138,20 @@ def room_left(state: WintergrimState, structure: str) -> int:
 def food(state: WintergrimState, seat: int) -> int:
     """Every F of `seat`'s cards in play, across all areas (ALWAYS: summarize "Food")."""
     total = 0
-    for ident, entity, card in pieces(state):
-        if entity.owner != seat or card.kind not in ("unit", "structure"):
+    cards, faces = content().cards, state.table.faces
+    tending: list[tuple[str, int]] = []
+    for ident, entity in state.pieces.by_id.items():
+        if entity.owner != seat:
             continue
-        total += card.food
-        tended = card.power("tended")
-        if tended is not None and any(card_of(state, u).is_("worker")
-                                      for u in inside(state, ident)):
-            total += tended.amount  # type: ignore[union-attr]
+        card = cards[faces[ident]]
+        total += card.food  # 0 for weather and tactics
+        if card.kind == "structure":
+            tended = card.power("tended")
+            if tended is not None:
+                tending.append((ident, tended.amount))  # type: ignore[union-attr]
+    for ident, amount in tending:
+        if any(card_of(state, u).is_("worker") for u in inside(state, ident)):
+            total += amount
     return total
 
 
@@ -165,8 +173,8 @@ def sheltered(state: WintergrimState, ident: str) -> bool:
 def facts(state: WintergrimState, ident: str, attack: str = "") -> dict[str, object]:
     """The facts a modifier's conditions are read against, for this unit now."""
     owner = state.pieces[ident].owner
-    lacking = tuple(r for r in ("asheim", "vanheim", "godheim", "helheim")
-                    if owner is None or not has_realm(state, owner, r))
+    present = set() if owner is None else realms_in_play(state, owner)
+    lacking = tuple(r for r in REALMS if r not in present)
     out: dict[str, object] = {"lacks-realm": lacking, "standing": standing(state, ident)}
     if attack:
         out["attack"] = attack
