@@ -482,3 +482,28 @@ def test_a_strike_that_takes_the_last_health_removes_the_unit() -> None:
     act(state, PayWith(piece_in_hand(state, P1, "gnome")))
     windows(state)
     assert carl not in state.pieces and carl in state.table.cards_in(removed(P2))
+
+
+def test_a_referees_move_is_followed_by_the_board() -> None:
+    """Assisted play: a card the referee takes out of play leaves the board, one put into
+    play stands outside in its player's HQ area (designed)."""
+    from engine.core.game import RuleMode
+    from engine.core.match import Match
+    from engine.core.referee import MoveCard
+    from engine.games.wintergrim.state import WintergrimOptions, play
+    match = Match(GAME, WintergrimOptions(), seed=3, mode=RuleMode.ASSISTED)
+    starts = {P1: Found("forest-and-cabin", ("ranger", "woodsman")),
+              P2: Found("tundra-and-village", ("farmer", "reeve"))}
+    for _ in range(2):
+        match.submit(starts[match.state.deciding()[0]])
+    state = match.state
+    ranger, first = piece(state, P1, "ranger"), state.first
+    match.submit(MoveCard(ranger, removed(P1)), first)
+    assert ranger not in match.state.pieces
+    card = match.state.table.cards_in(deck(P1))[0]
+    match.submit(MoveCard(card, play(P1)), first)
+    kind = world.card_of(match.state, card)
+    if kind.kind in ("unit", "structure"):
+        assert match.state.pieces[card].at == hq(match.state, P1)
+    else:
+        assert card in match.state.pieces or card in match.state.table.cards_in(removed(P1))
