@@ -99,7 +99,8 @@ def resolve_together(state: WintergrimState, played: tuple[Played, ...]) -> list
             continue
         events += _effect(state, card, target, seat, name)
     for unit in world.units(state):
-        if state.pieces[unit].counter("damage") >= world.value(state, unit, "h"):
+        damage = state.pieces[unit].counter("damage")
+        if damage and damage >= world.value(state, unit, "h"):
             events += remove_unit(state, unit, "defeated and removed")
     return events
 

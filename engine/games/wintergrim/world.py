@@ -100,6 +100,46 @@ def has_realm(state: WintergrimState, seat: int, realm: str) -> bool:
     return realm in realms_in_play(state, seat)
 
 
+class Ground:
+    """The board read once for a listing of moves: areas and their owners, the structures in
+    each area with the room left in them, what each path lets through, and the realms each
+    seat has in play. Every move step of a turn asks these; reading the entities once
+    instead of per unit and per destination keeps listing cheap."""
+
+    __slots__ = ("area_owner", "areas", "passage", "realms", "room", "structures_at")
+
+    def __init__(self, state: WintergrimState) -> None:
+        cards, faces = content().cards, state.table.faces
+        self.areas: list[str] = []
+        self.area_owner: dict[str, int | None] = {}
+        self.structures_at: dict[str, list[str]] = {}
+        self.room: dict[str, int] = {}
+        self.passage: dict[str, str] = {}
+        self.realms: dict[int | None, set[str]] = {}
+        needs: list[tuple[str, int]] = []
+        for ident, entity in state.pieces.by_id.items():
+            card = cards[faces[ident]]
+            if entity.at != PLAYED:
+                self.realms.setdefault(entity.owner, set()).add(card.realm)
+            if entity.at == ident:
+                self.areas.append(ident)
+                self.area_owner[ident] = entity.owner
+                power = card.power("passage")
+                if power is not None:
+                    self.passage[ident] = power.realm  # type: ignore[union-attr]
+            if card.kind == "structure":
+                self.structures_at.setdefault(entity.at, []).append(ident)
+                self.room[ident] = self.room.get(ident, 0) + card.room
+            if entity.inside and entity.inside != ident:
+                needs.append((entity.inside, card.room))
+        for holder, need in needs:
+            self.room[holder] = self.room.get(holder, 0) + need
+
+    def lets_through(self, seat: int, path: str) -> bool:
+        realm = self.passage.get(path)
+        return realm is not None and realm in self.realms.get(seat, ())
+
+
 # -- requirements, room and food -----------------------------------------------------------
 def meets(state: WintergrimState, seat: int, req: Req, area: str) -> bool:
     """Whether `seat` has in play a card that `req` asks for (Explain the Cards, Req)."""
@@ -137,22 +177,30 @@ def room_left(state: WintergrimState, structure: str) -> int:
 
 def food(state: WintergrimState, seat: int) -> int:
     """Every F of `seat`'s cards in play, across all areas (ALWAYS: summarize "Food")."""
-    total = 0
+    return foods(state)[seat]
+
+
+def foods(state: WintergrimState) -> list[int]:
+    """Each seat's food, read in one pass (checked after every step)."""
+    totals = [0] * state.players
     cards, faces = content().cards, state.table.faces
-    tending: list[tuple[str, int]] = []
+    tending: dict[str, int] = {}
+    workers: set[str] = set()
     for ident, entity in state.pieces.by_id.items():
-        if entity.owner != seat:
-            continue
         card = cards[faces[ident]]
-        total += card.food  # 0 for weather and tactics
+        if entity.owner is None:
+            continue
+        totals[entity.owner] += card.food  # 0 for weather and tactics
         if card.kind == "structure":
             tended = card.power("tended")
             if tended is not None:
-                tending.append((ident, tended.amount))  # type: ignore[union-attr]
-    for ident, amount in tending:
-        if any(card_of(state, u).is_("worker") for u in inside(state, ident)):
-            total += amount
-    return total
+                tending[ident] = tended.amount  # type: ignore[union-attr]
+        elif entity.inside and "worker" in card.roles:
+            workers.add(entity.inside)
+    for ident, amount in tending.items():
+        if ident in workers:
+            totals[state.pieces[ident].owner or 0] += amount
+    return totals
 
 
 # -- a unit's values now -----------------------------------------------------------------------
