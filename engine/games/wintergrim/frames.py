@@ -72,14 +72,8 @@ class Payment(Frame):
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = _wg(state)
-        seen: set[str] = set()
-        out: list[Action] = []
-        for card in s.table.cards_in(hand(seat)):
-            face = s.table.faces[card]
-            if card != self.card and face not in seen:
-                seen.add(face)
-                out.append(PayWith(card))
-        return out
+        return [PayWith(c) for c in world.one_of_each(s, s.table.cards_in(hand(seat)),
+                                                      leave_out=self.card)]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         """Any card of the hand pays, not only the first of its name the list offers."""

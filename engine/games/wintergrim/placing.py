@@ -75,13 +75,8 @@ def placements(state: WintergrimState, seat: int) -> list[Place]:
     """Every card of the hand `seat` may pay and place now, with each place it may go."""
     cards = state.table.cards_in(hand(seat))
     out: list[Place] = []
-    seen: set[str] = set()
-    for card in cards:
-        face = state.table.faces[card]
-        if face in seen:
-            continue
-        seen.add(face)
-        kind = world.content().cards[face]
+    for card in world.one_of_each(state, cards):
+        kind = world.card_of(state, card)
         if kind.kind == "tactic" or len(cards) - 1 < kind.cost:
             continue
         out += [Place(card, area, into) for area, into in places(state, seat, kind)]

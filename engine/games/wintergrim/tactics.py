@@ -31,12 +31,7 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = ()) -
     targets)."""
     cards = state.table.cards_in(hand(seat))
     out: list[PlayTactic] = []
-    seen: set[str] = set()
-    for card in cards:
-        face = state.table.faces[card]
-        if face in seen:
-            continue
-        seen.add(face)
+    for card in world.one_of_each(state, cards):
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue

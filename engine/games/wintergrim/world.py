@@ -32,6 +32,18 @@ def name(state: WintergrimState, ident: str) -> str:
 
 
 # -- what stands where -------------------------------------------------------------------
+def one_of_each(state: WintergrimState, cards: tuple[str, ...],
+                leave_out: str = "") -> list[str]:
+    """The first card of each name among `cards`: two copies of a card are the same choice
+    (to play, to pay with), so a seat is offered it once."""
+    faces = state.table.faces
+    seen: dict[str, str] = {}
+    for card in cards:
+        if card != leave_out:
+            seen.setdefault(faces[card], card)
+    return list(seen.values())
+
+
 def pieces(state: WintergrimState) -> Iterator[tuple[str, Entity, Card]]:
     cards = content().cards
     faces = state.table.faces
