@@ -8,6 +8,8 @@ fate of defeated units are settled before anything else, at every step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
@@ -59,6 +61,9 @@ from engine.games.wintergrim.state import (
     removed,
 )
 
+if TYPE_CHECKING:
+    from engine.games.wintergrim.policy import WintergrimPolicy
+
 PHASE_OF: dict[type[Action], str] = {UseStart: "start", Move: "move", Step: "move",
                                      Attack: "attack", Place: "end"}
 
@@ -78,6 +83,12 @@ class WintergrimGame(BaseGame):
 
     def card_name(self, face: str) -> str:
         return self.content.name_of(face)
+
+    def agent(self) -> WintergrimPolicy:
+        """The computer player (engine.core.agent.Agent): see policy.py."""
+        from engine.games.wintergrim.policy import WintergrimPolicy
+
+        return WintergrimPolicy()
 
 
     # -- set-up ---------------------------------------------------------------------------------

@@ -1,0 +1,1010 @@
+"""The computer player: a fast heuristic that plays Wintergrim sensibly from its own view.
+
+Each decision scores the legal actions with the rules a careful player uses, and takes
+the best one worth doing (or passes, or ends the turn):
+
+- **Set-up**: an HQ and two workers that draw, a leader among them (so the cards that
+  require a leader can be played), those that eat least.
+- **Start phase**: every "on your start phase" text is used (draws, keep rolls).
+- **Economy**: workers stay inside the HQ to draw; more workers go in while a draw is
+  free, then into a farm to tend it. Structures that house warriors are built before
+  the warriors that need them, food structures when food runs short, a structure that
+  mixes the removed pile back into the deck when the deck runs out. A unit that would
+  make food negative is placed only if what the rules then send away is worth less.
+  With no leader in play, a leader comes first.
+- **Paying** uses the least useful cards: duplicates of what is not needed, cards
+  whose requirement is not in play, costs the hand will not reach soon; a big hand
+  spares its cards more easily.
+- **Moving**: a fighter (a unit with a weapon and no draw or farm to work) comes out of
+  its structure, stands to meet enemies in its home area or comes back to it, and
+  marches on the enemy HQ along the shortest way (its own path, Navigate, a Flank roll
+  weighed by its chance); workers go where they draw or tend.
+- **Attacking**: every attack is scored by its exact odds (the pools `combat.pools`
+  reads, engine.core.dice, and the damage rule `combat.harm`/`combat.lethal` apply)
+  times what the defeat or the damage is worth: the HQ that ends the game above all,
+  an enemy unit by its worth and by the danger it stands for (its own best attack on
+  what the seat has where it stands). A defender's Counter-attack counts against.
+  Attacks otherwise cost the attacker nothing, so every unit that may attack does.
+- **Tactics** at the windows where they pay: Net Trap on an arriving fighter, a Strike
+  on an enemy it may defeat (most of all an attacker before the dice roll), Mend on a
+  damaged valuable unit, a Counter against an enemy tactic that hurts, Calm against
+  the enemy's weather, a Bribe on a weak-willed enemy, a path once fighters are ready
+  to march (played before the move steps, so they may step onto it that turn); the
+  weather whose modifiers hurt the enemy's units more than its own.
+- Defeated enemy units are always captured (Enslave counts captures).
+
+It reads only its seat's view: cards in play, the public piles and its own hand; the
+opponent's hand and every deck are hidden references it never looks into (their sizes
+are public). It uses no randomness and keeps no state between decisions, so the same
+view gives the same choice, and a thousand games simulate in a minute or two.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from engine.core.actions import Action
+from engine.core.dice import pool_contest, pool_outcomes, pool_successes
+from engine.core.frames import Pass
+from engine.core.game import GameState
+from engine.core.modifiers import allows, total
+from engine.core.rng import Rng
+from engine.games.wintergrim import combat, moving, tactics, world
+from engine.games.wintergrim.actions import (
+    Attack,
+    Capture,
+    Dismiss,
+    EndTurn,
+    Found,
+    Intercept,
+    Move,
+    PayWith,
+    Place,
+    PlayTactic,
+    Step,
+    Take,
+    UseStart,
+    Vanguard,
+)
+from engine.games.wintergrim.content import TACTIC_EFFECTS, Card
+from engine.games.wintergrim.frames import (
+    BattleRoll,
+    CaptureChoice,
+    Guarding,
+    Payment,
+    SearchPick,
+    Starving,
+    TacticsWindow,
+)
+from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState, deck, hand, removed
+
+HQ_VALUE = 60.0  # destroying the enemy's last HQ wins the game (Destroy)
+WORTH_DOING = 0.15  # an action worth less than this is not worth a card or a step
+TACTIC_MARGIN = 0.3  # a tactic must beat what its cost takes from the hand by this much
+DRAW_WORKER = 4.0  # a worker drawing a card every turn
+ARRIVE = 3.0  # a fighter stepping into the enemy HQ's area
+STAGE = 2.0  # a fighter stepping onto the way there
+COME_OUT = 1.2  # a fighter coming out of its structure, ready to move or attack
+PATH_KEEP = 3.0  # a path in hand while none is in play: the way to the enemy
+HAND = 6  # beyond this many cards in hand, each is worth less as pay
+
+
+@lru_cache(maxsize=4096)
+def pool_odds(pools: combat.Pools) -> tuple[float, float, float]:
+    """(P(more successes), P(more with a 6 among them), P(the defender gets more)) for the
+    dice of an attack as `combat.pools` reads them: the weather's Psyche rolls and a
+    Hidden target's Luck roll first (as engine.games.wintergrim.odds, in floats)."""
+    reach = any_success(pools.attacker_psyche) if pools.attacker_psyche is not None else 1.0
+    if pools.hidden is not None:
+        mine, theirs = pools.hidden
+        reach *= 1.0 - float(pool_contest(theirs, mine).win)
+    steady = any_success(pools.defender_psyche) if pools.defender_psyche is not None else 1.0
+    hit = perfect = lose = 0.0
+    attack = pool_outcomes(pools.attack, pools.attack_need)
+    for defend, chance in ((pools.defend, steady), (0, 1.0 - steady)):
+        if not chance:
+            continue
+        against = pool_successes(defend, pools.defend_need)
+        for (wins, sixes), p in attack.items():
+            beaten = float(p * against.p_at_most(wins - 1))
+            hit += chance * beaten
+            if sixes:
+                perfect += chance * beaten
+            lose += chance * float(p * (1 - against.p_at_most(wins)))
+    return reach * hit, reach * perfect, reach * lose
+
+
+@lru_cache(maxsize=256)
+def any_success(dice: int) -> float:
+    """P(at least one 4+ among `dice` d6): a Psyche or Flank roll, a keep roll."""
+    return 1.0 - 0.5 ** max(0, dice)
+
+
+@lru_cache(maxsize=256)
+def strike_kills(dice: int, armour: int, health: int) -> tuple[float, float]:
+    """A Strike tactic: (P(it brings the unit to H 0), expected Health lost)."""
+    kill = hurt = 0.0
+    for wins, p in pool_successes(dice).items():
+        lost = max(0, wins - armour)
+        hurt += float(p) * min(lost, health)
+        if lost >= health:
+            kill += float(p)
+    return kill, hurt
+
+
+def threat(card: Card) -> float:
+    """How dangerous a unit is in an attack: its dice times what a win does."""
+    weapon = card.weapon
+    if weapon is None:
+        return 0.0
+    dice = card.stat(weapon.kind)
+    if weapon.kind == "p":
+        hit = 3.0  # a lure defeats outright
+    elif "fire-arrows" in card.skills:
+        hit = 3.5
+    else:
+        hit = weapon.damage + (1.0 if "crush" in card.skills else 0.0) \
+            + (1.0 if "berserk" in card.skills else 0.0)
+    reach = 1.0 + 0.4 * ("navigate" in card.skills or "flank" in card.skills) \
+        + 0.3 * ("assault" in card.skills)
+    return dice * hit * 0.5 * reach
+
+
+def toughness(card: Card) -> float:
+    return 0.5 * card.h + 0.7 * card.a + 0.2 * card.stat("cc")
+
+
+def worth(card: Card) -> float:
+    """What a unit in play is worth to its player (what losing it costs)."""
+    return 1.0 + 0.5 * card.cost + threat(card) + 0.3 * toughness(card) + \
+        (0.5 if card.is_("leader") else 0.0)
+
+
+def is_fighter(card: Card) -> bool:
+    return card.weapon is not None and not card.is_("worker")
+
+
+class Look:
+    """What the deciding seat sees, read once per decision."""
+
+    def __init__(self, s: WintergrimState, seat: int) -> None:
+        self.s = s
+        self.seat = seat
+        self.hand = list(s.table.cards_in(hand(seat)))
+        self.food = world.food(s, seat)
+        self.mine: list[str] = []
+        self.foes: list[str] = []
+        self.my_structures: list[str] = []
+        for ident, entity, card in world.pieces(s):
+            if entity.at in (PLAYED, SKY):
+                continue
+            if card.kind == "unit":
+                (self.mine if entity.owner == seat else self.foes).append(ident)
+            elif card.kind == "structure" and entity.owner == seat:
+                self.my_structures.append(ident)
+        self.areas = world.areas(s)
+        self.my_areas = [a for a in self.areas if s.pieces[a].owner == seat]
+        self.home = [a for a in self.my_areas if not world.is_path(s, a)]
+        self.my_hq = [a for a in self.my_areas if world.card_of(s, a).hq]
+        self.foe_hq = [a for a in self.areas
+                       if s.pieces[a].owner != seat and world.card_of(s, a).hq]
+        self.leaders = [u for u in self.mine if world.card_of(s, u).is_("leader")]
+        self.weather = world.weather(s)
+        self.deck_left = len(s.table.cards_in(deck(seat)))  # a count: the faces are hidden
+        self._dist: dict[tuple[str, str, int], int] = {}
+        self.ground = world.Ground(s)
+        self._memos: dict[tuple, object] = {}
+
+    # -- what things are worth -------------------------------------------------------------
+    def unit_worth(self, unit: str) -> float:
+        s = self.s
+        card = world.card_of(s, unit)
+        value = worth(card)
+        holder = s.pieces[unit].inside
+        if card.is_("worker") and holder:
+            kind = world.card_of(s, holder)
+            if kind.power("draw-per-worker") is not None:
+                value += DRAW_WORKER
+            elif kind.power("tended") is not None:
+                value += 1.5
+        if s.mode == "assassinate" and unit in s.marked:
+            value += HQ_VALUE
+        if s.mode == "enslave":
+            value += 4.0
+        return value
+
+    def structure_worth(self, ident: str) -> float:
+        card = world.card_of(self.s, ident)
+        if card.hq and self.s.mode == "destroy":
+            hqs = [a for a in self.areas if self.s.pieces[a].owner == self.s.pieces[ident].owner
+                   and world.card_of(self.s, a).hq]
+            if len(hqs) <= 1:
+                return HQ_VALUE
+        inside = sum(self.unit_worth(u) for u in world.inside(self.s, ident))
+        return 2.0 + card.cost + max(0, card.food) + (5.0 if card.hq else 0.0) + inside
+
+    def target_worth(self, ident: str) -> float:
+        if world.card_of(self.s, ident).kind == "structure":
+            return self.structure_worth(ident)
+        return self.unit_worth(ident) + self.danger(ident)
+
+    def danger(self, unit: str) -> float:
+        """What an enemy unit threatens to do to the seat: its best attack on what the
+        seat has where it stands, or (halved) on the seat's HQ if one step away."""
+        s = self.s
+        if s.pieces[unit].owner == self.seat:
+            return 0.0
+        return self._memo(("danger", unit), lambda: self._danger(unit))  # type: ignore[return-value]
+
+    def _danger(self, unit: str) -> float:
+        s = self.s
+        card = world.card_of(s, unit)
+        entity = s.pieces[unit]
+        if card.weapon is None or entity.inside:
+            return 0.0
+        kind = card.weapon.kind
+        here = entity.at
+        if here in self.my_areas:
+            targets = [t for t in combat.targets(s, unit) if s.pieces[t].owner == self.seat]
+            return max((self._attack_score(unit, t, kind, danger=False) for t in targets),
+                       default=0.0)
+        near = [hq for hq in self.my_hq if self.distance(unit, here, hq) == 1
+                or "flank" in card.skills]
+        if not near or kind == "p":
+            return 0.0
+        return 0.4 * max(self._attack_score(unit, hq, kind, danger=False) for hq in near)
+
+    # -- attacks -----------------------------------------------------------------------------
+    def _memo(self, key: tuple, work) -> object:
+        try:
+            return self._memos[key]
+        except KeyError:
+            self._memos[key] = value = work()
+            return value
+
+    def value(self, ident: str, stat: str, attack: str = "") -> int:
+        return self._memo(("value", ident, stat, attack),  # type: ignore[return-value]
+                          lambda: world.value(self.s, ident, stat, attack))
+
+    def attack_odds(self, unit: str, target: str, kind: str) -> tuple[float, float, float]:
+        """(P(the attack defeats the target), expected share of its Health taken, P(the
+        defender gets more successes)), from the pools and the damage rule the rules use."""
+        return self._memo(("odds", unit, target, kind),  # type: ignore[return-value]
+                          lambda: self._attack_odds(unit, target, kind))
+
+    def _attack_odds(self, unit: str, target: str, kind: str) -> tuple[float, float, float]:
+        s = self.s
+        hit, perfect, lose = pool_odds(combat.pools(s, unit, target, kind))
+        plain = hit - perfect
+        if combat.lethal(s, unit, target, kind, perfect=False):
+            return hit, hit, lose
+        sure = combat.lethal(s, unit, target, kind, perfect=True)
+        left = max(1, self.value(target, "h") - s.pieces[target].counter("damage"))
+        hurt_plain = combat.harm(s, unit, target, kind, perfect=False)[2]
+        hurt_perfect = combat.harm(s, unit, target, kind, perfect=True)[2]
+        kill = perfect * sure
+        share = (perfect * min(hurt_perfect, left) + plain * min(hurt_plain, left)) / left
+        return kill, share, lose
+
+    def attack_score(self, unit: str, target: str, kind: str) -> float:
+        return self._memo(("score", unit, target, kind),  # type: ignore[return-value]
+                          lambda: self._attack_score(unit, target, kind))
+
+    def _attack_score(self, unit: str, target: str, kind: str, danger: bool = True) -> float:
+        kill, share, lose = self.attack_odds(unit, target, kind)
+        value = self.target_worth(target) if danger else (
+            self.structure_worth(target) if world.card_of(self.s, target).kind == "structure"
+            else self.unit_worth(target))
+        score = kill * value + 0.5 * (share - kill) * value
+        s = self.s
+        if kill and world.has(s, unit, "plunder"):
+            score += kill * 1.5
+        weapon = world.card_of(s, target).weapon
+        if lose and weapon is not None and world.has(s, target, "counter-attack") \
+                and weapon.damage:
+            # Counter-attack: a defender that wins deals its weapon's damage back
+            hurt = max(0, weapon.damage - self.value(unit, "a"))
+            left = max(1, self.value(unit, "h") - s.pieces[unit].counter("damage"))
+            score -= lose * min(1.0, hurt / left) * self.unit_worth(unit)
+        return score
+
+    def best_attack(self, unit: str) -> float:
+        """The best attack `unit` could make from where it stands, were it free to."""
+        s = self.s
+        card = world.card_of(s, unit)
+        entity = s.pieces[unit]
+        if card.weapon is None or entity.counter("netted"):
+            return 0.0
+        if entity.inside and not (world.standing(s, unit) == "ship"
+                                  and card.weapon.kind == "rc"):
+            return 0.0
+        return max((self.attack_score(unit, t, card.weapon.kind)
+                    for t in combat.targets(s, unit)), default=0.0)
+
+    # -- the way to the enemy ------------------------------------------------------------------
+    def distance(self, unit: str, here: str, goal: str) -> int:
+        """Move steps for `unit` from outside in `here` to `goal` (4: out of reach)."""
+        if here == goal:
+            return 0
+        s = self.s
+        seat = s.pieces[unit].owner
+        assert seat is not None
+        if world.has(s, unit, "navigate"):
+            return 1
+        key = (here, goal, seat)
+        if key in self._dist:
+            return self._dist[key]
+        g = self.ground
+        if moving._passable(g, seat, here, goal):
+            d = 1
+        elif any(moving._passable(g, seat, here, mid) and moving._passable(g, seat, mid, goal)
+                 for mid in g.areas if mid not in (here, goal)):
+            d = 2
+        else:
+            d = 4
+        self._dist[key] = d
+        return d
+
+    def passable(self, unit: str, here: str, there: str) -> bool:
+        s = self.s
+        seat = s.pieces[unit].owner
+        assert seat is not None
+        return world.has(s, unit, "navigate") or moving._passable(self.ground, seat, here, there)
+
+    def steps_to_enemy(self, unit: str, area: str, inside: bool) -> int:
+        if not self.foe_hq:
+            return 4
+        best = min(self.distance(unit, area, goal) for goal in self.foe_hq)
+        return min(4, best + (1 if inside and best else 0))
+
+    def threatened(self, area: str) -> float:
+        """What the enemy units standing in `area` threaten."""
+        return sum(0.5 + self.danger(u) for u in self.foes if self.s.pieces[u].at == area)
+
+    def way_open(self) -> bool:
+        """Whether this seat's fighters may reach the enemy HQ by some way now."""
+        return any(self.steps_to_enemy(u, self.s.pieces[u].at, False) < 4
+                   or world.has(self.s, u, "flank") for u in self.mine)
+
+    # -- cards in hand ---------------------------------------------------------------------------
+    def keep_value(self, card: str, others: Counter[str] | None = None) -> float:
+        """How much a card in hand is worth keeping (the cheapest pay for the rest)."""
+        s = self.s
+        kind = world.card_of(s, card)
+        value = self.card_use(kind)
+        if kind.req and any(not world.meets(s, self.seat, r, "") for r in kind.req
+                            if not r.local):
+            value *= 0.6
+        if kind.cost + 1 > len(self.hand) + 2:
+            value *= 0.6
+        if others is not None:
+            seen = others[kind.key]
+            value *= 0.7 ** seen
+        return value
+
+    def card_use(self, kind: Card) -> float:
+        """What a card could do if played now or soon."""
+        if kind.kind == "unit":
+            if kind.is_("worker"):
+                need = self.draw_slots() > 0 or kind.food > 0
+                return 1.6 if need else 0.5 + 0.3 * max(0, kind.food)
+            return 0.8 + 0.35 * threat(kind) + 0.1 * toughness(kind)
+        if kind.kind == "structure":
+            if kind.power("houses") is not None and kind.power("houses").roles and \
+                    "worker" in kind.power("houses").roles and kind.power("tended") is None:
+                return 0.6
+            if kind.power("tended") is not None:
+                return 1.2 if self.food <= 2 else 0.6
+            return 1.8 if not self.housing_room() else 0.7
+        if kind.kind == "weather":
+            return 1.6 if not self.weather else 0.5
+        effect = next((p.kind for p in kind.powers if p.kind in TACTIC_EFFECTS), "")
+        if effect == "passage":
+            return 0.5 if self.my_path() else PATH_KEEP
+        return {"net": 1.4, "strike": 1.2, "counter": 1.1, "mend": 0.8, "calm": 1.0,
+                "bribe": 1.0, "attach": 0.9, "draw": 1.2}.get(effect, 0.6)
+
+    def pay_cost(self, card: str, cost: int) -> float:
+        """What paying `cost` for `card` takes from the hand: its least useful cards."""
+        if cost <= 0:
+            return 0.0
+        counts: Counter[str] = Counter()
+        values = []
+        for other in self.hand:
+            if other == card:
+                continue
+            face = self.s.table.faces[other]
+            values.append(self.keep_value(other, counts))
+            counts[face] += 1
+        values.sort()
+        if len(values) < cost:
+            return 1e9
+        plenty = min(1.0, HAND / max(1, len(self.hand)))  # a big hand spares cards easily
+        return plenty * sum(values[:cost])
+
+    def draw_slots(self) -> int:
+        """Draws still free: workers a draw structure could still take and count."""
+        s = self.s
+        free = 0
+        for ident in self.my_structures:
+            power = world.card_of(s, ident).power("draw-per-worker")
+            if power is None:
+                continue
+            workers = sum(1 for u in world.inside(s, ident) if world.card_of(s, u).is_("worker"))
+            free += max(0, min(power.most, workers + world.room_left(s, ident)) - workers)  # type: ignore[union-attr]
+        return free
+
+    def housing_room(self) -> int:
+        """Room in structures that take fighters when paid and placed."""
+        s = self.s
+        room = 0
+        for ident in self.my_structures:
+            power = world.card_of(s, ident).power("houses")
+            if power is not None and (not power.roles or {"warrior", "elite"} &  # type: ignore[union-attr]
+                                      set(power.roles)):  # type: ignore[union-attr]
+                room += max(0, world.room_left(s, ident))
+        return room
+
+    def my_path(self) -> bool:
+        return any(world.is_path(self.s, a) for a in self.my_areas) or any(
+            world.card_of(self.s, c).tactic == "path"
+            for c in world.waiting_tactics(self.s) if self.s.pieces[c].owner == self.seat)
+
+    def fighters(self) -> list[str]:
+        return [u for u in self.mine if self.job(u) == "fight"]
+
+    def job(self, unit: str) -> str:
+        """"draw" (a worker counted by its structure's draw), "tend" (the worker that feeds
+        a farm), "fight" (anything else with a weapon) or "idle"."""
+        s = self.s
+        card = world.card_of(s, unit)
+        holder = s.pieces[unit].inside
+        if card.is_("worker") and holder:
+            kind = world.card_of(s, holder)
+            workers = [u for u in world.inside(s, holder) if world.card_of(s, u).is_("worker")]
+            draws = kind.power("draw-per-worker")
+            if draws is not None and workers.index(unit) < draws.most \
+                    and self.deck_left:  # type: ignore[union-attr]
+                return "draw"
+            if kind.power("tended") is not None and workers.index(unit) == 0:
+                return "tend"
+        return "fight" if card.weapon is not None else "idle"
+
+
+class WintergrimPolicy:
+    """The computer player (engine.core.agent.Agent); see the module docstring.
+
+    `strict`: raise on a mistake of its own rather than fall back to a safe answer (the
+    tests use it; the table never should crash on the computer's turn)."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+
+    def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
+        if not actions:
+            raise ValueError("no legal action to choose from")
+        if len(actions) == 1:
+            return actions[0]
+        try:
+            choice = self._choose(state, actions, rng)
+        except Exception:
+            if self.strict:
+                raise
+            choice = None
+        if choice is None or choice not in actions:
+            if self.strict and choice is not None:
+                raise AssertionError(f"the policy chose {choice!r}, not a legal action")
+            return _safe(actions)
+        return choice
+
+    # -- dispatch ------------------------------------------------------------------------------
+    def _choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
+        assert isinstance(state, WintergrimState)
+        s = state
+        seat = s.to_move()
+        assert seat is not None
+        if isinstance(actions[0], Found):
+            return self._found(s, actions)
+        look = Look(s, seat)
+        frame = s.frames[-1] if s.frames and s.frames[-1].seats else None
+        if isinstance(frame, Payment):
+            return self._pay(look, actions)
+        if isinstance(frame, CaptureChoice):
+            return Capture(True) if Capture(True) in actions else actions[0]
+        if isinstance(frame, Starving):
+            return self._starve(look, actions)
+        if isinstance(frame, SearchPick):
+            return self._search(look, actions)
+        if isinstance(frame, Guarding):
+            return self._guard(look, frame, actions)
+        if isinstance(frame, TacticsWindow):
+            return self._window(look, frame, actions)
+        if frame is not None:
+            return _safe(actions)
+        return self._turn(look, actions, rng)
+
+    # -- set-up -------------------------------------------------------------------------------
+    def _found(self, s: WintergrimState, actions: list[Action]) -> Action:
+        cards = world.content().cards
+
+        def score(action: Found) -> float:
+            workers = [cards[w] for w in action.workers]
+            leader = any(w.is_("leader") for w in workers)
+            return (10.0 if leader else 0.0) + sum(w.food for w in workers) + \
+                sum(0.4 * threat(w) for w in workers) + \
+                (0.5 if workers[0].key != workers[1].key else 0.0) + \
+                0.2 * cards[action.hq].food
+        return max((a for a in actions if isinstance(a, Found)), key=score)
+
+    # -- paying ---------------------------------------------------------------------------------
+    def _pay(self, look: Look, actions: list[Action]) -> Action | None:
+        counts: Counter[str] = Counter()
+        best, best_value = None, 0.0
+        pays = [a for a in actions if isinstance(a, PayWith)]
+        values: dict[str, float] = {}
+        for card in look.hand:
+            values[card] = look.keep_value(card, counts)
+            counts[look.s.table.faces[card]] += 1
+        for action in pays:
+            face = look.s.table.faces[action.card]
+            # the cheapest card of this name (the frame lists one per name)
+            value = min(v for c, v in values.items() if look.s.table.faces[c] == face)
+            if best is None or value < best_value:
+                best, best_value = action, value
+        return best
+
+    # -- what the rules ask now and then --------------------------------------------------------
+    def _starve(self, look: Look, actions: list[Action]) -> Action | None:
+        s = look.s
+        short = -look.food
+
+        def cost(action: Dismiss) -> float:
+            card = world.card_of(s, action.unit)
+            relief = -card.food
+            if relief <= 0:
+                return 1e6 + look.unit_worth(action.unit)
+            return look.unit_worth(action.unit) / min(relief, short) \
+                + (0.0 if relief >= short else 0.5)
+        dismissals = [a for a in actions if isinstance(a, Dismiss)]
+        return min(dismissals, key=cost) if dismissals else None
+
+    def _search(self, look: Look, actions: list[Action]) -> Action | None:
+        takes = [a for a in actions if isinstance(a, Take)]
+        cards = world.content().cards
+
+        def score(action: Take) -> float:
+            kind = cards[action.face]
+            value = look.card_use(kind)
+            held = sum(1 for c in look.hand if look.s.table.faces[c] == action.face)
+            return value * 0.7 ** held
+        return max(takes, key=score) if takes else None
+
+    def _guard(self, look: Look, frame: Guarding, actions: list[Action]) -> Action | None:
+        s = look.s
+        attacker = frame.attacker
+        card = world.card_of(s, attacker)
+        if card.weapon is None or frame.target not in s.pieces:
+            return Pass()
+        kind = card.weapon.kind
+        loss = look.attack_score(attacker, frame.target, kind)
+        best: Action = Pass()
+        for action in actions:
+            if isinstance(action, Intercept):
+                other = look.attack_score(attacker, action.unit, kind)
+                if other < loss - 0.2:
+                    best, loss = action, other
+        return best
+
+    # -- tactics --------------------------------------------------------------------------------
+    def _window(self, look: Look, frame: TacticsWindow, actions: list[Action]) -> Action | None:
+        best: Action = Pass()
+        best_value = TACTIC_MARGIN
+        for action in actions:
+            if isinstance(action, PlayTactic):
+                value = self.tactic_value(look, action, frame) - \
+                    look.pay_cost(action.card, world.card_of(look.s, action.card).cost) - \
+                    self._waiting(look, action.card)
+            elif isinstance(action, Vanguard):
+                value = self._harm(look, action.tactic, frame) - \
+                    look.unit_worth(action.unit)
+            else:
+                continue
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def tactic_value(self, look: Look, action: PlayTactic,
+                     frame: TacticsWindow | None = None) -> float:
+        """What playing this tactic on its target does for the seat, in worth."""
+        s, seat = look.s, look.seat
+        kind = world.card_of(s, action.card)
+        effect = kind.power(tactics.effect_of(s, action.card))
+        assert effect is not None
+        target = action.target
+        if effect.kind == "passage":
+            if look.my_path():
+                return 0.0
+            ready = len(look.fighters())
+            return 2.5 + 1.5 * min(ready, 3) if ready else 0.5
+        if effect.kind == "draw":
+            return 1.0 * effect.amount  # type: ignore[union-attr]
+        if effect.kind == "calm":
+            if target in s.pieces and s.pieces[target].owner != seat:
+                return 4.0
+            return -1.0
+        if effect.kind == "counter":
+            if frame is None:
+                return 0.0
+            return self._harm(look, target, frame)
+        if target not in s.pieces:
+            return 0.0
+        card = world.card_of(s, target)
+        if effect.kind == "net":
+            if card.weapon is None:
+                return 0.3
+            return 1.0 + threat(card) + 0.5 * look.danger(target)
+        if effect.kind == "strike":
+            kill, hurt = strike_kills(effect.dice, world.value(s, target, "a"),  # type: ignore[union-attr]
+                                      max(1, world.health_left(s, target)))
+            value = look.target_worth(target)
+            score = kill * value + 0.3 * hurt / max(1, world.health_left(s, target)) * value
+            if frame is not None and frame.why == "before the dice roll" and \
+                    target in self._attackers(s):
+                score += kill * 3.0  # the attack is lost with its attacker
+            return score
+        if effect.kind == "mend":
+            damage = s.pieces[target].counter("damage")
+            mended = min(damage, effect.amount)  # type: ignore[union-attr]
+            health = max(1, world.value(s, target, "h")) if card.kind == "unit" else max(1, card.h)
+            return mended / health * look.target_worth(target) * 0.8
+        if effect.kind == "bribe":
+            if world.has(s, target, "honor") or world.has(s, target, "loyal"):
+                return 0.0
+            return (0.5 ** world.value(s, target, "p")) * look.unit_worth(target)
+        if effect.kind == "attach":
+            if effect.own:  # type: ignore[union-attr]
+                if not is_fighter(card):
+                    return 0.1
+                bonus = 0.3 if not s.pieces[target].inside else 0.0
+                return 0.8 + 0.25 * threat(card) + bonus
+            return 0.3 * threat(card) if card.weapon is not None else 0.0
+        return 0.0
+
+    def _waiting(self, look: Look, card: str) -> float:
+        """What a tactic that answers the enemy is worth kept for a better moment."""
+        if tactics.effect_of(look.s, card) in ("net", "counter", "strike"):
+            return 0.4 * look.keep_value(card)
+        return 0.0
+
+    def _attackers(self, s: WintergrimState) -> set[str]:
+        return {f.unit for f in s.frames if isinstance(f, BattleRoll)}
+
+    def _harm(self, look: Look, tactic: str, frame: TacticsWindow) -> float:
+        """What an enemy tactic waiting in the window would cost the seat."""
+        s = look.s
+        if tactic not in s.pieces or s.pieces[tactic].owner == look.seat:
+            return 0.0
+        target = next((t for c, t, _ in frame.played if c == tactic), "")
+        effect = world.card_of(s, tactic).power(tactics.effect_of(s, tactic))
+        if effect is None:
+            return 0.0
+        if effect.kind == "passage":
+            return 4.0
+        if effect.kind == "counter":
+            mine = next((c for c, _, who in frame.played if c == target and who == look.seat),
+                        "")
+            return 2.0 if mine else 0.0
+        if effect.kind in ("draw", "mend"):
+            return 1.0
+        if effect.kind == "calm":
+            return 2.5 if target in s.pieces and s.pieces[target].owner == look.seat else 0.0
+        if target not in s.pieces:
+            return 0.0
+        if effect.kind == "net":
+            return 1.0 + threat(world.card_of(s, target))
+        if effect.kind == "strike":
+            kill, _ = strike_kills(effect.dice, world.value(s, target, "a"),  # type: ignore[union-attr]
+                                   max(1, world.health_left(s, target)))
+            return kill * look.unit_worth(target) + 0.5
+        if effect.kind == "bribe":
+            return (0.5 ** world.value(s, target, "p")) * look.unit_worth(target)
+        if effect.kind == "attach":
+            return 1.0 + 0.3 * threat(world.card_of(s, target))
+        return 0.5
+
+    # -- the turn -------------------------------------------------------------------------------
+    def _turn(self, look: Look, actions: list[Action], rng: Rng) -> Action | None:
+        s = look.s
+        starts = [a for a in actions if isinstance(a, UseStart)]
+        if starts:
+            return starts[0]
+        plays = [a for a in actions if isinstance(a, PlayTactic)]
+        moves = [a for a in actions if isinstance(a, Move | Step)]
+        attacks = [a for a in actions if isinstance(a, Attack)]
+        # a path first, so fighters may step onto it this very turn
+        path = self._best_tactic(look, [a for a in plays if world.card_of(
+            s, a.card).tactic == "path"])
+        if path is not None:
+            return path
+        if moves:
+            move, value = self._best_move(look, moves)
+            if move is not None and value > WORTH_DOING:
+                return move
+        if attacks:
+            best = max(attacks, key=lambda a: look.attack_score(a.unit, a.target, a.combat))
+            if look.attack_score(best.unit, best.target, best.combat) > 0.02:
+                return best
+        tactic = self._best_tactic(look, plays)
+        if tactic is not None:
+            return tactic
+        places = [a for a in actions if isinstance(a, Place)]
+        place = self._best_place(look, places)
+        if place is not None:
+            return place
+        return next((a for a in actions if isinstance(a, EndTurn)), None)
+
+    def _best_tactic(self, look: Look, plays: list[PlayTactic]) -> PlayTactic | None:
+        best, best_value = None, TACTIC_MARGIN
+        for action in plays:
+            kind = world.card_of(look.s, action.card)
+            value = self.tactic_value(look, action) - look.pay_cost(action.card, kind.cost) \
+                - self._waiting(look, action.card)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # -- moving ---------------------------------------------------------------------------------
+    def _best_move(self, look: Look, moves: list[Move | Step]) -> tuple[Action | None, float]:
+        best: Action | None = None
+        best_value = 0.0
+        stays: dict[str, float] = {}
+        for action in moves:
+            if action.unit not in stays:
+                stays[action.unit] = look.best_attack(action.unit)
+            value = self._move_value(look, action) - stays[action.unit]
+            if value > best_value:
+                best, best_value = action, value
+        return best, best_value
+
+    def _move_value(self, look: Look, action: Move | Step) -> float:
+        s = look.s
+        unit = action.unit
+        card = world.card_of(s, unit)
+        entity = s.pieces[unit]
+        if isinstance(action, Step):
+            return self._step_value(look, action)
+        here, inside = entity.at, entity.inside
+        there, into = action.area, action.into
+        chance = 1.0
+        if there != here and not look.passable(unit, here, there):
+            chance *= any_success(world.value(s, unit, "l"))  # Flank
+        if world.must_roll_psyche(s, unit):
+            chance *= any_success(world.value(s, unit, "p"))
+        job = look.job(unit)
+        if job in ("draw", "tend"):
+            return 0.0
+        work = self._worker_move(look, unit, card, here, inside, there, into) \
+            if card.is_("worker") else 0.0
+        if job == "idle":
+            return chance * work
+        return chance * max(work, self._fighter_move(look, unit, card, here, inside, there,
+                                                     into))
+
+    def _fighter_move(self, look: Look, unit: str, card: Card, here: str, inside: str,
+                      there: str, into: str) -> float:
+        """A fighter comes out, defends its home area, and marches on the enemy HQ."""
+        home_threat = look.threatened(here) if here in look.home else 0.0
+        if into:
+            return 0.0  # fighters do not go (back) inside
+        if there == here:  # coming out
+            if home_threat:
+                return COME_OUT + 1.5
+            if look.way_open() or "flank" in card.skills or "navigate" in card.skills:
+                return COME_OUT
+            return 0.3
+        if home_threat > 1.0 and look.best_attack(unit) > 0:
+            return 0.0  # defend where it stands
+        before = look.steps_to_enemy(unit, here, bool(inside))
+        after = look.steps_to_enemy(unit, there, False)
+        if after >= before:
+            if there in look.home and look.threatened(there) > 1.0:
+                return min(4.0, 1.0 + 0.1 * look.threatened(there))  # back to defend
+            return 0.0
+        value = ARRIVE if after == 0 else STAGE
+        if after == 0 and "assault" in card.skills:
+            value += 1.0
+        if after == 0:
+            value += 0.2 * threat(card)
+        return value
+
+    def _worker_move(self, look: Look, unit: str, card: Card, here: str, inside: str,
+                     there: str, into: str) -> float:
+        s = look.s
+        if there != here:
+            if inside:
+                return 0.0
+            return 0.5 if there in look.home and not look.threatened(there) else 0.0
+        if not into:
+            return 0.0
+        target = world.card_of(s, into)
+        holder = world.card_of(s, inside) if inside else None
+        if target.power("draw-per-worker") is not None:
+            if holder is not None and holder.power("draw-per-worker") is not None:
+                return 0.0
+            workers = sum(1 for u in world.inside(s, into) if world.card_of(s, u).is_("worker"))
+            most = target.power("draw-per-worker").most  # type: ignore[union-attr]
+            return 3.0 if workers < most else 0.0
+        if target.power("tended") is not None:
+            tended = any(world.card_of(s, u).is_("worker") for u in world.inside(s, into))
+            if tended:
+                return 0.0
+            if holder is not None and holder.power("draw-per-worker") is not None:
+                workers = sum(1 for u in world.inside(s, inside)
+                              if world.card_of(s, u).is_("worker"))
+                most = holder.power("draw-per-worker").most  # type: ignore[union-attr]
+                return 1.5 if workers > most else 0.0
+            return 2.0
+        if not inside and card.weapon is None:
+            return 0.6  # shelter from the weather
+        return 0.0
+
+    def _step_value(self, look: Look, action: Step) -> float:
+        s = look.s
+        if action.power == "search":
+            unit = action.unit
+            leaders = len(look.leaders)
+            card = world.card_of(s, unit)
+            if card.is_("leader") and leaders <= 1:
+                return 0.0
+            if look.job(unit) in ("draw", "tend"):
+                return 0.0
+            return 1.0
+        if action.target not in s.pieces:
+            return 0.0
+        if action.power == "heal":
+            if not s.pieces[action.target].counter("damage"):
+                return 0.5
+            return 0.5 * look.unit_worth(action.target)
+        if action.power == "exorcism":
+            return 1.0 + 0.3 * threat(world.card_of(s, action.target))
+        return 0.0
+
+    # -- paying and placing ----------------------------------------------------------------------
+    def _best_place(self, look: Look, places: list[Place]) -> Place | None:
+        best, best_value = None, WORTH_DOING
+        for action in places:
+            kind = world.card_of(look.s, action.card)
+            value = self._place_value(look, action, kind)
+            if value <= best_value:
+                continue
+            value -= look.pay_cost(action.card, kind.cost)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _place_value(self, look: Look, action: Place, kind: Card) -> float:
+        s = look.s
+        if kind.kind == "weather":
+            return self._weather_value(look, kind)
+        if kind.kind == "unit":
+            gain = kind.food
+            holder = world.card_of(s, action.into) if action.into else None
+            tended = holder.power("tended") if holder is not None else None
+            if tended is not None and kind.is_("worker") and not any(
+                    world.card_of(s, u).is_("worker") for u in world.inside(s, action.into)):
+                gain += tended.amount  # type: ignore[union-attr]
+            short = -(look.food + gain)
+            tight = 0.3 if short == 0 else 0.0
+            if short > 0:  # the rules would send units away at once: only if it pays
+                tight = 1.2 * self._dismissal(look, short) + 0.5
+            if kind.is_("worker"):
+                # with no leader in play, cards that require one may not be played
+                lead = 2.0 if kind.is_("leader") and not look.leaders else 0.0
+                if holder is not None and holder.power("draw-per-worker") is not None:
+                    workers = sum(1 for u in world.inside(s, action.into)
+                                  if world.card_of(s, u).is_("worker"))
+                    if workers < holder.power("draw-per-worker").most:  # type: ignore[union-attr]
+                        return DRAW_WORKER - tight + lead
+                if holder is not None and holder.power("tended") is not None and not any(
+                        world.card_of(s, u).is_("worker") for u in world.inside(s, action.into)):
+                    return 2.0 + max(0, kind.food) - tight + lead
+                value = 0.2 + 0.8 * max(0, kind.food) + 0.3 * threat(kind) - tight + lead
+                if kind.weapon is not None and not look.fighters():
+                    value += 0.8
+                return value
+            value = 0.5 + threat(kind) + 0.3 * toughness(kind) - tight
+            if kind.weapon is not None:
+                value += 1.0 if look.fighters() else 2.0  # a first fighter: defend, march
+            if kind.is_("leader") and not look.leaders:
+                value += 2.0
+            if not action.into:  # Emerge: outside, in any area
+                if action.area in look.foe_hq:
+                    value += 1.0
+                elif action.area not in look.home:
+                    value -= 0.5
+            return value
+        # a structure
+        if action.area not in look.home:
+            return 0.0
+        value = 0.0
+        houses = kind.power("houses")
+        if houses is not None and (not houses.roles or {"warrior", "elite"} & set(houses.roles)):  # type: ignore[union-attr]
+            waiting = sum(-world.card_of(s, c).room for c in look.hand
+                          if world.card_of(s, c).kind == "unit" and not
+                          world.card_of(s, c).is_("worker"))
+            room = look.housing_room()
+            if room == 0:
+                value += 3.0 if waiting else 1.2
+            elif waiting > room:
+                value += 1.5
+            else:
+                value += 0.2
+        if kind.power("tended") is not None or kind.food > 0:
+            food = kind.food + (kind.power("tended").amount if kind.power("tended")  # type: ignore[union-attr]
+                                is not None else 0)
+            hungry = sum(-world.card_of(s, c).food for c in look.hand
+                         if world.card_of(s, c).kind == "unit" and world.card_of(s, c).food < 0)
+            if look.food <= 1:
+                value += 0.6 * food
+            elif look.food < hungry:
+                value += 0.4 * food
+            else:
+                value += 0.1 * food
+        if kind.power("reshuffle-removed") is not None:
+            spent = len(s.table.cards_in(removed(look.seat)))
+            value += 0.05 * spent + (2.0 if look.deck_left < 6 and spent > 8 else 0.0)
+        return value
+
+    def _dismissal(self, look: Look, short: int) -> float:
+        """What sending away units until `short` food is made up would cost (the
+        least worth per food first); unaffordable when it cannot be made up."""
+        s = look.s
+        eaters = sorted((look.unit_worth(u) / -world.card_of(s, u).food, u)
+                        for u in look.mine if world.card_of(s, u).food < 0)
+        cost = 0.0
+        for _, unit in eaters:
+            if short <= 0:
+                break
+            cost += look.unit_worth(unit)
+            short += world.card_of(s, unit).food
+        return cost if short <= 0 else 1e6
+
+    def _weather_value(self, look: Look, kind: Card) -> float:
+        """Weather that hurts the enemy's units more than the seat's own, read from its
+        modifiers for every unit in play as it stands (a sheltered unit feels it less)."""
+        if look.weather:
+            return 0.0
+        s = look.s
+        gain = 0.0
+        for unit in look.mine + look.foes:
+            card = world.card_of(s, unit)
+            facts = world.facts(s, unit)
+            harm = 0.0
+            if card.weapon is not None and card.weapon.kind in ("cc", "rc"):
+                harm -= 0.6 * total(kind.modifiers, card.weapon.kind, facts)
+            harm -= 0.3 * total(kind.modifiers, "p", facts)
+            if allows(kind.modifiers, "psyche-roll", facts):
+                p = world.value(s, unit, "p") + total(kind.modifiers, "p", facts)
+                harm += 1.5 * (1.0 - any_success(p))
+            if kind.key == combat.RAIN and "fire-arrows" in card.skills:
+                harm += 1.5
+            if world.sheltered(s, unit):
+                harm *= 0.3
+            gain += harm if s.pieces[unit].owner != look.seat else -harm
+        mine = s.realms[look.seat] if look.seat < len(s.realms) else ""
+        return gain + (1.0 if kind.realm == mine else 0.0)
+
+
+def _safe(actions: list[Action]) -> Action:
+    """An answer that never hurts: pass a window, end the turn, else the first listed."""
+    for action in actions:
+        if isinstance(action, Pass):
+            return action
+    for action in actions:
+        if isinstance(action, EndTurn):
+            return action
+    for action in actions:
+        if isinstance(action, Capture) and action.keep:
+            return action
+    return actions[0]
