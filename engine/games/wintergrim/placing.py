@@ -62,8 +62,9 @@ def found(state: WintergrimState, seat: int, action: Found) -> list[Event]:
         path = take(action.path)
         enter(state, path, seat, path)
         state.goals.append(path)
-    if state.mode == "assassinate":
-        state.marked.append(next(w for w in workers if world.card_of(state, w).is_("leader")))
+    if state.mode == "assassinate":  # by seat: the first to search need not be seat 0
+        state.marked.extend([""] * (seat + 1 - len(state.marked)))
+        state.marked[seat] = next(w for w in workers if world.card_of(state, w).is_("leader"))
     events.append(Founded(seat=seat, hq=world.name(state, hq),
                           workers=(world.name(state, workers[0]),
                                    world.name(state, workers[1]))))
