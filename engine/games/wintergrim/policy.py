@@ -189,6 +189,12 @@ class Look:
         self.my_hq = [a for a in self.my_areas if world.card_of(s, a).hq]
         self.foe_hq = [a for a in self.areas
                        if s.pieces[a].owner != seat and world.card_of(s, a).hq]
+        # where fighters march: the enemy HQ, or in Conquer the starting paths not yet
+        # held by this seat alone
+        self.goals = self.foe_hq
+        if s.mode == "conquer":
+            self.goals = [p for p in s.goals if p in s.pieces and not self.holds(p)] \
+                or self.foe_hq
         self.leaders = [u for u in self.mine if world.card_of(s, u).is_("leader")]
         self.weather = world.weather(s)
         self.deck_left = len(s.table.cards_in(deck(seat)))  # a count: the faces are hidden
@@ -352,10 +358,17 @@ class Look:
         assert seat is not None
         return world.has(s, unit, "navigate") or moving._passable(self.ground, seat, here, there)
 
+    def holds(self, area: str) -> bool:
+        """Conquer (designed control): units of this seat there, and nobody else's."""
+        owners = {e.owner for i, e in self.s.pieces.by_id.items()
+                  if e.at == area and i != area and world.card_of(self.s, i).kind == "unit"}
+        return owners == {self.seat}
+
     def steps_to_enemy(self, unit: str, area: str, inside: bool) -> int:
-        if not self.foe_hq:
+        """Move steps to the nearest goal (4: out of reach)."""
+        if not self.goals:
             return 4
-        best = min(self.distance(unit, area, goal) for goal in self.foe_hq)
+        best = min(self.distance(unit, area, goal) for goal in self.goals)
         return min(4, best + (1 if inside and best else 0))
 
     def threatened(self, area: str) -> float:
@@ -386,6 +399,8 @@ class Look:
     def card_use(self, kind: Card) -> float:
         """What a card could do if played now or soon."""
         if kind.kind == "unit":
+            if kind.is_("leader") and not self.leaders:
+                return 3.0  # cards that require a leader wait for one
             if kind.is_("worker"):
                 need = self.draw_slots() > 0 or kind.food > 0
                 return 1.6 if need else 0.5 + 0.3 * max(0, kind.food)
@@ -805,6 +820,10 @@ class WintergrimPolicy:
             return 0.3
         if home_threat > 1.0 and look.best_attack(unit) > 0:
             return 0.0  # defend where it stands
+        s = look.s
+        if s.mode == "conquer" and here in s.goals and sum(
+                1 for u in look.mine if s.pieces[u].at == here) == 1:
+            return 0.0  # the only one holding a starting path stays on it
         before = look.steps_to_enemy(unit, here, bool(inside))
         after = look.steps_to_enemy(unit, there, False)
         if after >= before:
@@ -853,6 +872,8 @@ class WintergrimPolicy:
         s = look.s
         if action.power == "search":
             unit = action.unit
+            if unit in s.marked:
+                return 0.0  # Assassinate: losing the marked leader loses the game
             leaders = len(look.leaders)
             card = world.card_of(s, unit)
             if card.is_("leader") and leaders <= 1:

@@ -380,6 +380,23 @@ def test_games_between_two_policies_end() -> None:
     assert {r.winning_deck for r in ended} == {"vanheim", "asheim"}
 
 
+@pytest.mark.parametrize("mode", ["destroy", "assassinate", "conquer", "enslave"])
+def test_plays_every_game_mode_to_its_end(mode: str) -> None:
+    """Game modes: the policy plays to each mode's ending (the marked leader in
+    Assassinate, the starting paths held in Conquer, captures in Enslave)."""
+    ends = []
+    for seed in range(3):
+        state = GAME.setup(WintergrimOptions(mode=mode), Rng(seed))
+        for _ in range(3000):
+            if state.result is not None:
+                break
+            seat = state.deciding()[0]
+            actions = GAME.legal_actions(state, seat)
+            GAME.apply(state, POLICY.choose(GAME.view(state, seat), actions, Rng(1)), seat)
+        ends.append(state.result.reason if state.result is not None else "unfinished")
+    assert "unfinished" not in ends and "every player is out" not in ends, ends
+
+
 def test_the_balance_runner_swaps_decks_and_reports() -> None:
     """Games come in pairs on one seed with the decks swapped, so the same seat goes first
     with each deck; the report names every figure."""
