@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
@@ -368,8 +368,10 @@ class WintergrimContent:
         card = self.cards.get(key)
         return card.name if card is not None else key
 
-    @cached_property
+    @property
     def names(self) -> dict[str, str]:
+        """Card names by key (a refusal names a requirement; slots leave no room for a
+        cached copy)."""
         return {key: card.name for key, card in self.cards.items()}
 
     def deck_problem(self, deck: DeckList) -> str | None:
