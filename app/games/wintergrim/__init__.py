@@ -1,0 +1,1 @@
+"""Wintergrim's table: areas between the HQs, structures with their units, the sky."""
