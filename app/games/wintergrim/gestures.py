@@ -46,11 +46,14 @@ class Target:
     attack: bool = False  # glows as a threat
 
 
-def for_unit(legal: list[Action], unit: str) -> list[Target]:
+def for_unit(state: WintergrimState, legal: list[Action], unit: str) -> list[Target]:
     """Where a unit picked up on the table may be dropped: move steps, attacks, Heal and
-    Exorcism onto the unit they help."""
+    Exorcism onto the unit they help, and onto its player's removed pile when it may be
+    removed to search the deck (the Ranger)."""
     out: list[Target] = []
     for a in legal:
+        if isinstance(a, Step) and a.unit == unit and a.power == "search":
+            out.append(Target(removed(state.pieces[unit].owner or 0), a))
         if isinstance(a, Move) and a.unit == unit:
             out.append(Target(a.into or ground(a.area), a))
         elif isinstance(a, Attack) and a.unit == unit:

@@ -311,7 +311,7 @@ class StructureItem(QGraphicsItem):
 @dataclass(frozen=True)
 class AreaFace:
     name: str
-    subtitle: str  # "Player 1's HQ", "path of Player 2"
+    subtitles: tuple[str, ...]  # longest first: the first that fits is shown
     colour: str
     path: bool
     size: tuple[float, float]
@@ -372,9 +372,10 @@ class AreaItem(QGraphicsItem):
         painter.setFont(sub_font)
         painter.setPen(MUTED)
         rest = head.adjusted(name_w + 10, 0, 0, 0)
-        if rest.width() > 40:
-            painter.drawText(rest, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                             elided(face.subtitle, sub_font, rest.width()))
+        metrics = QFontMetricsF(sub_font)
+        fits = next((t for t in face.subtitles if metrics.horizontalAdvance(t) <= rest.width()),
+                    "")
+        painter.drawText(rest, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, fits)
         label = QRectF(12, face.outside_top, rect.width() - 24, OUTSIDE_LABEL)
         painter.setPen(QPen(SLOT_PEN, 1, Qt.PenStyle.DotLine))
         painter.drawLine(QPointF(12, label.top() + 1), QPointF(rect.width() - 12, label.top() + 1))

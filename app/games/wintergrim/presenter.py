@@ -37,7 +37,6 @@ from engine.games.wintergrim.actions import (
     PayWith,
     Place,
     PlayTactic,
-    Step,
     Take,
     UseStart,
     Vanguard,
@@ -122,7 +121,7 @@ class WintergrimPresenter(GamePresenter):
         if not self.deciding():
             mover = self.controller.seat()
             return "" if mover is None else f"waiting for {looks.seat_name(s, mover)}"
-        return wording.hint(s, self.legal() == [Pass()])
+        return wording.hint(s, self.legal())
 
     def _founding_panel(self, s: WintergrimState) -> Panel | None:
         starts = [a for a in self.legal() if isinstance(a, Found)]
@@ -242,8 +241,6 @@ class WintergrimPresenter(GamePresenter):
                     for a in dismiss]
         out += [Button(wording.describe(s, a), "A start-phase text", a)
                 for a in legal if isinstance(a, UseStart)]
-        out += [Button(wording.describe(s, a), "A move step: the unit leaves play", a)
-                for a in legal if isinstance(a, Step) and a.power == "search"]
         out += [Button(wording.describe(s, a), "Let this window go by", a)
                 for a in legal if isinstance(a, Pass)]
         out += [Button("End turn", "Finish your turn: the other players may answer first", a)
@@ -274,9 +271,9 @@ class WintergrimPresenter(GamePresenter):
     def _todo(self, s: WintergrimState) -> str:
         question = wording.prompt(s)
         if self.deciding():
-            hint = wording.hint(s, self.legal() == [Pass()])
-            head = f"{escape(question)} " if question else ""
-            return f"{head}<span style='font-weight:normal'>— {escape(hint)}</span>"
+            hint = wording.hint(s, self.legal())
+            head = f"{escape(question)} — " if question else ""
+            return f"{head}<span style='font-weight:normal'>{escape(hint)}</span>"
         mover = self.controller.seat()
         waiting = "" if mover is None else f"waiting for {looks.seat_name(s, mover)}"
         if mover is not None and mover in self.controller.computer_seats():

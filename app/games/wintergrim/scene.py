@@ -52,6 +52,8 @@ from engine.games.wintergrim.state import (
 
 ATTACK_GLOW = QColor("#e53935")
 CLICK_GLOW = QColor("#f2c230")
+UNIT_HINT = "Drag it to move or attack."
+SEARCH_HINT = "Drag it onto your removed pile to remove it and search your deck (a move step)."
 TABLE = "table"  # the spot of any point on the table: what a drop anywhere reaches
 PILE_TOP = 16.0  # the piles' and panels' top edge in the row above the areas
 
@@ -125,9 +127,9 @@ class WintergrimScene(BoardScene):
             seat = s.pieces[ref].owner or 0
             path = world.is_path(s, ref)
             owner = looks.seat_label(s, seat)
-            subtitle = f"path of {owner}" if path else f"HQ of {owner}" if printed.hq \
-                else f"area of {owner}"
-            face = AreaFace(printed.name, subtitle, looks.seat_colour(s, seat).name(), path,
+            what = "path" if path else "HQ" if printed.hq else "area"
+            subtitles = (f"{what} of {owner}", f"{what} {owner.split()[0]}", owner.split()[0])
+            face = AreaFace(printed.name, subtitles, looks.seat_colour(s, seat).name(), path,
                             (spot.rect.width(), spot.rect.height()),
                             spot.outside_top - spot.rect.top())
             tip = looks.piece_tip(s, ref, "Drop a unit on the open ground here to move it "
@@ -181,7 +183,8 @@ class WintergrimScene(BoardScene):
                 self.removeItem(item)
         for ref, centre in plan.units.items():
             face = self._unit_face(s, ref)
-            tip = looks.piece_tip(s, ref, "Drag it to move or attack.")
+            tip = looks.piece_tip(s, ref, UNIT_HINT if world.card_of(s, ref).power("search")
+                                  is None else f"{UNIT_HINT} {SEARCH_HINT}")
             item = self.units.get(ref)
             if item is None:
                 item = self.units[ref] = UnitItem(ref, face, tip)
@@ -356,7 +359,8 @@ class WintergrimScene(BoardScene):
         own = s is not None and s.pieces.by_id.get(item.ref) is not None and \
             s.pieces[item.ref].owner == self.presenter.viewer and self.presenter.deciding()
         item.locked = not own
-        self._gesture = gestures.for_unit(self.presenter.legal(), item.ref) if own else None
+        self._gesture = gestures.for_unit(s, self.presenter.legal(), item.ref) if own and \
+            s is not None else None
         self._hovered = None
         self.sync_glow()
 

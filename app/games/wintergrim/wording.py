@@ -136,10 +136,11 @@ def prompt(state: WintergrimState) -> str:
     return str(frame.prompt_text(state))
 
 
-def hint(state: WintergrimState, only_pass: bool) -> str:
-    """What the deciding seat does now, by the open question or the phase."""
+def hint(state: WintergrimState, legal: list[Action]) -> str:
+    """What the deciding seat does now (`legal`: what it may do), by the open question or
+    the phase."""
     frame = _top(state)
-    if only_pass:
+    if legal == [Pass()]:
         return "nothing you hold answers this: press Pass"
     match frame:
         case Founding():
@@ -156,6 +157,8 @@ def hint(state: WintergrimState, only_pass: bool) -> str:
             return "click a unit of yours to send it away"
         case SearchPick():
             return "press the card to take"
+    if state.phase == "start" and not any(isinstance(a, UseStart) for a in legal):
+        return PHASE_HINTS["move"]
     return PHASE_HINTS.get(state.phase, "")
 
 

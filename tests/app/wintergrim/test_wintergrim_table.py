@@ -298,3 +298,76 @@ def test_a_drop_anywhere_reaches_weather_and_untargeted_tactics():
     target = Target(ANYWHERE, Move("u", "a"))
     assert at([target], ["table"]) == Move("u", "a")
     assert at([target], []) is None
+
+
+def test_a_tactic_dragged_onto_its_target_opens_a_window_both_players_see(qtbot, drag_target):
+    """Card types, Tactic: played at any time but while dice roll, paid like any card; the
+    other player may answer before it resolves. The card waits in the open (the sky row),
+    the phase bar asks the other player, Pass lets it resolve and its dice are rolled."""
+    table = Table(qtbot, stop_for_answers="always")
+    table.found()
+    s = table.state
+    seat = s.active
+    hq = table.hq(seat)
+    vanheim = s.realms[seat] == "vanheim"
+    table.into_play(seat, "ranger" if vanheim else "reeve", hq)  # the leader Req asks for
+    target = table.into_play(1 - seat, "farmer" if vanheim else "woodsman", hq)
+    tactic, spare = table.into_hand(seat, "will-o-wisp" if vanheim else "ambush",
+                                    "healing-herbs" if vanheim else "mead")
+    table.refresh()
+    table.drag_card(drag_target, tactic, table.unit_centre(target))
+    assert isinstance(table.state.frames[-1], Payment)
+    table.double_click_card(spare)
+    assert table.win.curtain.isVisible()  # the other player is asked: pass the computer
+    table.lift_curtain()
+    assert table.win.controller.seat() == 1 - seat
+    assert tactic in table.scene.played
+    bar = table.win.phase_bar.text()
+    assert "waits: answer with a tactic, or pass" in bar
+    assert ("Farmer" if vanheim else "Woodsman") in bar
+    table.press("Pass (play no tactic)")
+    table.lift_curtain()
+    assert tactic not in table.scene.played
+    assert tactic in table.state.table.cards_in(removed(seat))
+    rolls = [e for step in table.win.controller.match.steps for e in step.events
+             if isinstance(e, DiceRolled)]
+    assert rolls and "for" in rolls[-1].purpose
+
+
+def test_the_dice_dock_shows_the_attack_about_to_roll(qtbot):
+    """While the defender's window is open before the dice roll, the Dice dock lists the
+    attack with each side's dice and the exact chance that the attacker rolls more 4+."""
+    table = Table(qtbot, stop_for_answers="always")
+    table.found()
+    s = table.state
+    seat = s.active
+    hq = table.hq(seat)
+    vanheim = s.realms[seat] == "vanheim"
+    attacker = table.into_play(seat, "woodsman" if vanheim else "smith", hq)
+    target = table.into_play(1 - seat, "farmer" if vanheim else "woodsman", hq)
+    table.refresh()
+    table.carry(table.unit_centre(attacker), table.unit_centre(target))
+    table.lift_curtain()
+    texts = table.win.dice_dock.pending_texts()
+    assert len(texts) == 1 and "1 dice (4+) against 1 (4+)" in texts[0], texts
+    assert "the attacker wins 25%" in texts[0]
+
+
+def test_starving_a_click_sends_a_unit_away(table):
+    """ALWAYS: summarize Food — the moment it is negative the player removes units until it
+    is not; a click on a unit of theirs sends it away, and the counter warns meanwhile."""
+    table.found()
+    s = table.state
+    seat = s.active
+    hq = table.hq(seat)
+    eater = "troll" if s.realms[seat] == "vanheim" else "berserker"
+    table.into_play(seat, eater, hq)
+    table.into_play(seat, eater, hq)
+    table.win.controller.submit(EndTurn())  # the state is checked again: food is short
+    table.lift_curtain()
+    assert world.food(table.state, seat) < 0
+    assert table.win.controller.seat() == seat
+    assert "units must be sent away" in table.scene.panels[seat].face.warning
+    unit = world.units(table.state, seat)[-1]
+    table.click(table.unit_centre(unit))
+    assert unit not in table.state.pieces
