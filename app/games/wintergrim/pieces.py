@@ -67,6 +67,14 @@ def elided(text: str, f: QFont, width: float) -> str:
     return QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, width)
 
 
+def fitted(text: str, width: float, largest: float, smallest: float) -> QFont:
+    """The largest bold font from `largest` down to `smallest` in which `text` fits."""
+    size = largest
+    while size > smallest and QFontMetricsF(font(size, bold=True)).horizontalAdvance(text) > width:
+        size -= 1
+    return font(size, bold=True)
+
+
 def _rim(painter: QPainter, rect: QRectF, radius: float, glow: QColor | None) -> None:
     if glow is None:
         return
@@ -179,7 +187,7 @@ class UnitItem(CardItem):
         painter.setClipPath(path)
         painter.fillRect(band, colour)
         painter.restore()
-        name_font = font(NAME_PX, bold=True)
+        name_font = fitted(face.name, band.width() - 9, NAME_PX, SMALL_PX)
         painter.setFont(name_font)
         painter.setPen(ink_on(colour))
         painter.drawText(band.adjusted(5, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter,

@@ -13,7 +13,7 @@ weather uses its start-phase text.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF
 from PySide6.QtGui import QColor
 
 from app.board.items import GLOW_HOVER, GLOW_LEGAL, CardItem
@@ -40,7 +40,7 @@ from engine.core.actions import Action
 from engine.core.game import GameState
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import Dismiss, Intercept, UseStart
-from engine.games.wintergrim.frames import Payment, TacticsWindow
+from engine.games.wintergrim.frames import BattleRoll, Payment, TacticsWindow
 from engine.games.wintergrim.state import (
     SKY,
     WintergrimState,
@@ -52,6 +52,7 @@ from engine.games.wintergrim.state import (
 
 ATTACK_GLOW = QColor("#e53935")
 CLICK_GLOW = QColor("#f2c230")
+TARGET_GLOW = QColor("#4fc3f7")  # what a tactic waiting in the open is aimed at
 UNIT_HINT = "Drag it to move or attack."
 SEARCH_HINT = "Drag it onto your removed pile to remove it and search your deck (a move step)."
 TABLE = "table"  # the spot of any point on the table: what a drop anywhere reaches
@@ -79,6 +80,7 @@ class WintergrimScene(BoardScene):
         self._gesture: list[Target] | None = None  # what the gesture under way may do
         self._hovered: str | None = None  # the spot the gesture would end on now
         self._drag_ref: str | None = None  # the hand card being dragged over the table
+        self._watched: list[QObject] = []  # viewports whose resizing lays the table out anew
 
     def content_rect(self) -> QRectF:
         return QRectF(self._content)
@@ -106,11 +108,23 @@ class WintergrimScene(BoardScene):
         self.sync_glow()
 
     def _view_size(self) -> tuple[float, float]:
+        """The board's room on screen: the arrangement is chosen for its shape, and chosen
+        again when it changes (a window resized, a dock opened)."""
         views = self.views()
-        if not views:
+        if not views or not views[0].isVisible():
             return layout.DEFAULT_VIEW
-        size = views[0].viewport().size()
+        viewport = views[0].viewport()
+        if viewport not in self._watched:
+            self._watched.append(viewport)
+            viewport.installEventFilter(self)
+        size = viewport.size()
         return (float(max(size.width(), 200)), float(max(size.height(), 150)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.state is not None and \
+                self._gesture is None:
+            self.render_state(self.state)
+        return False
 
     def _moved_on(self) -> bool:
         match = self.controller.match
@@ -214,10 +228,13 @@ class WintergrimScene(BoardScene):
                 f"{weapon.name} (Psyche)"
         else:
             note = looks.skills_line(printed) or "no weapon"
+        if world.must_roll_psyche(s, ref):
+            note = f"rolls P{world.value(s, ref, 'p')} to act"  # the weather's test first
         if entity.attached:
             note = f"{note} · +{len(entity.attached)} card"
-        lowered = any(world.value(s, ref, stat) < printed.stat(stat)
-                      for stat in ("cc", "rc", "a", "h", "p"))
+        shown = ("cc", "rc", "a", "h") + (("p",) if printed.weapon is not None
+                                          and printed.weapon.kind == "p" else ())
+        lowered = any(world.value(s, ref, stat) < printed.stat(stat) for stat in shown)
         spent = bool({"moved", "attacked"} & entity.tokens) or bool(entity.counter("netted"))
         return UnitFace(printed.name, looks.seat_colour(s, seat).name(),
                         looks.now_line(s, ref), note, entity.counter("damage"), spent, lowered)
@@ -328,7 +345,8 @@ class WintergrimScene(BoardScene):
     # -- what glows ---------------------------------------------------------------------------
     def sync_glow(self) -> None:
         """Light what the gesture under way may end on (the spot under the pointer in the
-        hover colour); with no gesture, what a click answers now."""
+        hover colour); with no gesture, what a click answers now and what an attack or a
+        tactic waiting in the open is aimed at."""
         glows: dict[str, QColor] = {}
         if self._gesture is not None:
             for spot, threat in gestures.spots(self._gesture).items():
@@ -336,12 +354,18 @@ class WintergrimScene(BoardScene):
             if self._hovered in glows:
                 glows[self._hovered] = GLOW_HOVER
         else:
+            s = self.state
+            for frame in s.frames if s is not None else ():
+                if isinstance(frame, TacticsWindow):
+                    glows.update((target, TARGET_GLOW) for _, target, _ in frame.played
+                                 if target)
+                elif isinstance(frame, BattleRoll):  # an attack waits for its dice
+                    glows[frame.target] = ATTACK_GLOW
             for a in self.presenter.legal():
                 if isinstance(a, UseStart):
                     glows[a.card] = CLICK_GLOW
                 elif isinstance(a, Dismiss | Intercept):
                     glows[a.unit] = CLICK_GLOW
-            s = self.state
             if s is not None and s.frames and isinstance(s.frames[-1], Payment) and \
                     self.presenter.deciding():
                 glows[removed(s.frames[-1].seats[0])] = GLOW_LEGAL
@@ -509,17 +533,17 @@ def food_warning(s: WintergrimState, seat: int) -> str:
     hand's owner sees its cards), would take it below 0 (ALWAYS: summarize "Food")."""
     food = world.food(s, seat)
     if food < 0:
-        return f"Food {food}: units must be sent away"
+        return f"Food {looks.signed(food)}: send units away"
     top = s.frames[-1] if s.frames else None
     if isinstance(top, Payment) and top.seats == (seat,) and top.purpose == "place":
         printed = world.card_of(s, top.card)
         if food + printed.food < 0:
-            return f"{printed.name} takes food to {looks.signed(food + printed.food)}"
+            return f"{printed.name}: food would be {looks.signed(food + printed.food)}"
     eaters = [c for c in (looks.card(s, ref) for ref in s.table.cards_in(hand(seat)))
               if c is not None and c.kind == "unit" and food + c.food < 0]
     if eaters:
         worst = min(eaters, key=lambda c: c.food)
-        return f"{worst.name} would take food to {looks.signed(food + worst.food)}"
+        return f"{worst.name}: food would be {looks.signed(food + worst.food)}"
     return ""
 
 

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
+from app.dragdrop import CardDrag
 from app.games.wintergrim.gestures import ANYWHERE
 from app.games.wintergrim.scene import ATTACK_GLOW, food_warning
 from app.glide import GLIDE_MS
@@ -19,7 +20,7 @@ from engine.games.wintergrim.actions import EndTurn, Found, Move
 from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import AttackDeclared, BattleEnds, DiceRolled
 from engine.games.wintergrim.frames import Founding, Payment
-from engine.games.wintergrim.state import WintergrimState, hand, removed
+from engine.games.wintergrim.state import SKY, WintergrimState, hand, removed
 from tests.app.wintergrim.wintergrim_table import Table
 
 
@@ -265,7 +266,7 @@ def test_the_food_counter_warns_before_food_goes_negative(table):
     table.into_hand(seat, "troll" if s.realms[seat] == "vanheim" else "jarl")
     table.refresh()
     panel = table.scene.panels[seat]
-    assert "would take food to" in panel.face.warning
+    assert ": food would be −" in panel.face.warning
     assert panel.face.counters[0][2]  # the food value shows in the warning colour
     other = table.win.controller.match.view(1 - seat)
     assert isinstance(other, WintergrimState)
@@ -367,7 +368,46 @@ def test_starving_a_click_sends_a_unit_away(table):
     table.lift_curtain()
     assert world.food(table.state, seat) < 0
     assert table.win.controller.seat() == seat
-    assert "units must be sent away" in table.scene.panels[seat].face.warning
+    assert "send units away" in table.scene.panels[seat].face.warning
     unit = world.units(table.state, seat)[-1]
     table.click(table.unit_centre(unit))
     assert unit not in table.state.pieces
+
+
+def test_click_the_weather_to_roll_to_keep_it(table):
+    """Weather (Rain): 'On your start phase: you may roll 2 dice. If not, or no dice show
+    4+, remove this card' — the weather card over the table glows for its player, and a
+    click rolls."""
+    table.found()
+    s = table.state
+    seat = s.active
+    sky = table.into_play(seat, "windstorm" if s.realms[seat] == "vanheim" else "rain", SKY)
+    table.refresh()
+    assert table.scene.sky.spot == sky and table.scene.sky.glow is not None
+    table.click(table.scene.sky.mapToScene(table.scene.sky.boundingRect().center()))
+    rolls = [e for e in table.win.controller.match.steps[-1].events if isinstance(e, DiceRolled)]
+    assert rolls and rolls[0].purpose.startswith("to keep")
+    assert table.scene.sky.glow is None
+
+
+def test_a_weather_card_may_be_dropped_anywhere_and_the_sky_glows(table, drag_target):
+    """Card types, Weather: it affects all areas, 'place the card anywhere on the table':
+    while it is carried the sky glows; dropped on any area it goes over every area."""
+    table.found()
+    s = table.state
+    seat = s.active
+    hq = table.hq(seat)
+    vanheim = s.realms[seat] == "vanheim"
+    table.into_play(seat, "ranger" if vanheim else "reeve", hq)  # Req: a leader of the realm
+    weather, _spare = table.into_hand(seat, "windstorm" if vanheim else "rain",
+                                      "woodsman" if vanheim else "farmer")
+    table.refresh()
+    scene = table.scene
+    assert scene.hover(CardDrag(weather, hand(seat)), table.open_ground(hq))
+    assert scene.sky.glow is not None
+    scene.hover(None, QPointF())
+    assert scene.sky.glow is None
+    table.drag_card(drag_target, weather, table.open_ground(table.hq(1 - seat)))
+    table.double_click_card(_spare)
+    assert world.weather(table.state) == [weather]
+    assert table.scene.sky.spot == weather
