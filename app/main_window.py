@@ -143,6 +143,10 @@ class MainWindow(QMainWindow):
                        self.save_as_action):
             file.addAction(action)
         file.addSeparator()
+        self.decks_action = self._action("&Wintergrim decks…", self.show_deck_builder,
+                                         tip="Build, keep and change your Wintergrim decks")
+        file.addAction(self.decks_action)
+        file.addSeparator()
         file.addAction(self.quit_action)
 
         edit = bar.addMenu("&Edit")
@@ -650,6 +654,16 @@ class MainWindow(QMainWindow):
             return False
         self.refresh()
         return True
+
+    def show_deck_builder(self) -> None:
+        from app.dialogs.deck_builder import DeckBuilder
+
+        try:
+            builder = DeckBuilder(self)
+        except ContentError as exc:
+            self.warn("Cannot open the deck builder", str(exc))
+            return
+        builder.exec()
 
     def warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, text)

@@ -1,4 +1,9 @@
-"""The New match dialog (ui_forms/new_game.ui): game, seats, rule mode, seed, take-backs."""
+"""The New match dialog (ui_forms/new_game.ui): game, seats, rule mode, seed, take-backs.
+
+A game whose options choose a deck per seat (a `decks` field: Wintergrim) gets a deck
+chooser beside each seat, offering the game's decks and the player's own; the decks
+the model names by default are the seats' defaults, taken in turn.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import random
 import typing
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic.fields import FieldInfo
 from PySide6.QtCore import QTimer
@@ -17,6 +22,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLayout,
     QPushButton,
@@ -29,6 +35,13 @@ from app.forms import load_form
 from engine.core import registry
 from engine.core.game import GameOptions, RuleMode
 from engine.games import game_names, get_game
+
+if TYPE_CHECKING:
+    from app.games.wintergrim.user_decks import DeckChoice
+
+# Options the dialog asks for in rows of its own: the seat count, who plays each seat and
+# which deck it plays.
+SEAT_FIELDS = ("players", "computer_seats", "decks", "deck_lists")
 
 MODE_LABELS = {
     RuleMode.ENFORCED: "Enforced — only legal moves",
@@ -75,6 +88,10 @@ class NewGameDialog(QDialog):
         outer.insertWidget(at + 1, self.seats_box)
         self.option_widgets: dict[str, QWidget] = {}
         self.seat_combos: list[QComboBox] = []
+        self.deck_combos: list[QComboBox] = []
+        self.decks: list[DeckChoice] = []  # what a seat may play, when the game asks
+        self.default_decks: list[str] = []  # the seats' decks by default, in turn
+        self.deck_problems: list[str] = []  # deck files left out or not playable
         self.players.valueChanged.connect(self._players_changed)
         buttons: QDialogButtonBox = form.findChild(QDialogButtonBox, "buttonBox")
         buttons.accepted.connect(self.accept)
@@ -107,6 +124,7 @@ class NewGameDialog(QDialog):
         self.take_backs.setChecked(listed.take_backs)
         self.hint.setText(listed.hint)
         self._build_options(game.options_model)
+        self._read_decks(game.options_model)
         self._players_changed()  # also fits the dialog to the new rows
 
     def _fit(self) -> None:
@@ -131,7 +149,7 @@ class NewGameDialog(QDialog):
             self.options_form.removeRow(0)
         self.option_widgets = {}
         for name, info in model.model_fields.items():
-            if name in ("players", "computer_seats"):
+            if name in SEAT_FIELDS:
                 continue
             widget = option_widget(info)
             if widget is None:
@@ -142,12 +160,48 @@ class NewGameDialog(QDialog):
             self.option_widgets[name] = widget
         self.options_box.setVisible(bool(self.option_widgets))
 
+    def _read_decks(self, model: type[GameOptions]) -> None:
+        """The decks a seat may play, read afresh from the player's deck folder, when the
+        game's options choose a deck per seat; none otherwise."""
+        self.deck_combos = []
+        if "decks" not in model.model_fields:
+            self.decks, self.default_decks, self.deck_problems = [], [], []
+            return
+        from app.games.wintergrim.user_decks import deck_choices
+
+        shelf = deck_choices()
+        self.decks = shelf.decks
+        self.default_decks = model.model_fields["decks"].get_default(
+            call_default_factory=True)
+        self.deck_problems = shelf.problems
+
+    def _deck_combo(self, seat: int, wanted: str) -> QComboBox:
+        """The seat's deck chooser on `wanted`; a deck that breaks a deck rule is shown
+        greyed out with the rule, so the player knows why it is not offered."""
+        combo = QComboBox()
+        combo.setObjectName(f"seat{seat + 1}Deck")
+        combo.setToolTip("The deck this seat plays")
+        rows = combo.model()
+        for deck in self.decks:
+            mine = " (yours)" if deck.user else ""
+            combo.addItem(f"{deck.name} — {deck.realm.capitalize()}{mine}", deck.key)
+            if deck.problem is not None:
+                row = rows.item(combo.count() - 1)
+                row.setEnabled(False)
+                row.setToolTip(f"May not be played yet: {deck.problem}")
+        playable = [d.key for d in self.decks if d.problem is None]
+        combo.setCurrentIndex(combo.findData(wanted if wanted in playable else playable[0]))
+        return combo
+
     def _players_changed(self) -> None:
-        """A Human/Computer choice per seat; the first seat starts human, the rest keep theirs."""
+        """A Human/Computer choice per seat; the first seat starts human, the rest keep theirs.
+        A game played with decks adds each seat's deck, kept too when seats are added."""
         kept = [c.currentIndex() for c in self.seat_combos]
+        kept_decks = [c.currentData() for c in self.deck_combos]
         while self.seats_form.rowCount():
             self.seats_form.removeRow(0)
         self.seat_combos = []
+        self.deck_combos = []
         free_table = registry.entry(self.game.currentData()).mode is RuleMode.SANDBOX
         for seat in range(self.players.value()):
             combo = QComboBox()
@@ -157,8 +211,26 @@ class NewGameDialog(QDialog):
             combo.setToolTip("Who plays this seat")
             combo.setCurrentIndex(kept[seat] if seat < len(kept) else 0)
             combo.setEnabled(not free_table)
-            self.seats_form.addRow(f"Seat {seat + 1}", combo)
+            row: QWidget = combo
+            if self.decks:
+                wanted = (kept_decks[seat] if seat < len(kept_decks) else
+                          self.default_decks[seat % len(self.default_decks)])
+                deck = self._deck_combo(seat, wanted)
+                row = QWidget()
+                both = QHBoxLayout(row)
+                both.setContentsMargins(0, 0, 0, 0)
+                both.addWidget(combo, 1)
+                both.addWidget(deck, 1)
+                self.deck_combos.append(deck)
+            self.seats_form.addRow(f"Seat {seat + 1}", row)
             self.seat_combos.append(combo)
+        if self.decks and self.deck_problems:
+            count = len(self.deck_problems)
+            note = QLabel(f"{count} deck file{'s' if count > 1 else ''} left out or not "
+                          "playable: File → Wintergrim decks… says why")
+            note.setObjectName("deckNote")
+            note.setToolTip("\n".join(self.deck_problems))
+            self.seats_form.addRow(note)
         self.seats_box.setVisible(not free_table)
         self._fit()
 
@@ -172,6 +244,13 @@ class NewGameDialog(QDialog):
             options["computer_seats"] = computer
         for name, widget in self.option_widgets.items():
             options[name] = option_value(widget)
+        if self.deck_combos:
+            chosen = [combo.currentData() for combo in self.deck_combos]
+            mine = {deck.key: deck for deck in self.decks if deck.user}
+            options["decks"] = chosen
+            # A player's deck travels with the match, so its save opens anywhere.
+            options["deck_lists"] = {key: dict(mine[key].counts)
+                                     for key in dict.fromkeys(chosen) if key in mine}
         return NewMatchChoice(self.game.currentData(), self.players.value(),
                               RuleMode(self.mode.currentData()), self.seed.value(),
                               self.take_backs.isChecked(), options)

@@ -8,6 +8,8 @@ step so no window ever opens while they do.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.doing import draw, leave, roll, to_removed
@@ -91,7 +93,39 @@ def guards(state: WintergrimState, target: str, attacker: str) -> list[str]:
 
 
 # -- the roll --------------------------------------------------------------------------------
-def resolve(state: WintergrimState, unit: str, target: str, combat: str) -> list[Event]:
+@dataclass(frozen=True, slots=True)
+class Pools:
+    """The dice of an attack as things stand: each side's pool and the face that succeeds
+    (6 against Sneak), the Psyche rolls the weather asks first (None: none), and the Luck
+    pools of a Hidden target's roll (attacker's, target's; None: it cannot hide)."""
+
+    attack: int
+    attack_need: int
+    defend: int
+    defend_need: int
+    attacker_psyche: int | None
+    defender_psyche: int | None
+    hidden: tuple[int, int] | None
+
+
+def pools(state: WintergrimState, unit: str, target: str, kind: str) -> Pools:
+    tracking = world.has(state, unit, "tracking")
+    defend = _defence_dice(state, target, kind)
+    return Pools(
+        attack=_combat_dice(state, unit, kind),
+        attack_need=6 if world.has(state, target, "sneak") and not tracking else 4,
+        defend=defend,
+        defend_need=6 if world.has(state, unit, "sneak") and
+        not world.has(state, target, "tracking") else 4,
+        attacker_psyche=world.value(state, unit, "p")
+        if world.must_roll_psyche(state, unit) else None,
+        defender_psyche=world.value(state, target, "p")
+        if defend and world.must_roll_psyche(state, target) else None,
+        hidden=(_luck_dice(state, unit), _luck_dice(state, target))
+        if world.has(state, target, "hidden") and not tracking else None)
+
+
+def resolve(state: WintergrimState, unit: str, target: str, kind: str) -> list[Event]:
     """Roll the attack and carry out what comes of it; returns the events and leaves a
     defeated enemy unit's fate (capture or removal) to `fate`."""
     if unit not in state.pieces:
@@ -109,40 +143,35 @@ def resolve(state: WintergrimState, unit: str, target: str, combat: str) -> list
     assert dseat is not None
     if world.must_roll_psyche(state, unit):
         _, wins, rolled = roll(state, seat, world.value(state, unit, "p"),
-                               f"P for {name} (weather)")
+                               f"P for {name} (weather)")  # before anything else
         events.append(rolled)
         if not wins:
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="it has no heart to attack in this weather")]
-    tracking = world.has(state, unit, "tracking")
-    if world.has(state, target, "hidden") and not tracking:
-        _, mine, rolled = roll(state, seat, _luck_dice(state, unit), f"L for {name}")
-        _, theirs, hidden = roll(state, dseat, _luck_dice(state, target),
-                                 f"L for {target_name} (Hidden)")
+    p = pools(state, unit, target, kind)
+    if p.hidden is not None:
+        _, mine, rolled = roll(state, seat, p.hidden[0], f"L for {name}")
+        _, theirs, hidden = roll(state, dseat, p.hidden[1], f"L for {target_name} (Hidden)")
         events += [rolled, hidden]
         if theirs > mine:
             return [*events, BattleEnds(
                 seat=seat, unit_name=name, target_name=target_name, attacker=mine,
                 defender=theirs, outcome="the target stays hidden; the attack is lost")]
-    attack_need = 6 if world.has(state, target, "sneak") and not tracking else 4
-    defend_need = 6 if world.has(state, unit, "sneak") and \
-        not world.has(state, target, "tracking") else 4
-    attack_dice = _combat_dice(state, unit, combat)
-    faces, mine, rolled = roll(state, seat, attack_dice, f"{combat.upper()} for {name}",
-                               attack_need)
+    faces, mine, rolled = roll(state, seat, p.attack, f"{kind.upper()} for {name}",
+                               p.attack_need)
     events.append(rolled)
-    defend_dice = _defence_dice(state, target, combat)
-    if defend_dice and world.must_roll_psyche(state, target):
-        _, wins, steady = roll(state, dseat, world.value(state, target, "p"),
+    defend_dice = p.defend
+    if p.defender_psyche is not None:
+        _, wins, steady = roll(state, dseat, p.defender_psyche,
                                f"P for {target_name} to defend (weather)")
         events.append(steady)
         if not wins:
             defend_dice = 0
     dfaces, theirs, drolled = roll(state, dseat, defend_dice,
-                                   f"{combat.upper()} for {target_name} to defend", defend_need)
+                                   f"{kind.upper()} for {target_name} to defend", p.defend_need)
     events.append(drolled)
     if mine > theirs:
-        events += _hit(state, unit, target, combat, 6 in faces, mine, theirs)
+        events += _hit(state, unit, target, kind, 6 in faces, mine, theirs)
     elif theirs > mine and world.has(state, target, "counter-attack") and \
             world.card_of(state, target).weapon is not None:
         events += _counter(state, target, unit, 6 in dfaces, mine, theirs)
@@ -194,32 +223,63 @@ def _hit(state: WintergrimState, unit: str, target: str, combat: str, perfect: b
     assert card.weapon is not None
     name, target_name = card.name, world.name(state, target)
     if combat == "p":
-        outcome, lethal = "lured away (a Psyche attack ignores Armour and Health)", True
+        outcome, falls = "lured away (a Psyche attack ignores Armour and Health)", True
     elif combat == "rc" and world.has(state, unit, "fire-arrows") and not _raining(state):
-        outcome, lethal = "fire arrows: a defeat", True
+        outcome, falls = "fire arrows: a defeat", True
     else:
-        damage = card.weapon.damage + world.value(state, unit, "damage", combat)
-        ignore = perfect or world.has(state, unit, "crush")
-        armour = 0 if ignore else world.value(state, target, "a")
-        hurt = max(0, damage - armour)
+        damage, armour, hurt = harm(state, unit, target, combat, perfect)
         total = state.pieces[target].counter("damage") + hurt
         if hurt:
             state.pieces.count(target, "damage", total)
-        lethal = total >= world.value(state, target, "h")
-        why = "perfect hit, Armour ignored: " if perfect and armour == 0 and \
-            world.value(state, target, "a") else "Crush: " if ignore and \
-            world.value(state, target, "a") else ""
+        falls = total >= world.value(state, target, "h")
+        ignored = world.value(state, target, "a") and not armour
+        why = ("perfect hit, Armour ignored: " if perfect else "Crush: ") if ignored else ""
         outcome = f"{why}{damage} damage, {hurt} to Health" if damage else "no damage"
         if hurt and combat == "cc" and world.has(state, unit, "berserk"):
             state.pieces.mark(unit, "attacked", on=False)  # Berserk: a new attack step
             outcome += "; Berserk: it may attack again"
     events: list[Event] = [BattleEnds(seat=seat, unit_name=name, target_name=target_name,
                                       attacker=mine, defender=theirs, outcome=outcome)]
-    if lethal:
+    if world.has(state, unit, "steal"):
+        events += _steal(state, unit, target)
+    if falls:
         events += defeated(state, target, by=seat)
         if world.has(state, unit, "plunder") and unit in state.pieces:
             events.append(draw(state, seat, 2, f"Plunder of {name}"))
     return events
+
+
+def harm(state: WintergrimState, unit: str, target: str, kind: str,
+         perfect: bool) -> tuple[int, int, int]:
+    """A hit's weapon damage, the Armour that counts against it (none for a perfect hit or
+    Crush) and what gets through to Health."""
+    weapon = world.card_of(state, unit).weapon
+    assert weapon is not None
+    damage = weapon.damage + world.value(state, unit, "damage", kind)
+    armour = 0 if perfect or world.has(state, unit, "crush") else world.value(state, target, "a")
+    return damage, armour, max(0, damage - armour)
+
+
+def lethal(state: WintergrimState, unit: str, target: str, kind: str, perfect: bool) -> bool:
+    """Whether a hit would defeat the target: a lure, fire arrows, or Health run out."""
+    if kind == "p" or (kind == "rc" and world.has(state, unit, "fire-arrows")
+                       and not _raining(state)):
+        return True
+    hurt = harm(state, unit, target, kind, perfect)[2]
+    return state.pieces[target].counter("damage") + hurt >= world.value(state, target, "h")
+
+
+def _steal(state: WintergrimState, unit: str, target: str) -> list[Event]:
+    """Card types, Item: "can be stolen by units with Steal" (designed: a Steal unit that
+    wins an attack takes every item on its target)."""
+    items = [c for c in state.pieces[target].attached
+             if world.content().cards[state.table.faces[c]].tactic == "item"]
+    for item in items:
+        state.pieces.detach(target, item)
+        state.pieces.attach(unit, item)
+    return [Defeated(seat=state.pieces[target].owner or 0, card=item,
+                     card_name=world.name(state, item),
+                     fate=f"stolen by {world.name(state, unit)}") for item in items]
 
 
 def _counter(state: WintergrimState, target: str, unit: str, perfect: bool, mine: int,

@@ -298,8 +298,13 @@ class Card(_Model):
         return self
 
     # -- reading ---------------------------------------------------------------------------
+    @cached_property
+    def powers_by_kind(self) -> dict[str, Power]:
+        return {p.kind: p for p in self.powers}
+
     def power(self, kind: str) -> Power | None:
-        return next((p for p in self.powers if p.kind == kind), None)
+        """What the card's text of this kind says (None: it has none); read at every step."""
+        return self.powers_by_kind.get(kind)
 
     def is_(self, role: str) -> bool:
         return role in self.roles

@@ -27,8 +27,9 @@ def roll(state: WintergrimState, seat: int, dice: int, purpose: str,
 
 
 def draw(state: WintergrimState, seat: int, count: int, source: str) -> Drew:
-    """Draw up to `count` (The deck: when all cards are drawn, "Nothing" happens)."""
-    cards = state.table.cards_in(deck(seat))[:count]
+    """Draw up to `count` from the top (the end of the zone) (The deck: when all cards are
+    drawn, "Nothing" happens)."""
+    cards = state.table.cards_in(deck(seat))[::-1][:count]
     for card in cards:
         put(state, card, hand(seat))
     return Drew(seat=seat, count=len(cards), cards=tuple(world.name(state, c) for c in cards),
@@ -59,3 +60,35 @@ def owner_of_card(state: WintergrimState, card: str) -> int:
 
 def to_removed(state: WintergrimState, card: str) -> None:
     leave(state, card, removed(owner_of_card(state, card)))
+
+
+def follow_the_cards(state: WintergrimState) -> None:
+    """Make the board agree with the zones after a referee's move: an entity whose card left
+    play goes (what stood inside it steps outside; what was attached to it is removed), and
+    a card put into play without a place stands outside in its player's first area (the
+    weather in the sky, an area card as its own area), or is removed when its player has
+    no area left."""
+    from engine.games.wintergrim import world
+    for ident in [i for i in state.pieces.by_id if state.table.where[i] != play(owner_of_card(
+            state, i))]:
+        entity = state.pieces.by_id.pop(ident)
+        for other, held in list(state.pieces.by_id.items()):
+            if held.inside == ident:
+                state.pieces.change(other, inside="")
+        for card in entity.attached:
+            put(state, card, removed(owner_of_card(state, card)))
+    attached = {c for e in state.pieces.by_id.values() for c in e.attached}
+    for seat in range(state.players):
+        for card in state.table.cards_in(play(seat)):
+            if card in state.pieces or card in attached:
+                continue
+            kind = world.card_of(state, card)
+            home = next(iter(world.owned_areas(state, seat)), None)
+            if kind.area:
+                state.pieces.add(card, Entity(state.table.faces[card], seat, card))
+            elif kind.kind == "weather":
+                state.pieces.add(card, Entity(state.table.faces[card], seat, "sky"))
+            elif kind.kind in ("unit", "structure") and home is not None:
+                state.pieces.add(card, Entity(state.table.faces[card], seat, home))
+            else:
+                put(state, card, removed(seat))

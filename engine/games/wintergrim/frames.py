@@ -64,6 +64,7 @@ class Payment(Frame):
     into: str = ""
     owed: int = 0
     purpose: str = "place"
+    paid: tuple[str, ...] = ()  # the cards paid so far
 
     def prompt_text(self, state: GameState) -> str:
         return f"Pay for {world.name(_wg(state), self.card)}: remove {self.owed} more " \
@@ -71,14 +72,8 @@ class Payment(Frame):
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = _wg(state)
-        seen: set[str] = set()
-        out: list[Action] = []
-        for card in s.table.cards_in(hand(seat)):
-            face = s.table.faces[card]
-            if card != self.card and face not in seen:
-                seen.add(face)
-                out.append(PayWith(card))
-        return out
+        return [PayWith(c) for c in world.one_of_each(s, s.table.cards_in(hand(seat)),
+                                                      leave_out=self.card)]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         """Any card of the hand pays, not only the first of its name the list offers."""
@@ -97,11 +92,12 @@ class Payment(Frame):
         owed = self.owed - 1
         events: list[Event] = [Paid(seat=seat, card=action.card,
                                     card_name=world.name(s, action.card), owed=owed)]
+        paid = (*self.paid, action.card)
         if owed:
-            s.frames.append(dataclasses.replace(self, owed=owed))
+            s.frames.append(dataclasses.replace(self, owed=owed, paid=paid))
             return events
         if self.purpose == "place":
-            events += placing.finish(s, seat, self.card, self.area, self.into)
+            events += placing.finish(s, seat, self.card, self.area, self.into, paid)
         return events
 
 

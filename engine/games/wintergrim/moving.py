@@ -18,22 +18,28 @@ def may_step(state: WintergrimState, unit: str) -> bool:
     return not ({"moved", "attacked"} & entity.tokens) and not entity.counter("netted")
 
 
-def steps(state: WintergrimState, seat: int, unit: str) -> list[Move]:
+def steps(state: WintergrimState, seat: int, unit: str,
+          ground: world.Ground | None = None) -> list[Move]:
     """Every move step `unit` may take (its own destinations, Flank's among them)."""
+    g = ground or world.Ground(state)
     entity = state.pieces[unit]
     area = entity.at
+    need = -world.card_of(state, unit).room
+    local = g.structures_at.get(area, ())
     out: list[Move] = []
-    local = [s for s in world.local(state, area) if world.card_of(state, s).kind == "structure"]
     if entity.inside:
         if _may_use(state, seat, unit, entity.inside):
             out.append(Move(unit, area, ""))
-        out += [Move(unit, area, s) for s in local
-                if s != entity.inside and _may_enter(state, seat, unit, s)]
+        out += [Move(unit, area, s) for s in local if s != entity.inside
+                and g.room[s] >= need and _may_use(state, seat, unit, s)]
         return out
-    out += [Move(unit, area, s) for s in local if _may_enter(state, seat, unit, s)]
-    flank = world.has(state, unit, "flank")
-    for other in world.areas(state):
-        if other != area and (flank or passable(state, seat, unit, area, other)):
+    out += [Move(unit, area, s) for s in local
+            if g.room[s] >= need and _may_use(state, seat, unit, s)]
+    if world.has(state, unit, "flank"):
+        return out + [Move(unit, other, "") for other in g.areas if other != area]
+    navigate = world.has(state, unit, "navigate")
+    for other in g.areas:
+        if other != area and (navigate or _passable(g, seat, area, other)):
             out.append(Move(unit, other, ""))
     return out
 
@@ -46,24 +52,18 @@ def _may_use(state: WintergrimState, seat: int, unit: str, structure: str) -> bo
         world.card_of(state, structure).structure != "ship"
 
 
-def _may_enter(state: WintergrimState, seat: int, unit: str, structure: str) -> bool:
-    need = -world.card_of(state, unit).room
-    return _may_use(state, seat, unit, structure) and world.room_left(state, structure) >= need
+def _passable(g: world.Ground, seat: int, here: str, there: str) -> bool:
+    """Between two areas (Game Questions, Can units move between areas): both the
+    player's own, or a path whose text lets the player through (designed: a path links
+    itself with every area for the players it names). Navigate needs neither."""
+    owner = g.area_owner
+    return (owner[here] == seat and owner[there] == seat) or \
+        g.lets_through(seat, here) or g.lets_through(seat, there)
 
 
 def passable(state: WintergrimState, seat: int, unit: str, here: str, there: str) -> bool:
-    """Between two areas (Game Questions, Can units move between areas): both the
-    player's own; Navigate; or a path whose text lets the player through (designed: a
-    path links itself with every area for the players it names)."""
-    mine = world.area_owner(state, here) == seat and world.area_owner(state, there) == seat
-    if mine or world.has(state, unit, "navigate"):
-        return True
-    return any(world.is_path(state, a) and _lets_through(state, seat, a) for a in (here, there))
-
-
-def _lets_through(state: WintergrimState, seat: int, path: str) -> bool:
-    power = world.card_of(state, path).power("passage")
-    return power is not None and world.has_realm(state, seat, power.realm)  # type: ignore[union-attr]
+    return world.has(state, unit, "navigate") or _passable(world.Ground(state), seat, here,
+                                                           there)
 
 
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:

@@ -75,13 +75,8 @@ def placements(state: WintergrimState, seat: int) -> list[Place]:
     """Every card of the hand `seat` may pay and place now, with each place it may go."""
     cards = state.table.cards_in(hand(seat))
     out: list[Place] = []
-    seen: set[str] = set()
-    for card in cards:
-        face = state.table.faces[card]
-        if face in seen:
-            continue
-        seen.add(face)
-        kind = world.content().cards[face]
+    for card in world.one_of_each(state, cards):
+        kind = world.card_of(state, card)
         if kind.kind == "tactic" or len(cards) - 1 < kind.cost:
             continue
         out += [Place(card, area, into) for area, into in places(state, seat, kind)]
@@ -127,8 +122,11 @@ def houses(state: WintergrimState, structure: str, card: Card) -> bool:
     return not roles or any(role in card.roles for role in roles)
 
 
-def finish(state: WintergrimState, seat: int, card: str, area: str, into: str) -> list[Event]:
-    """The cost is paid: the card comes into play."""
+def finish(state: WintergrimState, seat: int, card: str, area: str, into: str,
+           paid: tuple[str, ...] = ()) -> list[Event]:
+    """The cost is paid: the card comes into play. A structure that mixes the removed pile
+    into the deck when built leaves out the cards just paid for it (designed: they were
+    spent on building it)."""
     kind = world.card_of(state, card)
     if kind.kind == "weather":
         enter(state, card, seat, SKY)
@@ -140,6 +138,7 @@ def finish(state: WintergrimState, seat: int, card: str, area: str, into: str) -
     events: list[Event] = [Placed(seat=seat, card=card, card_name=kind.name, where=where)]
     if kind.power("reshuffle-removed") is not None:
         for spent in state.table.cards_in(removed(seat)):
-            put(state, spent, deck(seat))
+            if spent not in paid:
+                put(state, spent, deck(seat))
         state.table.shuffle(deck(seat), state.rng)
     return events

@@ -152,9 +152,10 @@ class WintergrimGame(BaseGame):
         if at == 0:
             out += _start_uses(s, seat)
         if at <= 1:
+            ground = world.Ground(s)
             for unit in world.units(s, seat):
                 if moving.may_step(s, unit):
-                    out += moving.steps(s, seat, unit)
+                    out += moving.steps(s, seat, unit, ground)
                     out += moving.move_steps(s, seat, unit)
         if at <= 2:
             for unit in world.units(s, seat):
@@ -281,8 +282,7 @@ class WintergrimGame(BaseGame):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
             return []
         if s.phase != "found":
-            for seat in range(s.players):
-                short = world.food(s, seat)
+            for seat, short in enumerate(world.foods(s)):
                 if short < 0 and world.units(s, seat):
                     s.frames.append(Starving(seats=(seat,)))
                     return [FoodShort(seat=seat, food=short)]

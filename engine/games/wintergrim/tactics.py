@@ -31,12 +31,7 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = ()) -
     targets)."""
     cards = state.table.cards_in(hand(seat))
     out: list[PlayTactic] = []
-    seen: set[str] = set()
-    for card in cards:
-        face = state.table.faces[card]
-        if face in seen:
-            continue
-        seen.add(face)
+    for card in world.one_of_each(state, cards):
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue
@@ -60,8 +55,9 @@ def _targets(state: WintergrimState, seat: int, card: str,
         return [t for t, _, who in waiting if who != seat]
     if effect == "net":
         owned = set(world.owned_areas(state, seat))
+        # Card types, Trap: "A trap can be ignored by a unit with Spy"
         return [u for u in enemies if "arrived" in state.pieces[u].tokens
-                and state.pieces[u].at in owned]
+                and state.pieces[u].at in owned and not world.has(state, u, "spy")]
     if effect == "mend":
         return [i for i in mine + world.structures(state, seat)
                 if state.pieces[i].counter("damage")
@@ -98,7 +94,8 @@ def resolve_together(state: WintergrimState, played: tuple[Played, ...]) -> list
             continue
         events += _effect(state, card, target, seat, name)
     for unit in world.units(state):
-        if state.pieces[unit].counter("damage") >= world.value(state, unit, "h"):
+        damage = state.pieces[unit].counter("damage")
+        if damage and damage >= world.value(state, unit, "h"):
             events += remove_unit(state, unit, "defeated and removed")
     return events
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from engine.core.entities import Entity
-from engine.games.wintergrim.content import Card, Req, WintergrimContent, load
+from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState
 
 SHELTERS = ("building", "dwelling")  # Card types: inside these, weather does not reach
@@ -32,6 +32,18 @@ def name(state: WintergrimState, ident: str) -> str:
 
 
 # -- what stands where -------------------------------------------------------------------
+def one_of_each(state: WintergrimState, cards: tuple[str, ...],
+                leave_out: str = "") -> list[str]:
+    """The first card of each name among `cards`: two copies of a card are the same choice
+    (to play, to pay with), so a seat is offered it once."""
+    faces = state.table.faces
+    seen: dict[str, str] = {}
+    for card in cards:
+        if card != leave_out:
+            seen.setdefault(faces[card], card)
+    return list(seen.values())
+
+
 def pieces(state: WintergrimState) -> Iterator[tuple[str, Entity, Card]]:
     cards = content().cards
     faces = state.table.faces
@@ -89,13 +101,55 @@ def waiting_tactics(state: WintergrimState) -> list[str]:
     return [i for i, e in state.pieces.by_id.items() if e.at == PLAYED]
 
 
-def in_play(state: WintergrimState, seat: int) -> list[Card]:
-    """The cards `seat` has in play (what Req and "has a card in play" look at)."""
-    return [c for _, e, c in pieces(state) if e.owner == seat and e.at != PLAYED]
+def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
+    """The realms of the cards `seat` has in play (Rain asks "any Asheim card in play")."""
+    cards, faces = content().cards, state.table.faces
+    return {cards[faces[i]].realm for i, e in state.pieces.by_id.items()
+            if e.owner == seat and e.at != PLAYED}
 
 
 def has_realm(state: WintergrimState, seat: int, realm: str) -> bool:
-    return any(c.realm == realm for c in in_play(state, seat))
+    return realm in realms_in_play(state, seat)
+
+
+class Ground:
+    """The board read once for a listing of moves: areas and their owners, the structures in
+    each area with the room left in them, what each path lets through, and the realms each
+    seat has in play. Every move step of a turn asks these; reading the entities once
+    instead of per unit and per destination keeps listing cheap."""
+
+    __slots__ = ("area_owner", "areas", "passage", "realms", "room", "structures_at")
+
+    def __init__(self, state: WintergrimState) -> None:
+        cards, faces = content().cards, state.table.faces
+        self.areas: list[str] = []
+        self.area_owner: dict[str, int | None] = {}
+        self.structures_at: dict[str, list[str]] = {}
+        self.room: dict[str, int] = {}
+        self.passage: dict[str, str] = {}
+        self.realms: dict[int | None, set[str]] = {}
+        needs: list[tuple[str, int]] = []
+        for ident, entity in state.pieces.by_id.items():
+            card = cards[faces[ident]]
+            if entity.at != PLAYED:
+                self.realms.setdefault(entity.owner, set()).add(card.realm)
+            if entity.at == ident:
+                self.areas.append(ident)
+                self.area_owner[ident] = entity.owner
+                power = card.power("passage")
+                if power is not None:
+                    self.passage[ident] = power.realm  # type: ignore[union-attr]
+            if card.kind == "structure":
+                self.structures_at.setdefault(entity.at, []).append(ident)
+                self.room[ident] = self.room.get(ident, 0) + card.room
+            if entity.inside and entity.inside != ident:
+                needs.append((entity.inside, card.room))
+        for holder, need in needs:
+            self.room[holder] = self.room.get(holder, 0) + need
+
+    def lets_through(self, seat: int, path: str) -> bool:
+        realm = self.passage.get(path)
+        return realm is not None and realm in self.realms.get(seat, ())
 
 
 # -- requirements, room and food -----------------------------------------------------------
@@ -135,16 +189,30 @@ def room_left(state: WintergrimState, structure: str) -> int:
 
 def food(state: WintergrimState, seat: int) -> int:
     """Every F of `seat`'s cards in play, across all areas (ALWAYS: summarize "Food")."""
-    total = 0
-    for ident, entity, card in pieces(state):
-        if entity.owner != seat or card.kind not in ("unit", "structure"):
+    return foods(state)[seat]
+
+
+def foods(state: WintergrimState) -> list[int]:
+    """Each seat's food, read in one pass (checked after every step)."""
+    totals = [0] * state.players
+    cards, faces = content().cards, state.table.faces
+    tending: dict[str, int] = {}
+    workers: set[str] = set()
+    for ident, entity in state.pieces.by_id.items():
+        card = cards[faces[ident]]
+        if entity.owner is None:
             continue
-        total += card.food
-        tended = card.power("tended")
-        if tended is not None and any(card_of(state, u).is_("worker")
-                                      for u in inside(state, ident)):
-            total += tended.amount  # type: ignore[union-attr]
-    return total
+        totals[entity.owner] += card.food  # 0 for weather and tactics
+        if card.kind == "structure":
+            tended = card.power("tended")
+            if tended is not None:
+                tending[ident] = tended.amount  # type: ignore[union-attr]
+        elif entity.inside and "worker" in card.roles:
+            workers.add(entity.inside)
+    for ident, amount in tending.items():
+        if ident in workers:
+            totals[state.pieces[ident].owner or 0] += amount
+    return totals
 
 
 # -- a unit's values now -----------------------------------------------------------------------
@@ -165,8 +233,8 @@ def sheltered(state: WintergrimState, ident: str) -> bool:
 def facts(state: WintergrimState, ident: str, attack: str = "") -> dict[str, object]:
     """The facts a modifier's conditions are read against, for this unit now."""
     owner = state.pieces[ident].owner
-    lacking = tuple(r for r in ("asheim", "vanheim", "godheim", "helheim")
-                    if owner is None or not has_realm(state, owner, r))
+    present = set() if owner is None else realms_in_play(state, owner)
+    lacking = tuple(r for r in REALMS if r not in present)
     out: dict[str, object] = {"lacks-realm": lacking, "standing": standing(state, ident)}
     if attack:
         out["attack"] = attack
