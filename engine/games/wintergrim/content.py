@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Literal, get_args
 
@@ -375,8 +375,6 @@ class WintergrimContent:
 
     @property
     def names(self) -> dict[str, str]:
-        """Card names by key (a refusal names a requirement; slots leave no room for a
-        cached copy)."""
         return {key: card.name for key, card in self.cards.items()}
 
     def deck_problem(self, deck: DeckList) -> str | None:
