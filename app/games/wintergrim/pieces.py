@@ -122,11 +122,15 @@ class UnitItem(CardItem):
         self.locked = True
         self.home = QPointF()
         self.glow: QColor | None = None
+        self.caption = ""  # what the gesture under way would do to it (an attack's odds)
         self.on_move: Callable[[UnitItem], None] | None = None
         self.setZValue(Z_UNIT)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-CHIP_W / 2 - 6, -CHIP_H / 2 - 10, CHIP_W + 12, CHIP_H + 16)
+        extra = 0 if not self.caption else QFontMetricsF(font(SMALL_PX, bold=True)) \
+            .horizontalAdvance(self.caption) / 2
+        half = max(CHIP_W / 2 + 6, extra + 10)
+        return QRectF(-half, -CHIP_H / 2 - 10, 2 * half, CHIP_H + 28)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -139,7 +143,12 @@ class UnitItem(CardItem):
             self.update()
         self.setToolTip(tooltip)
 
-    def set_glow(self, glow: QColor | None) -> None:
+    def set_glow(self, glow: QColor | None, caption: str = "") -> None:
+        if caption != self.caption:
+            self.prepareGeometryChange()
+            self.caption = caption
+            self.setZValue(Z_UNIT + (1 if caption else 0))
+            self.update()
         if glow != self.glow:
             self.glow = glow
             self.update()
@@ -207,6 +216,9 @@ class UnitItem(CardItem):
         if face.damage:
             pill(painter, f"−{face.damage}", QPointF(rect.right() - 10, rect.top() - 1),
                  font(SMALL_PX, bold=True), DAMAGE, QColor("#ffffff"))
+        if self.caption:
+            pill(painter, self.caption, QPointF(0, rect.bottom() + 2), font(SMALL_PX, bold=True),
+                 self.glow or DAMAGE, QColor("#ffffff"))
 
 
 # -- a structure ------------------------------------------------------------------------------
@@ -234,13 +246,14 @@ class StructureItem(QGraphicsItem):
         self.spot = ref
         self.face = face
         self.glow: QColor | None = None
+        self.caption = ""  # what the gesture under way would do to it (an attack's odds)
         self.on_click: Callable[[StructureItem], None] | None = None
         self._press: QPointF | None = None
         self.setToolTip(tooltip)
         self.setZValue(Z_STRUCTURE)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-5, -5, self.face.width + 10, STRUCT_HEAD + CHIP_H + 2 * GAP + 10)
+        return QRectF(-5, -5, self.face.width + 10, STRUCT_HEAD + CHIP_H + 2 * GAP + 20)
 
     def rect(self) -> QRectF:
         return QRectF(0, 0, self.face.width, STRUCT_HEAD + CHIP_H + 2 * GAP)
@@ -253,9 +266,9 @@ class StructureItem(QGraphicsItem):
             self.update()
         self.setToolTip(tooltip)
 
-    def set_glow(self, glow: QColor | None) -> None:
-        if glow != self.glow:
-            self.glow = glow
+    def set_glow(self, glow: QColor | None, caption: str = "") -> None:
+        if (glow, caption) != (self.glow, self.caption):
+            self.glow, self.caption = glow, caption
             self.update()
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
@@ -273,6 +286,13 @@ class StructureItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        self._paint_card(painter)
+        if self.caption:
+            rect = self.rect()
+            pill(painter, self.caption, QPointF(rect.center().x(), rect.bottom() + 2),
+                 font(SMALL_PX, bold=True), self.glow or DAMAGE, QColor("#ffffff"))
+
+    def _paint_card(self, painter: QPainter) -> None:
         face = self.face
         rect = self.rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)

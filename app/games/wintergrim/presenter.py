@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
-from math import comb
 
 from PySide6.QtCore import QTimer
 
@@ -27,7 +26,7 @@ from app.words import count
 from engine.core.actions import Action
 from engine.core.frames import Pass
 from engine.core.game import GameState, Outcome
-from engine.games.wintergrim import combat, world
+from engine.games.wintergrim import odds, world
 from engine.games.wintergrim.actions import (
     Capture,
     Dismiss,
@@ -283,28 +282,17 @@ class WintergrimPresenter(GamePresenter):
 
     # -- the dice about to roll -----------------------------------------------------------------
     def pending_rolls(self, state: GameState) -> list[RollPreview]:
-        """The attack waiting for its window to close: each side's dice and the exact chance
-        that the attacker rolls more successes (and that a 6 is among them)."""
+        """The attack waiting for its window to close: each side's dice and the exact
+        chances of a hit, a perfect hit and a defeat (the engine's own odds)."""
         s = _wg(state)
         battle = next((f for f in reversed(s.frames) if isinstance(f, BattleRoll)), None)
         if battle is None or battle.unit not in s.pieces or battle.target not in s.pieces:
             return []
-        mine = combat._combat_dice(s, battle.unit, battle.combat)
-        theirs = combat._defence_dice(s, battle.target, battle.combat)
-        tracking = world.has(s, battle.unit, "tracking")
-        attack_need = 6 if world.has(s, battle.target, "sneak") and not tracking else 4
-        defend_need = 6 if world.has(s, battle.unit, "sneak") and \
-            not world.has(s, battle.target, "tracking") else 4
-        win = attacker_wins(mine, Fraction(7 - attack_need, 6), theirs,
-                            Fraction(7 - defend_need, 6))
-        first = [why for why, gate in (
-            ("a Psyche roll for the weather", world.must_roll_psyche(s, battle.unit)),
-            ("a Luck roll against Hidden",
-             world.has(s, battle.target, "hidden") and not tracking)) if gate]
-        before = f" if {' and '.join(first)} lets it" if first else ""
+        chances = odds.attack_odds(s, battle.unit, battle.target, battle.combat)
+        pools = chances.pools
         caption = (f"{looks.name(s, battle.unit)} attacks {looks.name(s, battle.target)} "
-                   f"({battle.combat.upper()}): {mine} dice ({attack_need}+) against {theirs} "
-                   f"({defend_need}+) — the attacker wins {_percent(win)}{before}")
+                   f"({battle.combat.upper()}): {pools.attack} dice ({pools.attack_need}+) "
+                   f"against {pools.defend} ({pools.defend_need}+) — {odds_words(chances)}")
         return [RollPreview("", None, caption)]
 
     # -- cards ---------------------------------------------------------------------------------
@@ -328,17 +316,15 @@ class WintergrimPresenter(GamePresenter):
         return wording.ending(_wg(state), outcome)
 
 
-def attacker_wins(mine: int, p_mine: Fraction, theirs: int, p_theirs: Fraction) -> Fraction:
-    """The chance that `mine` dice, each succeeding with `p_mine`, show more successes than
-    `theirs` dice with `p_theirs` (How to Play, 3: the attacker needs more)."""
-    def at(n: int, k: int, p: Fraction) -> Fraction:
-        return comb(n, k) * p ** k * (1 - p) ** (n - k)
-
-    return sum((at(mine, a, p_mine) * at(theirs, d, p_theirs) for a in range(mine + 1)
-                for d in range(theirs + 1) if a > d), Fraction(0))
+def odds_words(chances: odds.AttackOdds) -> str:
+    """'hits 50%, perfect 17%, defeats 17%': an attack's chances in a line."""
+    return (f"hits {percent(chances.hit)}, perfect {percent(chances.perfect)}, "
+            f"defeats {percent(chances.defeat)}")
 
 
-def _percent(p: Fraction) -> str:
+def percent(p: Fraction) -> str:
+    """A chance in words that never rounds a possible result to 0% or an uncertain one to
+    100%."""
     if 0 < p < Fraction(1, 1000):
         return "< 0.1%"
     if Fraction(999, 1000) < p < 1:

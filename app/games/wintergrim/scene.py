@@ -34,12 +34,12 @@ from app.games.wintergrim.pieces import (
     UnitFace,
     UnitItem,
 )
-from app.games.wintergrim.presenter import WintergrimPresenter
+from app.games.wintergrim.presenter import WintergrimPresenter, percent
 from app.match_controller import MatchController
 from engine.core.actions import Action
 from engine.core.game import GameState
-from engine.games.wintergrim import world
-from engine.games.wintergrim.actions import Dismiss, Intercept, UseStart
+from engine.games.wintergrim import odds, world
+from engine.games.wintergrim.actions import Attack, Dismiss, Intercept, UseStart
 from engine.games.wintergrim.frames import BattleRoll, Payment, TacticsWindow
 from engine.games.wintergrim.state import (
     SKY,
@@ -81,6 +81,7 @@ class WintergrimScene(BoardScene):
         self._hovered: str | None = None  # the spot the gesture would end on now
         self._drag_ref: str | None = None  # the hand card being dragged over the table
         self._watched: list[QObject] = []  # viewports whose resizing lays the table out anew
+        self._captions: dict[str, str] = {}  # spot -> what the unit carried would do there
 
     def content_rect(self) -> QRectF:
         return QRectF(self._content)
@@ -369,9 +370,11 @@ class WintergrimScene(BoardScene):
             if s is not None and s.frames and isinstance(s.frames[-1], Payment) and \
                     self.presenter.deciding():
                 glows[removed(s.frames[-1].seats[0])] = GLOW_LEGAL
-        for group in (self.areas, self.structures, self.units, self.played):
+        for group in (self.areas, self.played):
             for item in group.values():
                 item.set_glow(glows.get(item.spot))
+        for target in (*self.structures.values(), *self.units.values()):
+            target.set_glow(glows.get(target.spot), self._captions.get(target.spot, ""))
         self.sky.set_glow(glows.get(SKY) or glows.get(self.sky.spot))
         for zone, pile in self.piles.items():
             pile.set_highlight(glows.get(zone))
@@ -385,6 +388,9 @@ class WintergrimScene(BoardScene):
         item.locked = not own
         self._gesture = gestures.for_unit(s, self.presenter.legal(), item.ref) if own and \
             s is not None else None
+        self._captions = {} if s is None else {
+            t.action.target: odds_caption(s, t.action) for t in self._gesture or []
+            if isinstance(t.action, Attack)}
         self._hovered = None
         self.sync_glow()
 
@@ -400,6 +406,7 @@ class WintergrimScene(BoardScene):
     def _unit_released(self, item: CardItem) -> None:
         assert isinstance(item, UnitItem)
         targets, self._gesture, self._hovered = self._gesture, None, None
+        self._captions = {}
         self.sync_glow()
         if item.is_click():
             item.setPos(item.origin)
@@ -521,6 +528,12 @@ class WintergrimScene(BoardScene):
         if self._content.contains(pos):
             out.append(TABLE)
         return out
+
+
+def odds_caption(s: WintergrimState, attack: Attack) -> str:
+    """An attack's chances, short enough to print under its target."""
+    chances = odds.attack_odds(s, attack.unit, attack.target, attack.combat)
+    return f"hits {percent(chances.hit)} · defeats {percent(chances.defeat)}"
 
 
 def layout_spot(spot: str | None) -> str | None:

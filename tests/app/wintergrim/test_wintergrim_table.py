@@ -20,7 +20,7 @@ from engine.games.wintergrim.actions import EndTurn, Found, Move
 from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import AttackDeclared, BattleEnds, DiceRolled
 from engine.games.wintergrim.frames import Founding, Payment
-from engine.games.wintergrim.state import SKY, WintergrimState, hand, removed
+from engine.games.wintergrim.state import SKY, WintergrimState, deck, hand, removed
 from tests.app.wintergrim.wintergrim_table import Table
 
 
@@ -138,9 +138,11 @@ def test_attack_an_enemy_by_dragging_onto_it(table):
     table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     table.qtbot.mouseMove(viewport, start + (table.point(table.unit_centre(target)) - start) / 3)
     assert table.scene.units[target].glow == ATTACK_GLOW
+    assert table.scene.units[target].caption == "hits 25% · defeats 25%"  # 1 die against 1
     table.qtbot.mouseMove(viewport, start)
     table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start)
     assert table.state.pieces[attacker].tokens == frozenset()  # a click does nothing
+    assert table.scene.units[target].caption == ""
     table.carry(table.unit_centre(attacker), table.unit_centre(target))
     match = table.win.controller.match
     events = [e for step in match.steps[-3:] for e in step.events]
@@ -260,10 +262,16 @@ def test_the_food_counter_warns_before_food_goes_negative(table):
     s = table.state
     seat = s.active
     hq = table.hq(seat)
-    while world.food(table.state, seat) > 0:
-        eater = "woodsman" if s.realms[seat] == "vanheim" else "smith"
-        table.into_play(seat, eater, hq)
-    table.into_hand(seat, "troll" if s.realms[seat] == "vanheim" else "jarl")
+    cards = world.content().cards
+    deck_keys = [table.state.table.faces[c] for c in table.state.table.cards_in(deck(seat))]
+    eaters = sorted({k for k in deck_keys if cards[k].kind == "unit" and cards[k].food < 0},
+                    key=lambda k: cards[k].food)
+    while world.food(table.state, seat) > 0:  # units that eat the food up, the least first
+        food = world.food(table.state, seat)
+        small = [k for k in reversed(eaters) if -cards[k].food <= food and k in
+                 {table.state.table.faces[c] for c in table.state.table.cards_in(deck(seat))}]
+        table.into_play(seat, small[0], hq)
+    table.into_hand(seat, eaters[0])  # the hungriest
     table.refresh()
     panel = table.scene.panels[seat]
     assert ": food would be −" in panel.face.warning
@@ -337,7 +345,8 @@ def test_a_tactic_dragged_onto_its_target_opens_a_window_both_players_see(qtbot,
 
 def test_the_dice_dock_shows_the_attack_about_to_roll(qtbot):
     """While the defender's window is open before the dice roll, the Dice dock lists the
-    attack with each side's dice and the exact chance that the attacker rolls more 4+."""
+    attack with each side's dice and the exact chances (How to Play, 3: the attacker needs
+    more 4+; a 6 is a perfect hit)."""
     table = Table(qtbot, stop_for_answers="always")
     table.found()
     s = table.state
@@ -351,7 +360,7 @@ def test_the_dice_dock_shows_the_attack_about_to_roll(qtbot):
     table.lift_curtain()
     texts = table.win.dice_dock.pending_texts()
     assert len(texts) == 1 and "1 dice (4+) against 1 (4+)" in texts[0], texts
-    assert "the attacker wins 25%" in texts[0]
+    assert "hits 25%, perfect 8.3%, defeats 25%" in texts[0]  # 1 die against 1: a 6 is 1 in 12
 
 
 def test_starving_a_click_sends_a_unit_away(table):
