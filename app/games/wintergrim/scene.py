@@ -82,6 +82,7 @@ class WintergrimScene(BoardScene):
         self._drag_ref: str | None = None  # the hand card being dragged over the table
         self._watched: list[QObject] = []  # viewports whose resizing lays the table out anew
         self._captions: dict[str, str] = {}  # spot -> what the unit carried would do there
+        self._carried = ""  # the unit the mouse carries
 
     def content_rect(self) -> QRectF:
         return QRectF(self._content)
@@ -373,8 +374,12 @@ class WintergrimScene(BoardScene):
         for group in (self.areas, self.played):
             for item in group.values():
                 item.set_glow(glows.get(item.spot))
+        # What the carried unit would do where it is now, printed on it: it hides what it
+        # is held over, and captions on every target would overlap their neighbours.
+        shown = self._captions.get(self._hovered or "", "")
         for target in (*self.structures.values(), *self.units.values()):
-            target.set_glow(glows.get(target.spot), self._captions.get(target.spot, ""))
+            target.set_glow(glows.get(target.spot), shown if target.spot == self._carried
+                            else "")
         self.sky.set_glow(glows.get(SKY) or glows.get(self.sky.spot))
         for zone, pile in self.piles.items():
             pile.set_highlight(glows.get(zone))
@@ -392,6 +397,7 @@ class WintergrimScene(BoardScene):
             t.action.target: odds_caption(s, t.action) for t in self._gesture or []
             if isinstance(t.action, Attack)}
         self._hovered = None
+        self._carried = item.ref
         self.sync_glow()
 
     def _unit_moved(self, item: UnitItem) -> None:
@@ -406,7 +412,7 @@ class WintergrimScene(BoardScene):
     def _unit_released(self, item: CardItem) -> None:
         assert isinstance(item, UnitItem)
         targets, self._gesture, self._hovered = self._gesture, None, None
-        self._captions = {}
+        self._captions, self._carried = {}, ""
         self.sync_glow()
         if item.is_click():
             item.setPos(item.origin)

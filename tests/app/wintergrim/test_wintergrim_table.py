@@ -138,11 +138,14 @@ def test_attack_an_enemy_by_dragging_onto_it(table):
     table.qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     table.qtbot.mouseMove(viewport, start + (table.point(table.unit_centre(target)) - start) / 3)
     assert table.scene.units[target].glow == ATTACK_GLOW
-    assert table.scene.units[target].caption == "hits 25% · defeats 25%"  # 1 die against 1
+    carried = table.scene.units[attacker]
+    assert carried.caption == ""  # over open ground: nothing to say
+    table.qtbot.mouseMove(viewport, table.point(table.unit_centre(target)))
+    assert carried.caption == "hits 25% · defeats 25%"  # 1 die against 1
     table.qtbot.mouseMove(viewport, start)
     table.qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start)
     assert table.state.pieces[attacker].tokens == frozenset()  # a click does nothing
-    assert table.scene.units[target].caption == ""
+    assert carried.caption == ""
     table.carry(table.unit_centre(attacker), table.unit_centre(target))
     match = table.win.controller.match
     events = [e for step in match.steps[-3:] for e in step.events]
