@@ -54,7 +54,7 @@ def for_unit(state: WintergrimState, legal: list[Action], unit: str) -> list[Tar
     for a in legal:
         if isinstance(a, Step) and a.unit == unit and a.power == "search":
             out.append(Target(removed(state.pieces[unit].owner or 0), a))
-        if isinstance(a, Move) and a.unit == unit:
+        elif isinstance(a, Move) and a.unit == unit:
             out.append(Target(a.into or ground(a.area), a))
         elif isinstance(a, Attack) and a.unit == unit:
             out.append(Target(a.target, a, attack=True))

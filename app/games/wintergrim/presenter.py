@@ -56,8 +56,6 @@ def _wg(state: GameState) -> WintergrimState:
 
 
 class WintergrimPresenter(GamePresenter):
-    front_dock = "log"
-
     def __init__(self, controller: MatchController) -> None:
         self.controller = controller
         self.viewer: int | None = None  # the seat whose eyes the table uses
@@ -127,7 +125,10 @@ class WintergrimPresenter(GamePresenter):
         if not starts:
             return None
         chosen = self.start_choice(starts)
-        workers = self.choice.get("worker", []) if chosen is None else list(chosen.workers)
+        default = _default_start(starts)
+        picks = {"worker": self.choice.get("worker", []) if chosen is None
+                 else list(chosen.workers),
+                 "hq": [self._pick("hq", default.hq)], "path": [self._pick("path", default.path)]}
         colour = looks.seat_colour(s, self.viewer or 0)
         cards = []
         for role, keys in (("hq", sorted({a.hq for a in starts})),
@@ -135,10 +136,7 @@ class WintergrimPresenter(GamePresenter):
                            ("path", sorted({a.path for a in starts if a.path}))):
             for key in keys:
                 printed = world.content().cards[key]
-                picked = [w for w in (workers if role == "worker" else
-                                      (self._pick("hq", starts[0].hq),) if role == "hq"
-                                      else (self._pick("path", starts[0].path),))
-                          if w == key]
+                picked = [w for w in picks[role] if w == key]
                 badge = "" if not picked else "chosen" if len(picked) == 1 else "chosen ×2"
                 look = looks.hand_look(printed, colour)
                 cards.append((f"{START}{role}:{key}",
@@ -150,11 +148,9 @@ class WintergrimPresenter(GamePresenter):
                      note="double-click two workers, then press Start")
 
     def start_choice(self, starts: list[Found]) -> Found | None:
-        """The start the player has picked (None while only one worker is picked); before
-        any pick, the first the rules allow with two different workers, one of them a
-        leader (many cards require a leader)."""
-        default = next((a for a in starts if a.workers[0] != a.workers[1] and any(
-            world.content().cards[w].is_("leader") for w in a.workers)), starts[0])
+        """The start the player has picked (None while only one worker is picked, or a
+        pair the rules do not allow); before any pick, the default start."""
+        default = _default_start(starts)
         workers = self.choice.get("worker", [])
         if len(workers) == 1:
             return None  # a second worker is still to come
@@ -314,6 +310,13 @@ class WintergrimPresenter(GamePresenter):
 
     def ending(self, state: GameState, outcome: Outcome) -> str:
         return wording.ending(_wg(state), outcome)
+
+
+def _default_start(starts: list[Found]) -> Found:
+    """The start offered before any pick: the first the rules allow with two different
+    workers, one of them a leader (many cards require a leader)."""
+    return next((a for a in starts if a.workers[0] != a.workers[1] and any(
+        world.content().cards[w].is_("leader") for w in a.workers)), starts[0])
 
 
 def odds_words(chances: odds.AttackOdds) -> str:

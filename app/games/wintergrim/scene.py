@@ -2,13 +2,16 @@
 
 The scene draws the view of the seat at the computer and nothing more. Units
 are carried with the mouse: onto another area or structure to move, onto an
-enemy in their area to attack, onto a unit of their own to heal it. Cards
-come from the Hand dock: onto a structure or an area to pay and place them,
-onto their target to play a tactic, onto the removed pile to pay. While a
-gesture is under way what it may end on glows (red: a threat); a drop
-becomes the engine action the glow promised, and anything else springs back
-with the rule's reason in the status bar. A click on a structure or on the
-weather uses its start-phase text.
+enemy in their area to attack (the odds print on the carried unit), onto a
+unit of their own to heal it, onto the removed pile to remove it and search
+the deck. Cards come from the Hand dock: onto a structure or an area to pay
+and place them, onto their target to play a tactic, onto the removed pile to
+pay. While a gesture is under way what it may end on glows (red: a threat);
+a drop becomes the engine action the glow promised, and anything else
+springs back with the rule's reason in the status bar. With no gesture, gold
+marks what a click answers (a start-phase text, a unit to send away), red
+the target of an attack waiting for its dice, blue that of a tactic waiting
+in the open.
 """
 
 from __future__ import annotations
