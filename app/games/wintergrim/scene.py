@@ -557,10 +557,10 @@ def food_warning(s: WintergrimState, seat: int) -> str:
     if food < 0:
         return f"Food {looks.signed(food)}: send units away"
     top = s.frames[-1] if s.frames else None
-    if isinstance(top, Payment) and top.seats == (seat,) and top.purpose == "place":
-        printed = world.card_of(s, top.card)
-        if food + printed.food < 0:
-            return f"{printed.name}: food would be {looks.signed(food + printed.food)}"
+    paid_for = looks.card(s, top.card) if isinstance(top, Payment) and \
+        top.seats == (seat,) else None  # None too when the viewer may not see it
+    if paid_for is not None and paid_for.kind == "unit" and food + paid_for.food < 0:
+        return f"{paid_for.name}: food would be {looks.signed(food + paid_for.food)}"
     eaters = [c for c in (looks.card(s, ref) for ref in s.table.cards_in(hand(seat)))
               if c is not None and c.kind == "unit" and food + c.food < 0]
     if eaters:

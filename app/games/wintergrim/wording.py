@@ -129,6 +129,9 @@ def prompt(state: WintergrimState) -> str:
         return ""
     if isinstance(frame, Founding):
         return "Search your deck for your HQ and two workers"
+    if isinstance(frame, Payment):  # what is paid for is hidden from the other seats
+        owed = f"{frame.owed} more card{'' if frame.owed == 1 else 's'}"
+        return f"Pay for {name(state, frame.card)}: remove {owed} from the hand"
     if isinstance(frame, TacticsWindow) and frame.played:
         played = ", ".join(f"{name(state, c)}" + (f" on {name(state, t)}" if t else "")
                            for c, t, _ in frame.played if c in state.pieces)

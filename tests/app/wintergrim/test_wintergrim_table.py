@@ -16,7 +16,7 @@ from app.games.wintergrim.scene import ATTACK_GLOW, food_warning
 from app.glide import GLIDE_MS
 from engine.core.frames import Pass
 from engine.games.wintergrim import world
-from engine.games.wintergrim.actions import EndTurn, Found, Move
+from engine.games.wintergrim.actions import EndTurn, Found, Move, Place
 from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import AttackDeclared, BattleEnds, DiceRolled
 from engine.games.wintergrim.frames import Founding, Payment
@@ -423,3 +423,27 @@ def test_a_weather_card_may_be_dropped_anywhere_and_the_sky_glows(table, drag_ta
     table.double_click_card(_spare)
     assert world.weather(table.state) == [weather]
     assert table.scene.sky.spot == weather
+
+
+def test_a_computer_paying_for_a_hidden_card_shows_no_name(qtbot):
+    """A seat pays for a card from its hand: the others see that it pays, never for what
+    (the view empties the card), and the table still draws."""
+    table = Table(qtbot, computer=(1,))
+    table.found()
+    s = table.state
+    if s.active != 1:
+        table.win.controller.submit(EndTurn())
+        table.lift_curtain()
+    s = table.state
+    hq = table.hq(1)
+    for unit in world.inside(s, hq):
+        s.pieces.change(unit, inside="")
+    worker = "reeve" if s.realms[1] == "asheim" else "ranger"
+    table.into_hand(1, worker, worker)
+    table.refresh()
+    place = next(a for a in table.win.controller.match.legal_actions() if isinstance(a, Place))
+    assert table.win.controller.submit(place)  # the computer's move, made by the test
+    assert isinstance(table.state.frames[-1], Payment)
+    bar = table.win.phase_bar.text()
+    assert "Pay for a face-down card" in bar and "waiting for Player 2" in bar
+    assert world.content().cards[worker].name not in bar
