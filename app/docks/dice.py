@@ -474,6 +474,9 @@ class DiceDock(QDockWidget):
         if data is None:
             self._last_caption.setText("No rolls yet")
             self._last_total.clear()
+        elif not data["faces"]:  # a pool of no dice (a defender with nothing to roll)
+            self._last_caption.setText("Last roll: no dice")
+            self._last_total.clear()
         else:
             pool = DicePool.parse(data["pool"])
             self._last_caption.setText(f"Last roll: {pool}")

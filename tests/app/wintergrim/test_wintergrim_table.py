@@ -447,3 +447,19 @@ def test_a_computer_paying_for_a_hidden_card_shows_no_name(qtbot):
     bar = table.win.phase_bar.text()
     assert "Pay for a face-down card" in bar and "waiting for Player 2" in bar
     assert world.content().cards[worker].name not in bar
+
+
+def test_attacking_a_structure_its_no_dice_show_in_the_dice_dock(table):
+    """A structure defends with its own CC or RC, none for most (Card types, Structure): the
+    defender's roll of no dice is listed, and the Dice dock says so instead of failing."""
+    table.found()
+    s = table.state
+    seat = s.active
+    enemy_hq = table.hq(1 - seat)
+    vanheim = s.realms[seat] == "vanheim"
+    attacker = table.into_play(seat, "woodsman" if vanheim else "smith", enemy_hq)
+    table.refresh()
+    table.carry(table.unit_centre(attacker), table.structure_head(enemy_hq))
+    events = [e for e in table.win.controller.match.steps[-1].events]
+    assert any(isinstance(e, DiceRolled) and not e.faces for e in events), events
+    assert table.win.dice_dock.history_texts()[0].endswith("no dice (0 successes)")
