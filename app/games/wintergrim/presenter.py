@@ -19,13 +19,14 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, RollPreview
-from app.games.wintergrim import looks, wording
+from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary, Work
+from app.games.wintergrim import looks, summary, wording
 from app.match_controller import MatchController
 from app.words import count
 from engine.core.actions import Action
 from engine.core.frames import Pass
 from engine.core.game import GameState, Outcome
+from engine.core.match import Match
 from engine.games.wintergrim import odds, world
 from engine.games.wintergrim.actions import (
     Capture,
@@ -310,6 +311,10 @@ class WintergrimPresenter(GamePresenter):
 
     def ending(self, state: GameState, outcome: Outcome) -> str:
         return wording.ending(_wg(state), outcome)
+
+    def summarize(self, match: Match) -> Work[Summary]:
+        """Each player's strength and food turn by turn, captures and the removed piles."""
+        return summary.summarize(match)
 
 
 def _default_start(starts: list[Found]) -> Found:

@@ -14,6 +14,7 @@ from app.dragdrop import CardDrag
 from app.games.wintergrim.gestures import ANYWHERE
 from app.games.wintergrim.scene import ATTACK_GLOW, food_warning
 from app.glide import GLIDE_MS
+from app.main_window import MainWindow
 from engine.core.frames import Pass
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import EndTurn, Found, Move, Place
@@ -463,3 +464,28 @@ def test_attacking_a_structure_its_no_dice_show_in_the_dice_dock(table):
     events = [e for e in table.win.controller.match.steps[-1].events]
     assert any(isinstance(e, DiceRolled) and not e.faces for e in events), events
     assert table.win.dice_dock.history_texts()[0].endswith("no dice (0 successes)")
+
+
+def test_the_end_opens_a_summary_with_each_players_strength_and_food(qtbot, tmp_path):
+    """Game modes, Destroy: the last player with an HQ wins; the summary says who and why,
+    with each player's units and structures and food turn by turn."""
+    from engine.core import saves
+    from engine.simulate import play_one
+
+    ended = play_one("wintergrim", 9, 1500, checks=False)  # a random game that ends
+    assert ended.outcome() is not None
+    path = tmp_path / "ended.runetable"
+    saves.save(ended, path)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.controller.autosave_enabled = False
+    assert win.load(path)
+    win.show()
+    qtbot.waitUntil(lambda: win.summary is not None and win.summary.isVisible(), timeout=5000)
+    outcome = ended.outcome()
+    assert win.summary.headline.text() == \
+        f"Player {outcome.winners[0] + 1} wins: {outcome.reason}"
+    qtbot.waitUntil(win.summary.charts_drawn, timeout=5000)
+    assert win.summary.chart_titles() == ["Units and structures in play",
+                                          "Food (below 0, units must go)"]
+    assert f"Player {outcome.winners[0] + 1} wins" in win.phase_bar.text()
