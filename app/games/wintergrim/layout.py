@@ -16,8 +16,10 @@ downwards rather than shrinking the whole table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.games.wintergrim import world
 from engine.games.wintergrim.state import WintergrimState
@@ -27,14 +29,17 @@ GAP = 8.0
 STRUCT_HEAD = 42.0  # a structure's name band and values line, above its units
 STRUCT_H = STRUCT_HEAD + CHIP_H + 2 * GAP
 AREA_HEAD = 34.0
+AREA_NAME_PX = 15
 AREA_PAD = 12.0
 OUTSIDE_LABEL = 18.0  # "outside" over the row of outside units
 MIN_AREA_W = 160.0  # a path's name and owner, over one unit
 AREA_GAP = 34.0
-SKY_CARD = (230.0, 112.0)  # the weather, and each tactic waiting to resolve
-SEAT_PANEL = (224.0, 112.0)
-PILE_STEP = 112.0  # a pile card and its label
-HEAD_H = 150.0  # the row of seats and sky above the areas
+SKY_CARD = (206.0, 104.0)  # the weather, and each tactic waiting to resolve
+EMPTY_SKY_W = 128.0  # where the weather goes while there is none
+SEAT_PANEL = (206.0, 104.0)
+PILE_SCALE = 0.85  # a pile is a smaller card than a card in play: it only counts
+PILE_STEP = 96.0  # a pile card and its label
+HEAD_H = 136.0  # the row of seats and sky above the areas
 HEAD_GAP = 20.0
 ROW_COUNTS = tuple((rows, out) for rows in range(1, 6) for out in (1, 2, 3))
 """(rows of structures, rows of outside units) the busiest area may take."""
@@ -125,11 +130,21 @@ def _area_size(state: WintergrimState, area: str, per_row: int,
     widths = [structure_width(structure_slots(state, s)) for s in structures]
     rows = _rows(widths, per_row)
     inner = max([sum(widths[i] for i in row) + GAP * (len(row) - 1) for row in rows]
-                + [MIN_AREA_W - 2 * AREA_PAD, min(len(outside), cols) * (CHIP_W + GAP) - GAP])
+                + [MIN_AREA_W - 2 * AREA_PAD, min(len(outside), cols) * (CHIP_W + GAP) - GAP,
+                   name_width(world.name(state, area))])
     out_rows = max(1, -(-len(outside) // _per_row(inner)))
     height = (AREA_HEAD + len(rows) * (STRUCT_H + GAP) + OUTSIDE_LABEL
               + out_rows * (CHIP_H + GAP) + AREA_PAD)
     return inner + 2 * AREA_PAD, height
+
+
+@cache
+def name_width(name: str) -> float:
+    """An area's name as its header prints it (15 units, bold), never cut short."""
+    font = QFont("DejaVu Sans", 1)
+    font.setPixelSize(AREA_NAME_PX)
+    font.setBold(True)
+    return QFontMetricsF(font).horizontalAdvance(name) + 4
 
 
 def _per_row(inner: float) -> int:
@@ -137,10 +152,15 @@ def _per_row(inner: float) -> int:
     return max(1, int((inner + GAP) // (CHIP_W + GAP)))
 
 
+def sky_width(state: WintergrimState) -> float:
+    """The weather's place and the tactics waiting beside it."""
+    weather = SKY_CARD[0] if world.weather(state) else EMPTY_SKY_W
+    return weather + len(world.waiting_tactics(state)) * (SKY_CARD[0] + GAP)
+
+
 def head_width(state: WintergrimState) -> float:
-    played = len(world.waiting_tactics(state))
     seats = state.players * (SEAT_PANEL[0] + 2 * PILE_STEP + GAP)
-    return seats + (1 + played) * (SKY_CARD[0] + GAP) + 2 * AREA_GAP
+    return seats + sky_width(state) + 2 * AREA_GAP
 
 
 def plan(state: WintergrimState, view: tuple[float, float] = DEFAULT_VIEW) -> Plan:
@@ -216,10 +236,9 @@ def _place_head(state: WintergrimState, width: float, out: Plan) -> None:
         out.seats[seat] = QPointF(n * (block + GAP), 0)
     for n, seat in enumerate(reversed(right)):
         out.seats[seat] = QPointF(width - block - n * (block + GAP), 0)
-    waiting = world.waiting_tactics(state)
-    sky_w = (1 + len(waiting)) * (SKY_CARD[0] + GAP) - GAP
-    x = (width - sky_w) / 2
+    x = (width - sky_width(state)) / 2
     out.sky = QPointF(x, 16.0)
-    for n, tactic in enumerate(waiting):
-        out.played[tactic] = QPointF(x + (n + 1) * (SKY_CARD[0] + GAP), 16.0)
+    x += (SKY_CARD[0] if world.weather(state) else EMPTY_SKY_W) + GAP
+    for n, tactic in enumerate(world.waiting_tactics(state)):
+        out.played[tactic] = QPointF(x + n * (SKY_CARD[0] + GAP), 16.0)
 

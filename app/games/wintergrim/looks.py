@@ -243,17 +243,21 @@ def card_text(state: WintergrimState, ref: str | None) -> str:
 # -- a card in play, as it stands now ----------------------------------------------------
 def now_line(state: WintergrimState, ident: str) -> str:
     """A unit's combat values now, raised or lowered by weather and attachments: its
-    weapon's kind first, then Armour and the Health left ('CC1 A0 H1/1')."""
+    weapon's kind first, then Armour (when it has any) and Health, with what is left of it
+    once damaged ('CC2 A1 H1/2')."""
     printed = world.card_of(state, ident)
     parts = []
-    for stat in ("cc", "rc"):
+    for stat in ("cc", "rc"):  # printed, or the weapon's: a value lowered to 0 still shows
         value = world.value(state, ident, stat)
-        if value or (printed.weapon is not None and printed.weapon.kind == stat):
+        if printed.stat(stat) or (printed.weapon is not None and printed.weapon.kind == stat):
             parts.append(f"{stat.upper()}{value}")
     if printed.weapon is not None and printed.weapon.kind == "p":
         parts.append(f"P{world.value(state, ident, 'p')}")
-    parts.append(f"A{world.value(state, ident, 'a')}")
-    parts.append(f"H{health_left(state, ident)}/{world.value(state, ident, 'h')}")
+    armour = world.value(state, ident, "a")
+    if armour or printed.a:
+        parts.append(f"A{armour}")
+    health, left = world.value(state, ident, "h"), health_left(state, ident)
+    parts.append(f"H{left}/{health}" if left != health else f"H{health}")
     return " ".join(parts)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -30,10 +31,13 @@ from app.board.items import GLOW_HOVER, CardItem, PileItem
 from app.board.topology import Z_PIECE, Z_TERRAIN
 from app.games.wintergrim.layout import (
     AREA_HEAD,
+    AREA_NAME_PX,
     CHIP_H,
     CHIP_W,
+    EMPTY_SKY_W,
     GAP,
     OUTSIDE_LABEL,
+    PILE_SCALE,
     SEAT_PANEL,
     SKY_CARD,
     STRUCT_HEAD,
@@ -67,8 +71,10 @@ def elided(text: str, f: QFont, width: float) -> str:
     return QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, width)
 
 
+@cache
 def fitted(text: str, width: float, largest: float, smallest: float) -> QFont:
-    """The largest bold font from `largest` down to `smallest` in which `text` fits."""
+    """The largest bold font from `largest` down to `smallest` in which `text` fits (asked
+    at every paint of every unit, so kept)."""
     size = largest
     while size > smallest and QFontMetricsF(font(size, bold=True)).horizontalAdvance(text) > width:
         size -= 1
@@ -201,7 +207,7 @@ class UnitItem(CardItem):
         painter.setPen(ink_on(colour))
         painter.drawText(band.adjusted(5, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter,
                          elided(face.name, name_font, band.width() - 9))
-        value_font = font(VALUE_PX, bold=True)
+        value_font = fitted(face.values, rect.width() - 10, VALUE_PX, SMALL_PX - 1)
         painter.setFont(value_font)
         painter.setPen(DAMAGE if face.lowered else INK)
         painter.drawText(QRectF(rect.left() + 5, band.bottom() + 2, rect.width() - 10, 18),
@@ -390,7 +396,7 @@ class AreaItem(QGraphicsItem):
         painter.setBrush(PATH_FILL if face.path else AREA_FILL)
         painter.drawRoundedRect(rect, 14, 14)
         head = QRectF(12, 4, rect.width() - 24, AREA_HEAD - 8)
-        name_font = font(NAME_PX + 2, bold=True)
+        name_font = font(AREA_NAME_PX, bold=True)
         painter.setFont(name_font)
         painter.setPen(colour.darker(130))
         name_w = QFontMetricsF(name_font).horizontalAdvance(face.name)
@@ -434,12 +440,18 @@ class SkyCard(QGraphicsItem):
         self.setToolTip(tooltip)
         self.setZValue(Z_PIECE)
 
+    def rect(self) -> QRectF:
+        return QRectF(0, 0, EMPTY_SKY_W if self.face.colour is None else SKY_CARD[0],
+                      SKY_CARD[1])
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-6, -18, SKY_CARD[0] + 12, SKY_CARD[1] + 24)
+        return self.rect().adjusted(-6, -18, 6, 6)
 
     def set_face(self, spot: str, face: SkyFace, tooltip: str) -> None:
         self.spot = spot
         if face != self.face:
+            if (face.colour is None) != (self.face.colour is None):
+                self.prepareGeometryChange()
             self.face = face
             self.update()
         self.setToolTip(tooltip)
@@ -465,7 +477,7 @@ class SkyCard(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         face = self.face
-        rect = QRectF(0, 0, *SKY_CARD)
+        rect = self.rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         _rim(painter, rect, 8, self.glow)
         if face.colour is None:
@@ -589,6 +601,7 @@ class Pile(PileItem):
     def __init__(self, zone: str, label: str) -> None:
         super().__init__(zone, label)
         self.spot = zone
+        self.setScale(PILE_SCALE)
 
     def boundingRect(self) -> QRectF:
         """Wide enough for its label ('Removed · 15'), which is wider than the card."""

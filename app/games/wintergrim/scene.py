@@ -60,6 +60,7 @@ UNIT_HINT = "Drag it to move or attack."
 SEARCH_HINT = "Drag it onto your removed pile to remove it and search your deck (a move step)."
 TABLE = "table"  # the spot of any point on the table: what a drop anywhere reaches
 PILE_TOP = 16.0  # the piles' and panels' top edge in the row above the areas
+PILE_MIDDLE = PILE_TOP + 50 * layout.PILE_SCALE
 
 
 class WintergrimScene(BoardScene):
@@ -186,7 +187,8 @@ class WintergrimScene(BoardScene):
         if tended is not None and any(world.card_of(s, u).is_("worker")
                                       for u in world.inside(s, ref)):
             food += tended.amount  # type: ignore[union-attr]
-        values = f"A{printed.a} H{max(0, printed.h - damage)}/{printed.h}" + \
+        health = f"H{max(0, printed.h - damage)}/{printed.h}" if damage else f"H{printed.h}"
+        values = " ".join(x for x in (f"A{printed.a}" if printed.a else "", health) if x) + \
             (f" · F{looks.signed(food)}" if food else "")
         left = world.room_left(s, ref)
         start = "click: draw" if UseStart(ref) in self.presenter.legal() else ""
@@ -252,14 +254,14 @@ class WintergrimScene(BoardScene):
             printed = world.card_of(s, ref)
             seat = s.pieces[ref].owner or 0
             badge = "click: roll to keep" if UseStart(ref) in self.presenter.legal() else ""
-            self.sky.set_face(ref, SkyFace(printed.name, (printed.text,),
+            self.sky.set_face(ref, SkyFace(printed.name, tuple(looks.summary(printed)),
                                            looks.seat_colour(s, seat).name(), badge),
                               looks.piece_tip(s, ref, "It affects every area. Its player "
                                                       "clicks it on their start phase to "
                                                       "roll to keep it."))
         else:
-            self.sky.set_face(SKY, SkyFace("No weather", ("Weather lies here, over every "
-                                                          "area",), None),
+            self.sky.set_face(SKY, SkyFace("No weather", ("its place, over",
+                                                          "every area"), None),
                               "Only one weather card may be in play at a time.")
         targets = {card: target for frame in s.frames if isinstance(frame, TacticsWindow)
                    for card, target, _ in frame.played}
@@ -271,7 +273,7 @@ class WintergrimScene(BoardScene):
             seat = s.pieces[ref].owner or 0
             target = targets.get(ref, "")
             lines = ((f"on {looks.name(s, target)}",) if target else ()) + (
-                f"played by {looks.seat_name(s, seat)}", printed.text)
+                f"played by {looks.seat_name(s, seat)}", *looks.summary(printed))
             face = SkyFace(printed.name, lines, looks.seat_colour(s, seat).name(), "waiting")
             tip = looks.card_html(s, printed) + "<br><i>Waits until every player has passed; " \
                 "tactics played in one window resolve together.</i>"
@@ -295,14 +297,14 @@ class WintergrimScene(BoardScene):
             x = at.x()
             if right:
                 for zone in zones:
-                    self._show_pile(s, zone, QPointF(x + layout.PILE_STEP / 2, PILE_TOP + 50))
+                    self._show_pile(s, zone, QPointF(x + layout.PILE_STEP / 2, PILE_MIDDLE))
                     x += layout.PILE_STEP
                 panel.setPos(x, PILE_TOP)
             else:
                 panel.setPos(x, PILE_TOP)
                 x += layout.SEAT_PANEL[0] + layout.GAP
                 for zone in zones:
-                    self._show_pile(s, zone, QPointF(x + layout.PILE_STEP / 2, PILE_TOP + 50))
+                    self._show_pile(s, zone, QPointF(x + layout.PILE_STEP / 2, PILE_MIDDLE))
                     x += layout.PILE_STEP
 
     def _show_pile(self, s: WintergrimState, zone: str, centre: QPointF) -> None:
