@@ -176,7 +176,8 @@ class PileItem(QGraphicsItem):
         font.setBold(True)
         painter.setFont(font)
         painter.drawText(QRectF(rect.left() - 10, rect.bottom() + 6, rect.width() + 20, 20),
-                         Qt.AlignmentFlag.AlignHCenter, f"{self.label} · {self.count}")
+                         Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextDontClip,
+                         f"{self.label} · {self.count}")
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._press = event.scenePos() if event.button() == Qt.MouseButton.LeftButton else None

@@ -40,6 +40,7 @@ from app.match_controller import MatchController
 from engine.core.dice import MAX_POOL_DICE, MAX_SIDES, MIN_SIDES, DicePool
 from engine.core.match import shared_steps
 from engine.core.referee import RollDice
+from engine.core.table_events import Rolled
 
 if TYPE_CHECKING:
     import pyqtgraph
@@ -451,7 +452,7 @@ class DiceDock(QDockWidget):
             self._history.takeItem(0)
         for index in range(kept, len(steps)):
             for event in steps[index].events:
-                if event.kind == "roll":
+                if isinstance(event, Rolled):  # a game's own roll subclasses it
                     item = QListWidgetItem(event.text)
                     item.setToolTip(f"Step {index + 1}")
                     self._history.insertItem(0, item)
@@ -472,6 +473,9 @@ class DiceDock(QDockWidget):
         faces: list[tuple[int, int]] = []
         if data is None:
             self._last_caption.setText("No rolls yet")
+            self._last_total.clear()
+        elif not data["faces"]:  # a pool of no dice (a defender with nothing to roll)
+            self._last_caption.setText("Last roll: no dice")
             self._last_total.clear()
         else:
             pool = DicePool.parse(data["pool"])

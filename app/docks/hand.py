@@ -344,8 +344,9 @@ class HandDock(QDockWidget):
                 self.column.removeWidget(widget)
             for widget in widgets:
                 self.column.addWidget(widget)
-        for widget in kept.values():
-            _discard(widget)
+        for widget in self.panels:  # gone, or rebuilt when titles came or went
+            if all(widget is not w for w in widgets):
+                _discard(widget)
         self.panels, self._titled = widgets, titled
         if moving:
             self._glide_arrivals(was, on_board or {}, stood_as or _stood_as_nothing)

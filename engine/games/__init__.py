@@ -7,9 +7,9 @@ its name to the import below; every list of games is read from the registry.
 from __future__ import annotations
 
 from engine.core.registry import entry, game_names, get_game, register
-from engine.games import nordguard, sandbox, tactica
+from engine.games import nordguard, sandbox, tactica, wintergrim
 
-for _package in (sandbox, tactica, nordguard):
+for _package in (sandbox, tactica, nordguard, wintergrim):
     register(_package.ENTRY)
 
 __all__ = ["game_names", "game_title", "get_game"]

@@ -67,8 +67,11 @@ class Payment(Frame):
     paid: tuple[str, ...] = ()  # the cards paid so far
 
     def prompt_text(self, state: GameState) -> str:
-        return f"Pay for {world.name(_wg(state), self.card)}: remove {self.owed} more " \
-               f"card{'s' if self.owed != 1 else ''} from your hand"
+        s = _wg(state)
+        # Another seat's view empties the id of a card it may not see (a card in hand)
+        what = world.name(s, self.card) if self.card in s.table.faces else "a card"
+        return f"Pay for {what}: remove {self.owed} more " \
+               f"card{'s' if self.owed != 1 else ''} from the hand"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = _wg(state)
@@ -139,6 +142,17 @@ class TacticsWindow(Frame):
         played = (*self.played, (action.card, action.target, seat))
         s.frames.append(dataclasses.replace(self, seats=others, played=played))
         return play_tactic(s, seat, action)
+
+    def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Any copy of a tactic in the hand answers, not only the one the list names."""
+        s = _wg(state)
+        if isinstance(action, PlayTactic):
+            cards = s.table.cards_in(hand(seat))
+            if action.card in cards:
+                face = s.table.faces[action.card]
+                first = next(c for c in cards if s.table.faces[c] == face)
+                action = dataclasses.replace(action, card=first)
+        return Frame.refusal(self, state, seat, action)
 
     def owner_of(self, tactic: str) -> int:
         return next(seat for card, _, seat in self.played if card == tactic)

@@ -8,6 +8,7 @@ fate of defeated units are settled before anything else, at every step.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
@@ -180,7 +181,7 @@ class WintergrimGame(BaseGame):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         s = _wg(state)
-        if action in self.turn_actions(s):
+        if _listed_copy(s, action) in self.turn_actions(s):
             return
         raise IllegalAction(self._refusal(s, action))
 
@@ -298,6 +299,19 @@ class WintergrimGame(BaseGame):
                     s.frames.append(Starving(seats=(seat,)))
                     return [FoodShort(seat=seat, food=short)]
         return turns.endings(s)
+
+
+def _listed_copy(state: WintergrimState, action: Action) -> Action:
+    """The form of `action` the listing offers: a card in hand is listed once per name
+    (`world.one_of_each`), so any copy of it is the same choice."""
+    if not isinstance(action, Place | PlayTactic):
+        return action
+    cards = state.table.cards_in(hand(state.active))
+    if action.card not in cards:
+        return action
+    face = state.table.faces[action.card]
+    first = next(c for c in cards if state.table.faces[c] == face)
+    return dataclasses.replace(action, card=first)
 
 
 def _roll_for_first(rng: Rng, players: int) -> tuple[int, list[int]]:

@@ -34,8 +34,9 @@ def test_a_deck_that_breaks_a_rule_is_refused_with_the_rule_and_nothing_is_writt
     """General Questions: 50 cards, at most 4 of a name."""
     with pytest.raises(DeckRefused, match=r"exactly 50 cards \(this one has 49\)"):
         save_user_deck("Short", one_short("vanheim"))
-    five = shipped("vanheim") | {"troll": 5}
-    five["gnome"] -= 3
+    game = shipped("vanheim")
+    five = game | {"troll": 5}
+    five["woodsman"] -= 5 - game["troll"]  # still 50 cards
     with pytest.raises(DeckRefused, match="at most 4 cards of a name"):
         save_user_deck("Trolls", five)
     with pytest.raises(DeckRefused, match="needs a name"):

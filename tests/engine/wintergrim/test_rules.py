@@ -507,3 +507,38 @@ def test_a_referees_move_is_followed_by_the_board() -> None:
         assert match.state.pieces[card].at == hq(match.state, P1)
     else:
         assert card in match.state.pieces or card in match.state.table.cards_in(removed(P1))
+
+
+def test_any_copy_of_a_card_may_be_placed_or_played() -> None:
+    """Two copies of a card in the hand are the same choice: the listing names one, and
+    the other is accepted as well (on the turn and in a window)."""
+    state = begun()
+    _remove(state, piece(state, P1, "woodsman"))  # room in the Cabin for one more
+    cabin = hq(state, P1)
+    first, second = give(state, P1, "gatherer"), give(state, P1, "gatherer")
+    listed = [a for a in legal(state) if isinstance(a, Place)]
+    assert Place(first, cabin, cabin) in listed and Place(second, cabin, cabin) not in listed
+    act(state, Place(second, cabin, cabin))
+    act(state, PayWith(first))
+    assert state.pieces[second].inside == cabin
+    to_p2(state)
+    raider = bring(state, P2, "raider", hq(state, P2))
+    give(state, P1, "net-trap")
+    other = give(state, P1, "net-trap")
+    act(state, Move(raider, cabin, ""))
+    act(state, PlayTactic(other, raider), P1)
+    assert other in state.pieces
+
+
+def test_the_payment_question_reads_on_another_seats_view() -> None:
+    """The other seat's view hides the card being paid for: the question still reads."""
+    state = begun()
+    lodge = give(state, P1, "lodge")
+    give(state, P1, "gnome")
+    give(state, P1, "gnome")
+    act(state, Move(piece(state, P1, "woodsman"), hq(state, P1), ""))
+    act(state, Place(lodge, hq(state, P1)))
+    seen = GAME.view(state, P2)
+    assert seen.frames[-1].prompt_text(seen) == "Pay for a card: remove 2 more cards from " \
+        "the hand"
+    assert state.frames[-1].prompt_text(state).startswith("Pay for Lodge")
