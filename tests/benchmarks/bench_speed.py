@@ -39,7 +39,8 @@ from engine.core.rng import Rng  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.simulate import default_mode  # noqa: E402
 
-GAMES = {"nordguard": 1.85, "tactica": 0.93}  # the ratio to python-chess each should reach
+GAMES = {"nordguard": 1.85, "tactica": 0.93, "wintergrim": 1.85}  # the ratio to python-chess
+# each should reach (50k actions/s for Nordguard and Wintergrim, 25k for TACTICA)
 LENGTHS = (100, 500, 2_000, 5_000)
 
 

@@ -69,10 +69,11 @@ def endings(state: WintergrimState) -> list[Event]:
     if state.phase == "found" or state.result is not None:
         return []
     events: list[Event] = []
+    holders = world.hq_holders(state) if state.mode == "destroy" else set()
     for seat in range(state.players):
         if state.out[seat]:
             continue
-        why = _out_why(state, seat)
+        why = _out_why(state, seat, holders)
         if why:
             state.out[seat] = True
             events.append(PlayerOut(seat=seat, why=why))
@@ -113,9 +114,8 @@ def _leave_the_table(state: WintergrimState, seat: int) -> None:
             to_removed(state, ident)
 
 
-def _out_why(state: WintergrimState, seat: int) -> str:
-    if state.mode == "destroy" and not any(
-            world.card_of(state, a).hq for a in world.owned_areas(state, seat)):
+def _out_why(state: WintergrimState, seat: int, hq_holders: set[int | None]) -> str:
+    if state.mode == "destroy" and seat not in hq_holders:
         return "no HQ left"
     if state.mode == "assassinate" and state.marked[seat] not in state.pieces:
         return "its marked leader is lost"

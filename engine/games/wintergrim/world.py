@@ -75,13 +75,27 @@ def owned_areas(state: WintergrimState, seat: int) -> list[str]:
 
 def units(state: WintergrimState, seat: int | None = None) -> list[str]:
     """Units in play (of `seat`), in the order they came into play."""
-    return [i for i, e, c in pieces(state)
-            if c.kind == "unit" and (seat is None or e.owner == seat)]
+    return _of_kind(state, "unit", seat)
 
 
 def structures(state: WintergrimState, seat: int | None = None) -> list[str]:
-    return [i for i, e, c in pieces(state)
-            if c.kind == "structure" and (seat is None or e.owner == seat)]
+    return _of_kind(state, "structure", seat)
+
+
+def _of_kind(state: WintergrimState, kind: str, seat: int | None) -> list[str]:
+    """Cards in play of a kind (of `seat`), read in one comprehension: every listing and
+    every check asks for them."""
+    cards, faces = content().cards, state.table.faces
+    if seat is None:
+        return [i for i in state.pieces.by_id if cards[faces[i]].kind == kind]
+    return [i for i, e in state.pieces.by_id.items()
+            if e.owner == seat and cards[faces[i]].kind == kind]
+
+
+def hq_holders(state: WintergrimState) -> set[int | None]:
+    """The seats with an HQ area in play (Destroy)."""
+    cards, faces = content().cards, state.table.faces
+    return {e.owner for i, e in state.pieces.by_id.items() if e.at == i and cards[faces[i]].hq}
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
