@@ -110,6 +110,8 @@ class DiceDock(QDockWidget):
         self.setObjectName("diceDock")
         self._controller = controller
         self._pool: DicePool | None = None
+        # The opposed roll shown in place of a pool (a coming attack), or None.
+        self._contest: RollPreview | None = None
         self._plot: pyqtgraph.PlotWidget | None = None
         self._bars: pyqtgraph.BarGraphItem | None = None
 
@@ -178,7 +180,7 @@ class DiceDock(QDockWidget):
         self._target = QSpinBox()
         self._target.setRange(-9999, 9999)
         self._target.setToolTip("The roll succeeds when its total is at least this number.")
-        target_label = QLabel("Succeeds at ≥")
+        target_label = self._target_label = QLabel("Succeeds at ≥")
         target_label.setBuddy(self._target)
         # The odds of the pool in the entry: a free roll, or the coming roll chosen above.
         self._odds_box = QWidget()
@@ -283,7 +285,7 @@ class DiceDock(QDockWidget):
         self._show_odds_for_what_matters()
 
     def _show_odds_for_what_matters(self) -> None:
-        coming = any(roll.pool for roll in self._pending)
+        coming = any(roll.pool or roll.contest is not None for roll in self._pending)
         self._odds_box.setVisible(self._free or coming)
         self._quiet.setVisible(not self._free and not coming)
 
@@ -304,9 +306,11 @@ class DiceDock(QDockWidget):
         self._coming_title.setVisible(bool(rolls))
         self._coming.setVisible(bool(rolls))
         self._show_odds_for_what_matters()
-        first = next((i for i, roll in enumerate(rolls) if roll.pool), None)
+        first = next((i for i, roll in enumerate(rolls)
+                      if roll.pool or roll.contest is not None), None)
         if first is not None:
             self._coming.setCurrentRow(first)
+            self._pending_chosen(first)  # the same row again after a new list
 
     def pending_texts(self) -> list[str]:
         return [self._coming.item(i).text() for i in range(self._coming.count())]
@@ -325,11 +329,31 @@ class DiceDock(QDockWidget):
         return f"{roll.caption}: {roll.pool} ≥ {roll.target} — {_percent(p).removeprefix('= ')}"
 
     def _pending_chosen(self, row: int) -> None:
-        if 0 <= row < len(self._pending) and self._pending[row].pool:
-            roll = self._pending[row]
+        if not 0 <= row < len(self._pending):
+            return
+        roll = self._pending[row]
+        if roll.contest is not None:
+            self._show_contest(roll)
+        elif roll.pool:
+            self._show_contest(None)
             self.set_pool(roll.pool)
             if roll.target is not None:
                 self.set_target(roll.target)
+
+    def _show_contest(self, roll: RollPreview | None) -> None:
+        """Chart an opposed roll (or go back to the pool in the entry): its margins, the
+        winning ones highlighted; a target makes no sense there, so it is hidden."""
+        self._contest = roll
+        for widget in (self._target_label, self._target):
+            widget.setVisible(roll is None)
+        if roll is None or roll.contest is None:
+            self._update_odds()
+            return
+        wins = roll.contest.p_at_least(1)
+        self._odds.setText(f"P(more successes than the defender) {_percent(wins)}\n"
+                           "Bars: the attacker's successes less the defender's")
+        self._odds.setToolTip(f"Exactly {wins}")
+        self._update_chart()
 
     def chart_bars(self) -> list[tuple[int, float]]:
         """(total, P(total)) for every bar on the chart, building the chart if needed."""
@@ -373,6 +397,8 @@ class DiceDock(QDockWidget):
             QTimer.singleShot(CHART_DELAY_MS, self.ensure_chart)
 
     def _pool_changed(self) -> None:
+        if self._contest is not None:
+            self._show_contest(None)  # a pool typed in: its odds, not the attack's
         try:
             self._pool = DicePool.parse(self._entry.text())
         except ValueError as exc:
@@ -400,11 +426,17 @@ class DiceDock(QDockWidget):
     def _update_chart(self) -> None:
         if self._bars is None or self._plot is None:
             return
-        floats = self._pool.distribution().as_floats() if self._pool is not None else {}
+        contest = self._contest.contest if self._contest is not None else None
+        if contest is not None:
+            floats, target = contest.as_floats(), 1
+        else:
+            floats = self._pool.distribution().as_floats() if self._pool is not None else {}
+            target = self._target.value()
+        self._plot.setLabel("bottom", "successes: attacker − defender" if contest is not None
+                            else "total")
         palette = self.palette()
         hit = palette.color(QPalette.ColorRole.Highlight)
         miss = palette.color(QPalette.ColorRole.Mid)
-        target = self._target.value()
         self._bars.setOpts(x=list(floats), height=list(floats.values()),
                            brushes=[hit if k >= target else miss for k in floats])
         # Label every total while they fit; wide pools fall back to pyqtgraph's ticks.
@@ -416,7 +448,7 @@ class DiceDock(QDockWidget):
             shown = [k for k, p in floats.items() if p >= peak / 1000]
             self._plot.setXRange(shown[0] - 0.5, shown[-1] + 0.5)
         # Empty axes under a parse error would look like odds of nothing; the error says enough.
-        self._plot.setVisible(self._pool is not None)
+        self._plot.setVisible(self._pool is not None or contest is not None)
 
     def _match_changed(self) -> None:
         self._update_roll_button()

@@ -17,6 +17,7 @@ from typing import TypeVar
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
 from engine.core.actions import Action
+from engine.core.dice import Distribution
 from engine.core.game import GameState, Outcome
 from engine.core.match import Match
 from engine.core.referee import ShuffleZone
@@ -50,6 +51,9 @@ class RollPreview:
     pool: str  # DicePool text, e.g. "2d6+1"; empty when no dice decide it (said in caption)
     target: int | None  # succeeds at >= target
     caption: str  # what the roll is for, in the game's words
+    # An opposed roll of success pools (Wintergrim's attacks): the exact law of the
+    # attacker's successes less the defender's, charted instead of a total; 1 or more wins.
+    contest: Distribution | None = None
 
 
 @dataclass(frozen=True)

@@ -290,7 +290,7 @@ class WintergrimPresenter(GamePresenter):
         caption = (f"{looks.name(s, battle.unit)} attacks {looks.name(s, battle.target)} "
                    f"({battle.combat.upper()}): {pools.attack} dice ({pools.attack_need}+) "
                    f"against {pools.defend} ({pools.defend_need}+) — {odds_words(chances)}")
-        return [RollPreview("", None, caption)]
+        return [RollPreview("", None, caption, contest=odds.margins(pools))]
 
     # -- cards ---------------------------------------------------------------------------------
     def look(self, state: GameState, ref: str) -> CardLook:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.dice import pool_contest, pool_outcomes, pool_successes
+from engine.core.dice import Distribution, pool_contest, pool_outcomes, pool_successes
 from engine.games.wintergrim import combat
 from engine.games.wintergrim.state import WintergrimState
 
@@ -34,6 +34,23 @@ def _passes(dice: int | None) -> Fraction:
     if dice is None:
         return Fraction(1)
     return 1 - pool_successes(dice).p_exactly(0)
+
+
+def margins(pools: combat.Pools) -> Distribution:
+    """The law of the attacker's successes less the defender's, once the dice roll (the
+    weather's Psyche roll for the defender folded in; the rolls that may stop the attack
+    before it, the attacker's Psyche and a Hidden target's Luck, are in `attack_odds`).
+    The attacker hits at 1 or more."""
+    steady = _passes(pools.defender_psyche)
+    attack = pool_successes(pools.attack, pools.attack_need)
+    law: dict[int, Fraction] = {}
+    for defend, chance in ((pools.defend, steady), (0, 1 - steady)):
+        if not chance:
+            continue
+        for d, pd in pool_successes(defend, pools.defend_need).items():
+            for a, pa in attack.items():
+                law[a - d] = law.get(a - d, Fraction(0)) + chance * pd * pa
+    return Distribution(law)
 
 
 def attack_odds(state: WintergrimState, unit: str, target: str, kind: str) -> AttackOdds:

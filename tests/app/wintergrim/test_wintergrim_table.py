@@ -365,6 +365,10 @@ def test_the_dice_dock_shows_the_attack_about_to_roll(qtbot):
     texts = table.win.dice_dock.pending_texts()
     assert len(texts) == 1 and "1 dice (4+) against 1 (4+)" in texts[0], texts
     assert "hits 25%, perfect 8.3%, defeats 25%" in texts[0]  # 1 die against 1: a 6 is 1 in 12
+    # The chart: the attacker's successes less the defender's, -1, 0 and 1 (one die each)
+    dock = table.win.dice_dock
+    assert dict(dock.chart_bars()) == {-1: 0.25, 0: 0.5, 1: 0.25}
+    assert "more successes than the defender) = 25%" in dock.odds_text()
 
 
 def test_starving_a_click_sends_a_unit_away(table):

@@ -45,3 +45,14 @@ def test_odds_match_the_dice_rolled() -> None:
             combat.resolve(trial, unit, gnome, "cc")
             falls += "fallen" in trial.pieces[gnome].tokens
         assert abs(falls / 3000 - float(exact)) < 0.03, (unit, falls / 3000, float(exact))
+
+
+def test_the_margin_law_agrees_with_the_hit_chance() -> None:
+    """The chart's law (attacker's successes less the defender's) gives the same chance of
+    more successes as the odds, with no weather or hiding in the way."""
+    from engine.games.wintergrim.odds import margins
+    state, spear, carl = duel((), attacker="forest-sentinel", defender="housecarl")
+    odds = attack_odds(state, spear, carl, "cc")
+    law = margins(odds.pools)
+    assert sum(law.values()) == 1 and law.p_at_least(1) == odds.hit
+    assert min(law) == -odds.pools.defend and max(law) == odds.pools.attack
