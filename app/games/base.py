@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
@@ -21,6 +21,9 @@ from engine.core.dice import Distribution
 from engine.core.game import GameState, Outcome
 from engine.core.match import Match
 from engine.core.referee import ShuffleZone
+
+if TYPE_CHECKING:
+    from app.match_controller import MatchController
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,34 @@ def finish(work: Work[T]) -> T:
             next(work)
         except StopIteration as done:
             return done.value
+
+
+class ViewerSeat:
+    """The seat at the computer and its legal actions, listed once per state: a table
+    whose gestures ask "may this go there?" on every mouse move (TACTICA, Wintergrim)
+    reads them here."""
+
+    def __init__(self, controller: MatchController) -> None:
+        self.controller = controller
+        self.viewer: int | None = None  # the seat whose eyes the table uses
+        self._legal_for: GameState | None = None  # held, so its id is never reused meanwhile
+        self._legal: list[Action] = []
+
+    def deciding(self) -> bool:
+        """Whether the seat at the computer is the one that must decide now."""
+        c = self.controller
+        return (self.viewer is not None and c.match is not None and c.seat() == self.viewer
+                and c.computer_to_move() is None and c.match.outcome() is None)
+
+    def legal(self) -> list[Action]:
+        """The deciding seat's legal actions (none while someone else decides)."""
+        if not self.deciding():
+            return []
+        match = self.controller.match_or_fail()
+        if match.state is not self._legal_for:
+            self._legal_for = match.state
+            self._legal = [a for a in match.legal_actions() if not a.referee]
+        return self._legal
 
 
 class GamePresenter:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, Summary, Work
+from app.games.base import Button, GamePresenter, Panel, Summary, ViewerSeat, Work
 from app.games.tactica import looks
 from app.games.tactica.art import CARD_BANDS, SIDE_COLOURS, SIDE_SYMBOLS
 from app.games.tactica.war_summary import summarize
@@ -101,35 +101,16 @@ FRAME_TIPS: dict[type, str] = {
 """The tooltip of a frame's answer buttons ("Your answer" for the others)."""
 
 
-class TacticaPresenter(GamePresenter):
+class TacticaPresenter(ViewerSeat, GamePresenter):
     uses_dice = False  # damage is OFF against DEF: no die is ever rolled
 
     def __init__(self, controller: MatchController) -> None:
-        self.controller = controller
-        self.viewer: int | None = None  # the seat whose eyes the table uses (phase bar)
+        super().__init__(controller)
         self.pick: list[Action] = []  # a drop that fits several actions, to be finished
         self.spy = ["", ""]  # SPY in MOVEMENT: troop face and tactics face to put on top
         self.after_refresh: Callable[[], None] | None = None
-        self._legal_for: GameState | None = None  # held, so its id is never reused meanwhile
-        self._legal: list[Action] = []
 
     # -- who decides ------------------------------------------------------
-    def deciding(self) -> bool:
-        """Whether the seat at the computer is the one that must decide now."""
-        c = self.controller
-        return (self.viewer is not None and c.match is not None and c.seat() == self.viewer
-                and c.computer_to_move() is None and c.match.outcome() is None)
-
-    def legal(self) -> list[Action]:
-        """The deciding seat's legal actions (none while someone else decides)."""
-        if not self.deciding():
-            return []
-        match = self.controller.match_or_fail()
-        if match.state is not self._legal_for:
-            self._legal_for = match.state
-            self._legal = [a for a in match.legal_actions() if not a.referee]
-        return self._legal
-
     def forget_choices(self) -> None:
         """The game moved on: a half-made pick or SPY choice no longer applies."""
         self.pick = []

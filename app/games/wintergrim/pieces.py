@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -228,6 +229,29 @@ class UnitItem(CardItem):
 
 
 # -- a structure ------------------------------------------------------------------------------
+class Clickable(QGraphicsItem):
+    """A piece that answers a click (a press and release that did not move as far as a
+    drag): a structure or the weather, whose start-phase text a click uses."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_click: Callable[[Any], None] | None = None
+        self._press: QPointF | None = None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.scenePos()
+            event.accept()
+        else:
+            event.ignore()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        start, self._press = self._press, None
+        if start is not None and self.on_click is not None and \
+                (event.scenePos() - start).manhattanLength() < QApplication.startDragDistance():
+            self.on_click(self)
+
+
 @dataclass(frozen=True)
 class StructureFace:
     name: str
@@ -242,7 +266,7 @@ class StructureFace:
     start: str  # what a click does now ('click: draw 2'), when anything
 
 
-class StructureItem(QGraphicsItem):
+class StructureItem(Clickable):
     """A structure card lying in its area, its inside units standing on it. A click uses
     its start-phase text."""
 
@@ -253,8 +277,6 @@ class StructureItem(QGraphicsItem):
         self.face = face
         self.glow: QColor | None = None
         self.caption = ""  # what the gesture under way would do to it (an attack's odds)
-        self.on_click: Callable[[StructureItem], None] | None = None
-        self._press: QPointF | None = None
         self.setToolTip(tooltip)
         self.setZValue(Z_STRUCTURE)
 
@@ -276,19 +298,6 @@ class StructureItem(QGraphicsItem):
         if (glow, caption) != (self.glow, self.caption):
             self.glow, self.caption = glow, caption
             self.update()
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.scenePos()
-            event.accept()
-        else:
-            event.ignore()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        start, self._press = self._press, None
-        if start is not None and self.on_click is not None and \
-                (event.scenePos() - start).manhattanLength() < QApplication.startDragDistance():
-            self.on_click(self)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -426,7 +435,7 @@ class SkyFace:
     badge: str = ""
 
 
-class SkyCard(QGraphicsItem):
+class SkyCard(Clickable):
     """A card lying in the open above the areas: the weather (or its empty place), or a
     tactic waiting for its window to close. A click uses the weather's start text."""
 
@@ -435,8 +444,6 @@ class SkyCard(QGraphicsItem):
         self.spot = spot
         self.face = face
         self.glow: QColor | None = None
-        self.on_click: Callable[[SkyCard], None] | None = None
-        self._press: QPointF | None = None
         self.setToolTip(tooltip)
         self.setZValue(Z_PIECE)
 
@@ -460,19 +467,6 @@ class SkyCard(QGraphicsItem):
         if glow != self.glow:
             self.glow = glow
             self.update()
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.scenePos()
-            event.accept()
-        else:
-            event.ignore()
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        start, self._press = self._press, None
-        if start is not None and self.on_click is not None and \
-                (event.scenePos() - start).manhattanLength() < QApplication.startDragDistance():
-            self.on_click(self)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QTimer
 
 from app.board.cards import CardLook
 from app.dragdrop import CardDrag
-from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary, Work
+from app.games.base import Button, GamePresenter, Panel, RollPreview, Summary, ViewerSeat, Work
 from app.games.wintergrim import looks, summary, wording
 from app.match_controller import MatchController
 from app.words import count
@@ -56,32 +56,13 @@ def _wg(state: GameState) -> WintergrimState:
     return state
 
 
-class WintergrimPresenter(GamePresenter):
+class WintergrimPresenter(ViewerSeat, GamePresenter):
     def __init__(self, controller: MatchController) -> None:
-        self.controller = controller
-        self.viewer: int | None = None  # the seat whose eyes the table uses
+        super().__init__(controller)
         self.choices: dict[int, dict[str, list[str]]] = {}  # per seat: role -> keys picked
         self.after_refresh: Callable[[], None] | None = None
-        self._legal_for: GameState | None = None  # held, so its id is never reused meanwhile
-        self._legal: list[Action] = []
 
     # -- who decides ----------------------------------------------------------------------
-    def deciding(self) -> bool:
-        """Whether the seat at the computer is the one that must decide now."""
-        c = self.controller
-        return (self.viewer is not None and c.match is not None and c.seat() == self.viewer
-                and c.computer_to_move() is None and c.match.outcome() is None)
-
-    def legal(self) -> list[Action]:
-        """The deciding seat's legal actions (none while someone else decides)."""
-        if not self.deciding():
-            return []
-        match = self.controller.match_or_fail()
-        if match.state is not self._legal_for:
-            self._legal_for = match.state
-            self._legal = [a for a in match.legal_actions() if not a.referee]
-        return self._legal
-
     def now(self) -> WintergrimState | None:
         """The table as the seat at the computer sees it (gestures are read against it)."""
         match = self.controller.match
