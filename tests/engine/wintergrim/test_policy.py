@@ -22,9 +22,10 @@ from engine.games.wintergrim.actions import (
     PlayTactic,
     UseStart,
 )
+from engine.games.wintergrim.appraisal import Look
 from engine.games.wintergrim.doing import enter
 from engine.games.wintergrim.frames import Payment, TacticsWindow
-from engine.games.wintergrim.policy import Look, WintergrimPolicy
+from engine.games.wintergrim.policy import WintergrimPolicy
 from engine.games.wintergrim.state import WintergrimOptions, WintergrimState, deck, hand
 from tests.engine.wintergrim.helpers import (
     GAME,
