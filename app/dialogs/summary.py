@@ -29,6 +29,10 @@ LINE_SYMBOLS = ("o", "t", "s", "d", "+", "x", "star")
 CHART_HEIGHT = 200  # px, at the least
 
 
+MARKED_POINTS = 60  # at most this many markers on a line
+LEGEND_ROW = 0.2  # the height of one legend row, as a share of the values' span
+
+
 class SummaryDialog(QDialog):
     def __init__(self, summary: Summary, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,10 +105,33 @@ class SummaryDialog(QDialog):
             colour = QColor(series.colour or LINE_COLOURS[i % len(LINE_COLOURS)])
             xs = [x for x, _ in series.points]
             ys = [y for _, y in series.points]
-            plot.plot(xs, ys, name=series.name, pen=pyqtgraph.mkPen(colour, width=2),
-                      symbol=LINE_SYMBOLS[i % len(LINE_SYMBOLS)], symbolSize=7,
-                      symbolBrush=colour)
+            symbol = LINE_SYMBOLS[i % len(LINE_SYMBOLS)]
+            # A marker on every point reads on a war of a dozen turns; on two hundred turns
+            # the markers run together into a thick band that hides the line's shape, so a
+            # long line carries its marker every few points (each line keeps its symbol).
+            every = max(1, -(-len(xs) // MARKED_POINTS))
+            pen = pyqtgraph.mkPen(colour, width=2)
+            if every == 1:
+                plot.plot(xs, ys, name=series.name, pen=pen, symbol=symbol, symbolSize=7,
+                          symbolBrush=colour)
+                continue
+            plot.plot(xs, ys, pen=pen)
+            # The markers carry the name, so the legend shows the line's symbol
+            plot.plot(xs[::every], ys[::every], name=series.name, pen=None, symbol=symbol,
+                      symbolSize=7, symbolBrush=colour, symbolPen=colour)
+        _leave_room_for_the_legend(plot, chart)
         return plot
 
     def chart_titles(self) -> list[str]:
         return [plot.getPlotItem().titleLabel.text for plot in self.plots]
+
+
+def _leave_room_for_the_legend(plot: QWidget, chart: Chart) -> None:
+    """Raise the top of the chart by a legend row per line, so the legend in the top right
+    never lies over a line that runs high at the end (seen on long Wintergrim games)."""
+    values = [y for series in chart.series for _, y in series.points]
+    if not values:
+        return
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    plot.setYRange(low, high + span * LEGEND_ROW * len(chart.series), padding=0.05)

@@ -50,6 +50,27 @@ def test_the_summary_draws_its_charts(qtbot):
     assert list(items[0].getData()[1]) == [0, 3]
 
 
+def test_a_long_chart_keeps_its_markers_sparse_and_its_lines_clear_of_the_legend(qtbot):
+    """A two-hundred-turn game: each line keeps its symbol (colour is never alone, issue
+    "A table that fits every screen") but at most 60 markers, and the chart's top leaves
+    a legend row per line above the highest value, so the legend hides no line."""
+    rising = [(t, t / 10) for t in range(200)]
+    level = [(t, 3.0) for t in range(200)]
+    summary = Summary("A long game", [], [Chart("Units", "turn", "units",
+                                                [Series("A", rising), Series("B", level)])])
+    dialog = SummaryDialog(summary)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.charts_drawn, timeout=2000)
+    plot = dialog.plots[0].getPlotItem()
+    named = [item for item in plot.listDataItems() if item.name()]
+    assert [item.name() for item in named] == ["A", "B"]
+    for item in named:
+        assert item.opts["symbol"] is not None and len(item.getData()[0]) <= 60
+    top = plot.getViewBox().viewRange()[1][1]
+    assert top >= 19.9 + 19.9 * 0.2 * 2
+
+
 def test_the_chart_library_is_ready_before_the_end(tmp_path):
     """pyqtgraph (~0.4 s to import) is imported while the window idles after it shows,
     not when the first window appears nor at the end of the match, where the summary

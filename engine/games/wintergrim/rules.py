@@ -284,8 +284,9 @@ class WintergrimGame(BaseGame):
         return [TurnBegins(seat=s.first, turn=s.turn)]
 
     def state_checks(self, state: GameState) -> list[Event]:
-        """ALWAYS: food is summarized (and units removed while it is negative); a defeated
-        enemy unit waits for its victor's choice; and the game modes' endings."""
+        """ALWAYS: a defeated enemy unit waits for its victor's choice (a capture may end
+        an Enslave game); the game modes' endings (a player out starves no more); and food
+        is summarized, units removed while it is negative."""
         s = _wg(state)
         top = s.frames[-1] if s.frames else None
         if isinstance(top, CaptureChoice | Starving):
@@ -293,12 +294,14 @@ class WintergrimGame(BaseGame):
         for unit in combat.fallen(s):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
             return []
-        if s.phase != "found":
-            for seat, short in enumerate(world.foods(s)):
-                if short < 0 and world.units(s, seat):
-                    s.frames.append(Starving(seats=(seat,)))
-                    return [FoodShort(seat=seat, food=short)]
-        return turns.endings(s)
+        ended = turns.endings(s)
+        if ended or s.phase == "found":
+            return ended
+        for seat, short in enumerate(world.foods(s)):
+            if short < 0 and world.units(s, seat):
+                s.frames.append(Starving(seats=(seat,)))
+                return [FoodShort(seat=seat, food=short)]
+        return []
 
 
 def _listed_copy(state: WintergrimState, action: Action) -> Action:

@@ -76,3 +76,17 @@ def test_a_player_out_of_a_three_player_game_leaves_the_table() -> None:
     while state.frames:
         act(state, legal(state)[-1])
     assert state.active == P1
+
+
+def test_a_player_who_is_out_is_not_asked_to_feed_its_units() -> None:
+    """Destroy: a player whose last HQ falls is out at once; it is not first asked to send
+    units away for the food the HQ gave (its cards leave play, designed)."""
+    from engine.games.wintergrim.combat import defeated
+    state = new()
+    act(state, Found("forest-and-cabin", ("ranger", "woodsman")))
+    act(state, Found("tundra-and-village", ("farmer", "reeve")))
+    outside(state, bring(state, P1, "troll", hq(state, P1)), hq(state, P2))  # F-3, away
+    defeated(state, hq(state, P1), by=P2)  # the Cabin's F+4 goes with it
+    assert world.food(state, P1) < 0
+    act(state, END_TURN)
+    assert state.result is not None and state.result.winners == (P2,)
