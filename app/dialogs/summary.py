@@ -30,7 +30,7 @@ CHART_HEIGHT = 200  # px, at the least
 
 
 MARKED_POINTS = 60  # at most this many markers on a line
-LEGEND_ROW = 0.2  # the height of one legend row, as a share of the values' span
+LEGEND_ROW = 0.3  # the height of one legend row, as a share of the values' span
 
 
 class SummaryDialog(QDialog):

@@ -68,7 +68,7 @@ def test_a_long_chart_keeps_its_markers_sparse_and_its_lines_clear_of_the_legend
     for item in named:
         assert item.opts["symbol"] is not None and len(item.getData()[0]) <= 60
     top = plot.getViewBox().viewRange()[1][1]
-    assert top >= 19.9 + 19.9 * 0.2 * 2
+    assert top >= 19.9 + 19.9 * 0.3 * 2
 
 
 def test_the_chart_library_is_ready_before_the_end(tmp_path):
