@@ -76,39 +76,42 @@ def placements(state: WintergrimState, seat: int) -> list[Place]:
     """Every card of the hand `seat` may pay and place now, with each place it may go."""
     cards = state.table.cards_in(hand(seat))
     out: list[Place] = []
+    ground: world.Ground | None = None
     for card in world.one_of_each(state, cards):
         kind = world.card_of(state, card)
         if kind.kind == "tactic" or len(cards) - 1 < kind.cost:
             continue
-        out += [Place(card, area, into) for area, into in places(state, seat, kind)]
+        ground = ground or world.Ground(state)
+        out += [Place(card, area, into) for area, into in places(state, seat, kind, ground)]
     return out
 
 
-def places(state: WintergrimState, seat: int, card: Card) -> list[tuple[str, str]]:
+def places(state: WintergrimState, seat: int, card: Card,
+           ground: world.Ground | None = None) -> list[tuple[str, str]]:
     """(area, structure) pairs where `card` may be paid and placed, its Req met there."""
+    g = ground or world.Ground(state)
     if card.kind == "weather":
         # Card types, Weather: no more weather until it is removed
-        if world.weather(state) or world.unmet(state, seat, card, "") is not None:
+        if g.weather or world.unmet(state, seat, card, "", g) is not None:
             return []
         return [("", "")]
     out: list[tuple[str, str]] = []
     if card.kind == "unit":
-        for structure in world.structures(state, seat):
-            area = state.pieces[structure].at
-            if houses(state, structure, card) and \
-                    world.room_left(state, structure) >= -card.room and \
-                    world.unmet(state, seat, card, area) is None:
-                out.append((area, structure))
+        for area, standing in g.structures_at.items():
+            for structure in standing:
+                if state.pieces[structure].owner == seat and houses(state, structure, card) \
+                        and g.room[structure] >= -card.room \
+                        and world.unmet(state, seat, card, area, g) is None:
+                    out.append((area, structure))
         if "emerge" in card.skills:  # Skills, Emerge: "in any area"
-            out += [(a, "") for a in world.areas(state)
-                    if world.unmet(state, seat, card, a) is None]
+            out += [(a, "") for a in g.areas if world.unmet(state, seat, card, a, g) is None]
         return out
-    for area in world.areas(state):  # a structure, where its Req is met
-        if world.is_path(state, area):
+    mine = g.unit_areas.get(seat, set())
+    for area in g.areas:  # a structure, where its Req is met
+        if area in g.passage or world.is_path(state, area):
             continue
-        present = world.area_owner(state, area) == seat or any(
-            state.pieces[u].at == area for u in world.units(state, seat))
-        if present and world.unmet(state, seat, card, area) is None:
+        present = g.area_owner[area] == seat or area in mine
+        if present and world.unmet(state, seat, card, area, g) is None:
             out.append((area, ""))
     return out
 

@@ -132,7 +132,8 @@ class Ground:
     seat has in play. Every move step of a turn asks these; reading the entities once
     instead of per unit and per destination keeps listing cheap."""
 
-    __slots__ = ("area_owner", "areas", "passage", "realms", "room", "structures_at")
+    __slots__ = ("area_owner", "areas", "held", "passage", "realms", "room", "structures_at",
+                 "unit_areas", "weather")
 
     def __init__(self, state: WintergrimState) -> None:
         cards, faces = content().cards, state.table.faces
@@ -142,11 +143,19 @@ class Ground:
         self.room: dict[str, int] = {}
         self.passage: dict[str, str] = {}
         self.realms: dict[int | None, set[str]] = {}
+        self.held: dict[int | None, list[tuple[Card, str]]] = {}  # (card, where) in play
+        self.unit_areas: dict[int | None, set[str]] = {}
+        self.weather = False
         needs: list[tuple[str, int]] = []
         for ident, entity in state.pieces.by_id.items():
             card = cards[faces[ident]]
             if entity.at != PLAYED:
                 self.realms.setdefault(entity.owner, set()).add(card.realm)
+                self.held.setdefault(entity.owner, []).append((card, entity.at))
+            if entity.at == SKY:
+                self.weather = True
+            if card.kind == "unit":
+                self.unit_areas.setdefault(entity.owner, set()).add(entity.at)
             if entity.at == ident:
                 self.areas.append(ident)
                 self.area_owner[ident] = entity.owner
@@ -167,12 +176,12 @@ class Ground:
 
 
 # -- requirements, room and food -----------------------------------------------------------
-def meets(state: WintergrimState, seat: int, req: Req, area: str) -> bool:
+def meets(state: WintergrimState, seat: int, req: Req, area: str,
+          ground: Ground | None = None) -> bool:
     """Whether `seat` has in play a card that `req` asks for (Explain the Cards, Req)."""
-    for _ident, entity, card in pieces(state):
-        if entity.owner != seat or entity.at in (PLAYED,):
-            continue
-        if req.local and entity.at != area:
+    held = (ground or Ground(state)).held.get(seat, ())
+    for card, at in held:
+        if req.local and at != area:
             continue
         if req.kind is not None and card.kind != req.kind:
             continue
@@ -188,9 +197,13 @@ def meets(state: WintergrimState, seat: int, req: Req, area: str) -> bool:
     return False
 
 
-def unmet(state: WintergrimState, seat: int, card: Card, area: str) -> Req | None:
+def unmet(state: WintergrimState, seat: int, card: Card, area: str,
+          ground: Ground | None = None) -> Req | None:
     """The first requirement of `card` that `seat` does not meet placing it in `area`."""
-    return next((r for r in card.req if not meets(state, seat, r, area)), None)
+    if not card.req:
+        return None
+    g = ground or Ground(state)
+    return next((r for r in card.req if not meets(state, seat, r, area, g)), None)
 
 
 def room_left(state: WintergrimState, structure: str) -> int:
