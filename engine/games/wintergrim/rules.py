@@ -181,7 +181,7 @@ class WintergrimGame(BaseGame):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         s = _wg(state)
-        if _listed_copy(s, action) in self.turn_actions(s):
+        if s.phase != "found" and _offered(s, _listed_copy(s, action)):
             return
         raise IllegalAction(self._refusal(s, action))
 
@@ -302,6 +302,39 @@ class WintergrimGame(BaseGame):
                 s.frames.append(Starving(seats=(seat,)))
                 return [FoodShort(seat=seat, food=short)]
         return []
+
+
+def _offered(s: WintergrimState, action: Action) -> bool:
+    """Whether `turn_actions` lists `action`, worked out for that action alone (a save
+    loads by checking every action it replays: listing the whole turn for each was most
+    of a load)."""
+    seat = s.active
+    if isinstance(action, EndTurn):
+        return True
+    if s.out[seat]:
+        return False
+    at = PHASES.index(s.phase)
+    if isinstance(action, UseStart):
+        return at == 0 and action in _start_uses(s, seat)
+    if isinstance(action, Place):
+        return action in placing.placements(s, seat, only=action.card)
+    if isinstance(action, PlayTactic):
+        return action in tactics.plays(s, seat, only=action.card)
+    if not isinstance(action, Move | Step | Attack):
+        return False
+    unit = action.unit
+    entity = s.pieces.by_id.get(unit)
+    if entity is None or entity.owner != seat or world.card_of(s, unit).kind != "unit":
+        return False
+    if isinstance(action, Attack):
+        weapon = world.card_of(s, unit).weapon
+        return at <= 2 and combat.can_attack(s, unit) and weapon is not None and \
+            action.combat == weapon.kind and action.target in combat.targets(s, unit)
+    if at > 1 or not moving.may_step(s, unit):
+        return False
+    if isinstance(action, Move):
+        return action in moving.steps(s, seat, unit)
+    return action in moving.move_steps(s, seat, unit)
 
 
 def _listed_copy(state: WintergrimState, action: Action) -> Action:

@@ -25,13 +25,16 @@ def effect_of(state: WintergrimState, card: str) -> str:
                               "counter", "passage"))
 
 
-def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = ()) -> list[PlayTactic]:
+def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
+          only: str = "") -> list[PlayTactic]:
     """Every tactic `seat` may pay and play now, one card of each name, with each target
-    it may have. `waiting`: tactics already played in the open window (a Counter's
-    targets)."""
+    it may have (`only`: that card's alone). `waiting`: tactics already played in the
+    open window (a Counter's targets)."""
     cards = state.table.cards_in(hand(seat))
     out: list[PlayTactic] = []
     for card in world.one_of_each(state, cards):
+        if only and card != only:
+            continue
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue

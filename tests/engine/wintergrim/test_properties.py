@@ -3,6 +3,7 @@ engine contract: conservation, refusals, views, undo and saves)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
@@ -56,3 +57,52 @@ def test_random_play_keeps_wintergrims_invariants(seed: int, players: int, mode:
         assert problem is None, problem
         if state.turn == turn and phase != "found":
             assert PHASES.index(state.phase) >= PHASES.index(phase), "a phase went back"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_a_turn_action_is_accepted_exactly_when_it_is_listed(seed: int) -> None:
+    """The check of one action (worked out for it alone) agrees with the whole listing:
+    every listed action passes, and so does nothing else among the moves, attacks and
+    cards of both seats tried against each state."""
+    from engine.core.errors import IllegalAction
+    from engine.games.wintergrim.actions import Attack, Move, Place, PlayTactic
+    from engine.games.wintergrim.state import hand
+    state = GAME.setup(WintergrimOptions(), Rng(seed))
+    assert isinstance(state, WintergrimState)
+    pick = random.Random(seed)
+    for _ in range(300):
+        if state.result is not None:
+            break
+        seat = state.deciding()[0]
+        actions = GAME.legal_actions(state, seat)
+        if not state.frames and state.phase != "found":
+            listed = set(actions)
+            tries = set(listed)
+            units = world.units(state)
+            areas = world.areas(state)
+            structures = world.structures(state)
+            for unit in units:
+                tries.update(Move(unit, a, "") for a in areas)
+                tries.update(Move(unit, state.pieces[s].at, s) for s in structures)
+                tries.update(Attack(unit, t, k) for t in units + structures for k in ("cc", "rc"))
+            for other in range(state.players):
+                for card in state.table.cards_in(hand(other)):
+                    tries.add(PlayTactic(card, ""))
+                    tries.update(Place(card, state.pieces[s].at, s) for s in structures)
+                    tries.update(Place(card, a, "") for a in areas)
+            for action in tries:
+                try:
+                    GAME.check(state, action, seat)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                canonical = action
+                if isinstance(action, Place | PlayTactic) and \
+                        action.card in state.table.cards_in(hand(seat)):
+                    face = state.table.faces[action.card]
+                    first = next(c for c in state.table.cards_in(hand(seat))
+                                 if state.table.faces[c] == face)
+                    canonical = dataclasses.replace(action, card=first)
+                assert accepted == (canonical in listed), action
+        GAME.apply(state, pick.choice(actions), seat)
