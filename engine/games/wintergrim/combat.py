@@ -350,13 +350,13 @@ def _structure_falls(state: WintergrimState, ident: str) -> list[Event]:
                                    card_name=world.name(state, unit),
                                    fate=f"left outside the fallen {card.name}"))
     if card.area:
-        events += _area_falls(state, ident, owner)
+        events += area_falls(state, ident, owner)
     events.append(Defeated(seat=owner, card=ident, card_name=card.name, fate="destroyed"))
     to_removed(state, ident)
     return events
 
 
-def _area_falls(state: WintergrimState, area: str, owner: int) -> list[Event]:
+def area_falls(state: WintergrimState, area: str, owner: int) -> list[Event]:
     """Card types, Area: the player's structures and inside units there are removed; the
     rest are placed by their owners outside an area they own (designed: a structure
     keeps its inside units as it goes), or removed when they own none."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.core.game import Outcome
 from engine.games.wintergrim import world
+from engine.games.wintergrim.combat import area_falls
 from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import PhaseEntered, PlayerOut, TurnBegins, WeatherEnds, Won
 from engine.games.wintergrim.state import PHASES, WintergrimState, captured
@@ -77,7 +78,7 @@ def endings(state: WintergrimState) -> list[Event]:
         if why:
             state.out[seat] = True
             events.append(PlayerOut(seat=seat, why=why))
-            _leave_the_table(state, seat)
+            events += _leave_the_table(state, seat)
         if state.mode == "enslave" and len(state.table.cards_in(captured(seat))) >= 2:
             return events + _win(state, seat, "the first to hold 2 captured units")
     standing = [s for s in range(state.players) if not state.out[s]]
@@ -88,30 +89,25 @@ def endings(state: WintergrimState) -> list[Event]:
     return events
 
 
-def _leave_the_table(state: WintergrimState, seat: int) -> None:
+def _leave_the_table(state: WintergrimState, seat: int) -> list[Event]:
     """Designed: a player who is out takes its cards out of play (to its removed pile), so
-    nothing of it stands, eats or is fought over any more. Other players' units inside
-    its structures step outside."""
+    nothing of it stands, eats or is fought over any more. Others' units inside its
+    structures step outside, and what others have in its areas goes home as when an area
+    card falls (combat.area_falls)."""
     mine = [i for i, e in state.pieces.by_id.items() if e.owner == seat]
     for ident in mine:
         for guest in world.inside(state, ident):
             if state.pieces[guest].owner != seat:
                 state.pieces.change(guest, inside="")
-    for ident in mine:
-        if ident in state.pieces and world.is_area(state, ident):
-            for guest in world.local(state, ident):
-                if state.pieces[guest].owner != seat:
-                    home = next((a for a in world.owned_areas(state, state.pieces[guest].owner or 0)
-                                 if a != ident), None)
-                    if home is None:
-                        to_removed(state, guest)
-                    else:
-                        state.pieces.move(guest, home)
+    events: list[Event] = []
+    for area in world.owned_areas(state, seat):
+        events += area_falls(state, area, seat)
     for ident in mine:
         if ident in state.pieces:
             for inner in world.inside(state, ident):
                 to_removed(state, inner)
             to_removed(state, ident)
+    return events
 
 
 def _out_why(state: WintergrimState, seat: int, hq_holders: set[int | None]) -> str:
