@@ -106,6 +106,19 @@ class Glider(Motion):
             self.item.setPos(start)
         self.run(self.item.pos(), QPointF(to), self.item.setPos, ms)
 
+    def stand(self, centre: QPointF, home: QPointF | None, glide: bool) -> QPointF:
+        """Stand the piece on `centre` (its new home, returned): glide there from where it
+        is shown now, or jump; nothing moves when it already stands or glides there."""
+        item = self.item
+        if centre == home and (glide or item.pos() == centre):
+            return QPointF(centre)
+        if glide and item.scene() is not None and item.pos() != centre:
+            self.glide(centre)
+        else:
+            self.stop()
+            item.setPos(centre)
+        return QPointF(centre)
+
     def fade(self, start: float, end: float, done: Callable[[], None] | None = None) -> None:
         self.item.setOpacity(start)
         self.run(float(start), float(end), self.item.setOpacity, done=done)

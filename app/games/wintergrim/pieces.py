@@ -162,14 +162,7 @@ class UnitItem(CardItem):
 
     def place(self, centre: QPointF, glide: bool) -> None:
         """Stand on `centre`; glide there from where it is shown now, or jump."""
-        if centre == self.home and (glide or self.pos() == centre):
-            return
-        self.home = QPointF(centre)
-        if glide and self.scene() is not None and self.pos() != centre:
-            self.glider.glide(centre)
-        else:
-            self.glider.stop()
-            self.setPos(centre)
+        self.home = self.glider.stand(centre, self.home, glide)
 
     def start_drag(self, scene_pos: QPointF) -> None:
         self.setOpacity(0.8)
