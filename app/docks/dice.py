@@ -102,6 +102,19 @@ def _clear(layout: QGridLayout) -> None:
             widget.deleteLater()
 
 
+# How a die of a pool of successes shows: a 6 is a perfect hit (it ignores Armour)
+DIE_STYLES = {
+    "plain": "border: 2px solid palette(mid); border-radius: 6px; background: palette(base);",
+    "miss": "border: 2px solid palette(mid); border-radius: 6px; background: palette(base);"
+            "color: palette(mid);",
+    "success": "border: 3px solid palette(highlight); border-radius: 6px;"
+               "background: palette(base);",
+    "perfect": "border: 3px solid palette(highlight); border-radius: 6px;"
+               "background: palette(highlight); color: palette(highlighted-text);",
+}
+DIE_WORDS = {"miss": "no success", "success": "a success", "perfect": "a perfect hit"}
+
+
 class DiceDock(QDockWidget):
     """Free dice for any table: exact odds before the roll, the match's rolls after it."""
 
@@ -361,6 +374,11 @@ class DiceDock(QDockWidget):
         return [(int(x), float(h)) for x, h in zip(bars.opts["x"], bars.opts["height"],
                                                    strict=True)]
 
+    def last_dice(self) -> list[tuple[str, str]]:
+        """The last roll's dice as shown: (face, look), the look being "plain", or for a
+        pool of successes "miss", "success" or "perfect"."""
+        return [(tile.text(), str(tile.property("die"))) for tile in self._tiles]
+
     def history_texts(self) -> list[str]:
         return [self._history.item(i).text() for i in range(self._history.count())]
 
@@ -512,7 +530,11 @@ class DiceDock(QDockWidget):
         else:
             pool = DicePool.parse(data["pool"])
             self._last_caption.setText(f"Last roll: {pool}")
-            self._last_total.setText(f"= {data['total']}")
+            wins = data.get("successes")
+            # A pool of successes (each die at `need` or more counts) reads by its count,
+            # not a total nobody adds up
+            self._last_total.setText(f"= {data['total']}" if wins is None else
+                                     f"{wins} success{'' if wins == 1 else 'es'}")
             faces = list(zip(data["faces"], pool.dice, strict=True))
         while self._faces.takeAt(0) is not None:
             pass
@@ -527,16 +549,21 @@ class DiceDock(QDockWidget):
         if len(faces) * (size.width() + FACE_SPACING) - FACE_SPACING > FACES_WIDTH:
             font, size = self._die_look(digits, big=False)
         columns = max(1, (FACES_WIDTH + FACE_SPACING) // (size.width() + FACE_SPACING))
+        need = data.get("need") if data is not None else None
         for i, (face, sides) in enumerate(faces):
             if i == len(self._tiles):
                 tile = QLabel()
                 tile.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                tile.setStyleSheet("border: 2px solid palette(mid); border-radius: 6px;"
-                                   "background: palette(base);")
                 self._tiles.append(tile)
             tile = self._tiles[i]
             tile.setText(str(face))
-            tile.setToolTip(f"d{sides}")
+            look = "plain" if need is None else \
+                "perfect" if face == sides else "success" if face >= need else "miss"
+            if tile.property("die") != look:
+                tile.setProperty("die", look)
+                tile.setStyleSheet(DIE_STYLES[look])
+            tile.setToolTip(f"d{sides}" if need is None else
+                            f"d{sides}: {DIE_WORDS[look]} (succeeds on {need}+)")
             if tile.font() != font:
                 tile.setFont(font)
             tile.setFixedSize(size)

@@ -23,7 +23,8 @@ def roll(state: WintergrimState, seat: int, dice: int, purpose: str,
     faces = tuple(state.rng.randint(1, 6) for _ in range(max(0, dice)))
     wins = sum(1 for f in faces if f >= need)
     return faces, wins, DiceRolled(seat=seat, pool=f"{len(faces)}d6", faces=faces,
-                                   total=sum(faces), purpose=purpose, successes=wins)
+                                   total=sum(faces), purpose=purpose, successes=wins,
+                                   need=need)
 
 
 def draw(state: WintergrimState, seat: int, count: int, source: str) -> Drew:

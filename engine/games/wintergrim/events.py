@@ -25,6 +25,7 @@ class DiceRolled(Rolled):
 
     purpose: str  # "to start", "CC for Woodsman", "P for Woodsman (Rain)", "to keep Rain"
     successes: int
+    need: int = 4  # the face that succeeds (6 against Sneak); a 6 is a perfect hit
 
     def say(self, full: bool) -> str:
         faces = ", ".join(str(f) for f in self.faces) or "no dice"

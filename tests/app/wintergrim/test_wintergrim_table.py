@@ -454,6 +454,24 @@ def test_a_computer_paying_for_a_hidden_card_shows_no_name(qtbot):
     assert world.content().cards[worker].name not in bar
 
 
+def test_the_last_roll_shows_each_die_as_a_miss_a_success_or_a_perfect_hit(table):
+    """How to Play, 3: each 4+ succeeds; a 6 is a perfect hit that ignores Armour. The Dice
+    dock marks each die of the last roll so, and counts successes instead of a total."""
+    from engine.core.rng import ScriptedRng
+    from engine.games.wintergrim.actions import UseStart
+    table.found()
+    s = table.state
+    seat = s.active
+    weather = table.into_play(seat, "windstorm" if s.realms[seat] == "vanheim" else "rain",
+                              "sky")
+    s.rng = ScriptedRng(1, [6, 3])
+    table.refresh()
+    table.win.controller.submit(UseStart(weather))
+    dock = table.win.dice_dock
+    assert dock.last_dice() == [("6", "perfect"), ("3", "miss")]
+    assert dock._last_total.text() == "1 success"
+
+
 def test_attacking_a_structure_its_no_dice_show_in_the_dice_dock(table):
     """A structure defends with its own CC or RC, none for most (Card types, Structure): the
     defender's roll of no dice is listed, and the Dice dock says so instead of failing."""
