@@ -65,6 +65,11 @@ class BaseGame:
         anything else goes on; events when something had to be done."""
         return []
 
+    def after_referee(self, state: GameState) -> None:
+        """A referee moved cards behind the rules' back (assisted play), after the core
+        forgot the caches: a game whose board stands beside its cards (entities named by
+        card ids) makes the two agree again here."""
+
     def trigger_start(self, state: GameState) -> int:
         """The seat from which abilities of one priority class resolve, in seat order."""
         return state.active

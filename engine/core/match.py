@@ -193,6 +193,7 @@ class Match:
                                     "(start it in assisted mode to allow overrides)")
             events = referee.apply(state, action, actor, self.game.card_name)
             state.drop_caches()
+            self.game.after_referee(state)
             if self.mode is RuleMode.ASSISTED:
                 events = [replace(e, override=True) for e in events]
             return events

@@ -69,7 +69,7 @@ def follow_the_cards(state: WintergrimState) -> None:
     a card put into play without a place stands outside in its player's first area (the
     weather in the sky, an area card as its own area), or is removed when its player has
     no area left."""
-    from engine.games.wintergrim import world
+    from engine.games.wintergrim import world  # world reads this module
     for ident in [i for i in state.pieces.by_id if state.table.where[i] != play(owner_of_card(
             state, i))]:
         entity = state.pieces.by_id.pop(ident)

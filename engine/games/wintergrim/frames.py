@@ -145,13 +145,9 @@ class TacticsWindow(Frame):
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         """Any copy of a tactic in the hand answers, not only the one the list names."""
-        s = _wg(state)
         if isinstance(action, PlayTactic):
-            cards = s.table.cards_in(hand(seat))
-            if action.card in cards:
-                face = s.table.faces[action.card]
-                first = next(c for c in cards if s.table.faces[c] == face)
-                action = dataclasses.replace(action, card=first)
+            action = dataclasses.replace(
+                action, card=world.listed_copy(_wg(state), seat, action.card))
         return Frame.refusal(self, state, seat, action)
 
     def owner_of(self, tactic: str) -> int:

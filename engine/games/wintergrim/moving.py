@@ -74,7 +74,9 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     name = world.name(state, unit)
     state.pieces.mark(unit, "moved")
     events: list[Event] = []
-    if action.area != entity.at and not passable(state, seat, unit, entity.at, action.area):
+    # Only a Flank unit is offered a way that is not open (a listed move is legal)
+    if world.has(state, unit, "flank") and action.area != entity.at and \
+            not passable(state, seat, unit, entity.at, action.area):
         _, wins, rolled = roll(state, seat, world.value(state, unit, "l"), f"L for {name} (Flank)")
         events.append(rolled)
         if not wins:

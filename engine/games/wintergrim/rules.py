@@ -30,7 +30,7 @@ from engine.games.wintergrim.actions import (
     UseStart,
 )
 from engine.games.wintergrim.content import WintergrimContent, deck_problem
-from engine.games.wintergrim.doing import draw, roll, to_removed
+from engine.games.wintergrim.doing import draw, follow_the_cards, roll, to_removed
 from engine.games.wintergrim.events import (
     AttackDeclared,
     FoodShort,
@@ -81,6 +81,10 @@ class WintergrimGame(BaseGame):
 
     def __init__(self, content: WintergrimContent | None = None) -> None:
         self.content = content or world.content()
+
+    def after_referee(self, state: GameState) -> None:
+        """The board follows the cards a referee moved (doing.follow_the_cards)."""
+        follow_the_cards(_wg(state))
 
     def card_name(self, face: str) -> str:
         return self.content.name_of(face)
@@ -342,12 +346,7 @@ def _listed_copy(state: WintergrimState, action: Action) -> Action:
     (`world.one_of_each`), so any copy of it is the same choice."""
     if not isinstance(action, Place | PlayTactic):
         return action
-    cards = state.table.cards_in(hand(state.active))
-    if action.card not in cards:
-        return action
-    face = state.table.faces[action.card]
-    first = next(c for c in cards if state.table.faces[c] == face)
-    return dataclasses.replace(action, card=first)
+    return dataclasses.replace(action, card=world.listed_copy(state, state.active, action.card))
 
 
 def _roll_for_first(rng: Rng, players: int) -> tuple[int, list[int]]:

@@ -107,11 +107,3 @@ class WintergrimState(GameState):
     goals: list[str] = state_field(list)  # Conquer: the starting paths
     out: list[bool] = state_field(list)  # per seat: lost (Destroy: no HQ left)
     pieces: Entities = state_field(Entities)
-
-    def drop_caches(self) -> None:
-        """A referee moved cards behind the rules' back (assisted play): besides forgetting
-        caches, the board follows the cards, so a card taken out of play leaves the board
-        and a card put into play stands on it (`doing.follow_the_cards`)."""
-        super().drop_caches()
-        from engine.games.wintergrim.doing import follow_the_cards  # doing reads this module
-        follow_the_cards(self)

@@ -12,7 +12,7 @@ from functools import cache
 
 from engine.core.entities import Entity
 from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
-from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState
+from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState, hand
 
 SHELTERS = ("building", "dwelling")  # Card types: inside these, weather does not reach
 
@@ -42,6 +42,16 @@ def one_of_each(state: WintergrimState, cards: tuple[str, ...],
         if card != leave_out:
             seen.setdefault(faces[card], card)
     return list(seen.values())
+
+
+def listed_copy(state: WintergrimState, seat: int, card: str) -> str:
+    """The copy of `card` in `seat`'s hand that the listing offers (`one_of_each`): any
+    copy is the same choice, so an action naming another is read as naming this one."""
+    cards = state.table.cards_in(hand(seat))
+    if card not in cards:
+        return card
+    face = state.table.faces[card]
+    return next(c for c in cards if state.table.faces[c] == face)
 
 
 def pieces(state: WintergrimState) -> Iterator[tuple[str, Entity, Card]]:
@@ -120,10 +130,6 @@ def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
     cards, faces = content().cards, state.table.faces
     return {cards[faces[i]].realm for i, e in state.pieces.by_id.items()
             if e.owner == seat and e.at != PLAYED}
-
-
-def has_realm(state: WintergrimState, seat: int, realm: str) -> bool:
-    return realm in realms_in_play(state, seat)
 
 
 class Ground:
