@@ -30,6 +30,7 @@ from engine.games.wintergrim.actions import (
     Vanguard,
 )
 from engine.games.wintergrim.frames import (
+    BattleRoll,
     CaptureChoice,
     Founding,
     Guarding,
@@ -132,10 +133,17 @@ def prompt(state: WintergrimState) -> str:
     if isinstance(frame, Payment):  # what is paid for is hidden from the other seats
         owed = f"{frame.owed} more card{'' if frame.owed == 1 else 's'}"
         return f"Pay for {name(state, frame.card)}: remove {owed} from the hand"
-    if isinstance(frame, TacticsWindow) and frame.played:
-        played = ", ".join(f"{name(state, c)}" + (f" on {name(state, t)}" if t else "")
-                           for c, t, _ in frame.played if c in state.pieces)
-        return f"{played} waits: answer with a tactic, or pass"
+    if isinstance(frame, TacticsWindow):
+        # An attack declared waits for this window: say what is about to be rolled
+        battle = next((f for f in reversed(state.frames) if isinstance(f, BattleRoll)), None)
+        head = "" if battle is None or battle.unit not in state.pieces or \
+            battle.target not in state.pieces else \
+            f"{name(state, battle.unit)} attacks {name(state, battle.target)}: "
+        if frame.played:
+            played = ", ".join(f"{name(state, c)}" + (f" on {name(state, t)}" if t else "")
+                               for c, t, _ in frame.played if c in state.pieces)
+            return f"{head}{played} waits: answer with a tactic, or pass"
+        return head + str(frame.prompt_text(state))
     return str(frame.prompt_text(state))
 
 

@@ -364,6 +364,9 @@ def test_the_dice_dock_shows_the_attack_about_to_roll(qtbot):
     table.lift_curtain()
     texts = table.win.dice_dock.pending_texts()
     assert len(texts) == 1 and "1 dice (4+) against 1 (4+)" in texts[0], texts
+    # The phase bar says which attack the window stands before
+    assert f"{'Woodsman' if vanheim else 'Smith'} attacks " \
+        f"{'Farmer' if vanheim else 'Woodsman'}:" in table.win.phase_bar.text()
     assert "hits 25%, perfect 8.3%, defeats 25%" in texts[0]  # 1 die against 1: a 6 is 1 in 12
     # The chart: the attacker's successes less the defender's, -1, 0 and 1 (one die each)
     dock = table.win.dice_dock
