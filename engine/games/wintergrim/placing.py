@@ -72,12 +72,13 @@ def found(state: WintergrimState, seat: int, action: Found) -> list[Event]:
 
 
 # -- paying and placing -------------------------------------------------------------------------
-def placements(state: WintergrimState, seat: int, only: str = "") -> list[Place]:
+def placements(state: WintergrimState, seat: int, only: str = "",
+               ground: world.Ground | None = None) -> list[Place]:
     """Every card of the hand `seat` may pay and place now, with each place it may go
-    (`only`: that card's alone, as the list offers it)."""
+    (`only`: that card's alone, as the list offers it; `ground`: the board as the
+    listing already read it)."""
     cards = state.table.cards_in(hand(seat))
     out: list[Place] = []
-    ground: world.Ground | None = None
     for card in world.one_of_each(state, cards):
         if only and card != only:
             continue

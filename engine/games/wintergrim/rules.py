@@ -165,10 +165,10 @@ class WintergrimGame(BaseGame):
             return [END_TURN]
         out: list[Action] = []
         at = PHASES.index(s.phase)
+        ground = world.Ground(s)  # one reading of the board for the whole listing
         if at == 0:
             out += _start_uses(s, seat)
         if at <= 1:
-            ground = world.Ground(s)
             for unit in world.units(s, seat):
                 if moving.may_step(s, unit):
                     out += moving.steps(s, seat, unit, ground)
@@ -178,7 +178,7 @@ class WintergrimGame(BaseGame):
                 if combat.can_attack(s, unit):
                     kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
-        out += placing.placements(s, seat)
+        out += placing.placements(s, seat, ground=ground)
         out += tactics.plays(s, seat)
         out.append(END_TURN)
         return out
