@@ -1,0 +1,371 @@
+"""Every "when / if / after" text of Yggdrasil's cards as a core ability.
+
+The core collects what an event triggered and resolves it by priority class, then
+clockwise from the pillager (`start_seat`): Thor's Primacy (class 1), Heimdall's Watch
+(class 2), then everything else (class 3) (rulings 3, 4, 23). A battle card's text works
+only while it is revealed and not cancelled, and only for the reveal it came with (a
+Watch that forces new cards must not let the old ones act again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.frames import Ability
+from engine.games.yggdrasil import board
+from engine.games.yggdrasil.content import DestroyOnInvade, Gain, Take
+from engine.games.yggdrasil.doing import glory, put, rage, raise_stat
+from engine.games.yggdrasil.events import CardWorks
+from engine.games.yggdrasil.frames import (
+    YggKeepOne,
+    YggLeaderMove,
+    begin_pillage,
+    choose_stat,
+    kill,
+    lay_cards,
+    offer,
+)
+from engine.games.yggdrasil.state import YggdrasilState, figure_id
+
+SEATS = range(4)
+Facts = dict[str, Any]
+
+
+def _fresh(state: YggdrasilState, facts: Facts) -> bool:
+    return facts.get("round") == state.reveals
+
+
+def _text(key: str) -> Callable[[YggdrasilState, int], bool]:
+    return lambda state, seat: bool(board.live_text(state, seat, key))
+
+
+def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],
+              effect: Callable[[YggdrasilState, int, Facts], list[Event]], order: int = 3,
+              may: bool = False, prompt: str = "") -> tuple[Ability, ...]:
+    """One ability per seat: an event such as a reveal can trigger it for several clans,
+    each resolving in its turn from the pillager."""
+    def whose(k: int) -> Callable[[YggdrasilState, Event], int | None]:
+        return lambda state, event: k if k < state.players and k in state.fighters and \
+            holds(state, k) else None
+    return tuple(Ability(name, on=on, whose=whose(k), effect=effect, order=order, may=may,
+                         prompt=prompt) for k in SEATS)
+
+
+def _gain(state: YggdrasilState, seat: int, gain: Gain, why: str, times: int = 1,
+          but: str = "") -> list[Event]:
+    """Pay a Gain: Glory and Rage `times` over, and its stat steps."""
+    out: list[Event] = []
+    if gain.glory and times:
+        out.append(glory(state, seat, gain.glory * times, why))
+    if gain.rage and times:
+        out.append(rage(state, seat, gain.rage * times, why))
+    if gain.stats == "all":
+        for stat in ("rage", "axes", "horns"):
+            out += raise_stat(state, seat, stat, why)
+    elif gain.stats in ("any", "another"):
+        choose_stat(state, seat, why, but if gain.stats == "another" else "")
+    return out
+
+
+def _gains(cards: list[str], state: YggdrasilState, on: str) -> list[tuple[str, Gain]]:
+    return [(c, e) for c in cards for e in board.card(state, c).effects
+            if isinstance(e, Gain) and e.on == on]
+
+
+def _live_shown(state: YggdrasilState, seat: int) -> list[str]:
+    return [c for c in board.shown_cards(state, seat) if c not in state.cancelled]
+
+
+# -- the reveal (facts 37, 67) -------------------------------------------------------------
+def _primacy(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Thor's Primacy: the texts of every opponent's revealed cards do nothing; their STR
+    counts (ruling 23)."""
+    if not _fresh(state, facts) or not board.live_text(state, seat, "cancel-texts"):
+        return []
+    hit = [c for s in state.fighters if s != seat for c in board.shown_cards(state, s)]
+    state.cancelled.update(hit)
+    names = ", ".join(board.name(state, c) for c in hit) or "nothing"
+    return [CardWorks(seat=seat, card_name="Thor's Primacy", outcome=f"cancels {names}")]
+
+
+def _watch(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Heimdall's Watch: every revealed card is discarded for good, its player gains their
+    +STR in Glory, and every clan with cards lays a new one (ruling 20)."""
+    if not _fresh(state, facts) or not board.live_text(state, seat, "discard-and-replay"):
+        return []
+    revealed = [c for s in state.fighters for c in board.shown_cards(state, s)]
+    worth = sum(board.card_str(state, board.owner_of_shown(state, c), c) for c in revealed)
+    for c in revealed:
+        put(state, c, "discard")
+        state.boosted.pop(c, None)
+    out: list[Event] = [CardWorks(seat=seat, card_name="Heimdall's Watch",
+                                  outcome="every revealed card is discarded; new cards "
+                                          "are laid"),
+                        glory(state, seat, worth, "Heimdall's Watch")]
+    lay_cards(state)
+    return out
+
+
+def _smite(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Odin's Smite: one Warrior of each opponent in the battle dies (ruling 10)."""
+    if not _fresh(state, facts):
+        return []
+    out: list[Event] = []
+    for _ in board.live_text(state, seat, "smite-warrior"):
+        dying = []
+        for other in state.fighters:
+            if other == seat:
+                continue
+            warriors = [f for f in board.figures_in(state, board.battle_places(state, state.fight))
+                        if state.figures[f].owner == other and state.figures[f].kind == "warrior"]
+            dying += warriors[:1]
+        out += kill(state, dying, "Odin's Smite")
+    return out
+
+
+def _tide(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Odin's Tide: every clan in the battle keeps one figure there; the rest die."""
+    if not _fresh(state, facts) or not board.live_text(state, seat, "keep-one-figure"):
+        return []
+    places = board.battle_places(state, state.fight)
+    for other in reversed(state.fighters):
+        if len([f for f in board.figures_in(state, places)
+                if state.figures[f].owner == other]) > 1:
+            state.frames.append(YggKeepOne(seats=(other,)))
+    return [CardWorks(seat=seat, card_name="Odin's Tide",
+                      outcome="every clan keeps one figure in the battle")]
+
+
+def _quest_bonus(state: YggdrasilState, seat: int) -> int:
+    mods = [m for c in board.upgrades(state, seat) for m in c.modifiers
+            if m.to == "quest-in-battle"]
+    return max((m.add or 0 for m in mods), default=0)
+
+
+def _unboosted_quests(state: YggdrasilState, seat: int) -> list[str]:
+    return [c for c in board.shown_cards(state, seat)
+            if board.card(state, c).kind == "quest" and c not in state.boosted]
+
+
+def _boost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Tyr's Domain, Tyr's Wrath: a revealed quest may count as a battle card (ruling 19)."""
+    bonus = _quest_bonus(state, seat)
+    out: list[Event] = []
+    for c in _unboosted_quests(state, seat):
+        state.boosted[c] = bonus
+        out.append(CardWorks(seat=seat, card_name=board.name(state, c),
+                             outcome=f"counts as a +{bonus} battle card"))
+    return out
+
+
+# -- winning, losing, and what a battle cost (facts 41, 42, 67) ----------------------------------
+def _winner(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    return seat if _gains(_live_shown(state, seat), state, "win") else None
+
+
+def _on_win(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Thor's Hammer, Thor's Oath, Thor's Ascension."""
+    out: list[Event] = []
+    for c, gain in _gains(_live_shown(state, seat), state, "win"):
+        out += _gain(state, seat, gain, board.name(state, c))
+    return out
+
+
+def _taker(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    if event.winner < 0:  # type: ignore[attr-defined]
+        return None
+    takes = [c for c in _live_shown(state, seat) for e in board.card(state, c).effects
+             if isinstance(e, Take) and not e.cards]
+    return seat if takes else None
+
+
+def _take(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Loki's Trickery and Backstab: the loser takes Rage or Glory from the winner, never
+    more than it has (ruling 17; designed for Glory)."""
+    winner = facts["winner"]
+    out: list[Event] = []
+    for c in _live_shown(state, seat):
+        for e in board.card(state, c).effects:
+            if not isinstance(e, Take) or e.cards:
+                continue
+            why = board.name(state, c)
+            if e.rage:
+                got = min(e.rage, state.rage[winner])
+                if got:
+                    out += [rage(state, winner, -got, why), rage(state, seat, got, why)]
+            if e.glory:
+                got = min(e.glory, max(0, state.glory[winner]))
+                if got:
+                    out += [glory(state, winner, -got, why), glory(state, seat, got, why)]
+    return out
+
+
+def _blessed(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    return seat if board.rule(state, seat, "invade-after-loss") is not None else None
+
+
+def _blessing(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Loki's Blessing: a Warrior from the reserve may invade where the clan lost, even
+    Yggdrasil (ruling 6)."""
+    offer(state, seat, ("warrior",), "blessing", (facts["province"],))
+    return []
+
+
+def _pillager(state: YggdrasilState, event: Event) -> int | None:
+    return event.seat  # type: ignore[attr-defined]
+
+
+def _on_pillage(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Frigga's Grace (another stat, ruling 11), and the Leader upgrades when the Leader
+    stands in the pillaged province: Lord of Axes, Lord of Spears, Lord of Hammers."""
+    out: list[Event] = []
+    kind = state.tokens[facts["province"]]
+    but = kind if kind in ("rage", "axes", "horns") else ""
+    for c, gain in _gains(_live_shown(state, seat), state, "pillage"):
+        out += _gain(state, seat, gain, board.name(state, c), but=but)
+    leader = figure_id(seat, "leader")
+    if state.figures[leader].at != facts["province"]:
+        return out
+    for c in board.upgrades(state, seat):
+        for e in c.effects:
+            if isinstance(e, Gain) and e.on == "pillage-with-leader":
+                out += _gain(state, seat, e, c.name)
+        if c.rule("leader-moves-after-pillage") is not None:
+            move = YggLeaderMove(seats=(seat,), figure=leader)
+            if move.answers(state, seat):
+                state.frames.append(move)
+    return out
+
+
+def _tally(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Odin's Judgement (every death), the Valkyrie (enemy deaths) and Thor's Glory (two
+    or more enemy deaths, paid once: ruling 10)."""
+    killed = state.killed
+    enemies = sum(killed) - killed[seat]
+    out: list[Event] = []
+    for c, gain in _gains(_live_shown(state, seat), state, "figure-destroyed"):
+        out += _gain(state, seat, gain, board.name(state, c), times=sum(killed))
+    for f in state.joined:
+        m = board.monster(state.figures[f].kind)
+        if state.figures[f].owner == seat and m is not None:
+            for e in m.effects:
+                if isinstance(e, Gain) and e.on == "enemy-destroyed-with-this":
+                    out += _gain(state, seat, e, m.name, times=enemies)
+    if enemies >= 2:
+        for c in board.gains(state, seat, "two-enemies-destroyed"):
+            out += _gain(state, seat, _gain_of(c, "two-enemies-destroyed"), c.name)
+    return out
+
+
+def _gain_of(card: Any, on: str) -> Gain:
+    return next(e for e in card.effects if isinstance(e, Gain) and e.on == on)
+
+
+# -- invading, dying, coming back ----------------------------------------------------------------
+def _crusher(state: YggdrasilState, event: Event) -> int | None:
+    m = board.monster(state.figures[event.figure].kind)  # type: ignore[attr-defined]
+    if m is not None and any(isinstance(e, DestroyOnInvade) for e in m.effects):
+        return event.seat  # type: ignore[attr-defined]
+    return None
+
+
+def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """The Troll and the Fire Giant: enemy figures of the kinds named die where it
+    invades, the Fire Giant's reaching into the fjords (ruling 22)."""
+    figure = facts["figure"]
+    m = board.monster(state.figures[figure].kind)
+    assert m is not None
+    crush = next(e for e in m.effects if isinstance(e, DestroyOnInvade))
+    place = state.figures[figure].at
+    places = board.battle_places(state, place) if crush.fjords else [place]
+    dying = [f for f in board.figures_in(state, places)
+             if state.figures[f].owner != seat and state.figures[f].kind in crush.figures]
+    return kill(state, dying, f"the {m.name} invades")
+
+
+def _succoured(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    if event.how == "extra" or board.rule(state, seat, "extra-warrior-on-invade") is None:  # type: ignore[attr-defined]
+        return None
+    return seat
+
+
+def _succor(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Frigga's Succor: one Warrior more where the figure invaded; beside a ship's fjord,
+    in either province it supports (ruling 13)."""
+    place = state.figures[facts["figure"]].at
+    places = tuple(board.supported(state, place)) if board.is_fjord(place) else (place,)
+    offer(state, seat, ("warrior",), "extra", places)
+    return []
+
+
+def _domain(state: YggdrasilState, event: Event) -> int | None:
+    """Thor's Domain may pillage where a clan has just invaded (never in a battle under
+    way, designed)."""
+    seat, to = event.seat, event.to  # type: ignore[attr-defined]
+    rule = board.rule(state, seat, "pillage-after-invade")
+    if rule is None or state.fight or board.is_fjord(to) or to in state.pillaged or \
+            state.rage[seat] < rule.params["rage"]:
+        return None
+    return seat
+
+
+def _pillage_now(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    rule = board.rule(state, seat, "pillage-after-invade")
+    assert rule is not None
+    if state.fight or facts["to"] in state.pillaged:
+        return []
+    return begin_pillage(state, seat, facts["to"], rule.params["rage"])
+
+
+def _shipwright(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    return seat if event.ship and board.gains(state, seat, "ship-destroyed") else None  # type: ignore[attr-defined]
+
+
+def _ship_lost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Loki's, Fire and Eternal Dragons: Glory for each ship of yours destroyed (never
+    doubled by Odin's Inspiration, ruling 24)."""
+    return [out for c in board.gains(state, seat, "ship-destroyed")
+            for out in _gain(state, seat, _gain_of(c, "ship-destroyed"), c.name)]
+
+
+def _released_whose(state: YggdrasilState, event: Event) -> int | None:
+    seat = event.seat  # type: ignore[attr-defined]
+    return seat if board.gains(state, seat, "released") else None
+
+
+def _released(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Loki's Domain, Eminence and Wrath: Glory per figure released from Valhalla."""
+    return [out for c in board.gains(state, seat, "released")
+            for out in _gain(state, seat, _gain_of(c, "released"), c.name,
+                             times=facts["count"])]
+
+
+ABILITIES: tuple[Ability, ...] = (
+    *_per_seat("Thor's Primacy", "ygg-revealed", _text("cancel-texts"), _primacy, order=1),
+    *_per_seat("Heimdall's Watch", "ygg-revealed", _text("discard-and-replay"), _watch,
+               order=2),
+    *_per_seat("Odin's Smite", "ygg-revealed", _text("smite-warrior"), _smite),
+    *_per_seat("Odin's Tide", "ygg-revealed", _text("keep-one-figure"), _tide),
+    *_per_seat("Quest as a battle card", "ygg-revealed",
+               lambda s, k: _quest_bonus(s, k) > 0 and bool(_unboosted_quests(s, k)), _boost,
+               may=True, prompt="Count your revealed quest as a battle card?"),
+    Ability("On winning", on="ygg-won", whose=_winner, effect=_on_win),
+    Ability("Loki takes from the winner", on="ygg-lost", whose=_taker, effect=_take),
+    Ability("Loki's Blessing", on="ygg-lost", whose=_blessed, effect=_blessing),
+    Ability("On pillaging", on="ygg-pillaged", whose=_pillager, effect=_on_pillage),
+    *_per_seat("Deaths in battle", "ygg-over", lambda s, k: True, _tally),
+    Ability("Crushing invasion", on="ygg-invaded", whose=_crusher, effect=_crush, order=1),
+    Ability("Frigga's Succor", on="ygg-invaded", whose=_succoured, effect=_succor),
+    Ability("Thor's Domain", on="ygg-invaded", whose=_domain, effect=_pillage_now, may=True,
+            prompt="Thor's Domain: pay Rage to pillage this province at once?"),
+    Ability("Dragons", on="ygg-destroyed", whose=_shipwright, effect=_ship_lost),
+    Ability("Loki's gifts of return", on="ygg-released", whose=_released_whose,
+            effect=_released),
+)

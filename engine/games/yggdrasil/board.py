@@ -1,0 +1,298 @@
+"""Reading the board: where figures stand, how strong they are, what a clan's sheet lets
+it do, and where a figure may go. Nothing here changes the state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from engine.core.modifiers import total
+from engine.games.yggdrasil.content import Card, Rule, YggdrasilContent, load
+from engine.games.yggdrasil.state import (
+    RESERVE,
+    STATS,
+    VALHALLA,
+    YggdrasilState,
+    hand,
+    sheet,
+    shown,
+)
+
+YGGDRASIL = "yggdrasil"
+
+
+@cache
+def content() -> YggdrasilContent:
+    return load()
+
+
+def card(state: YggdrasilState, ident: str) -> Card:
+    return content().cards[state.table.faces[ident]]
+
+
+def name(state: YggdrasilState, ident: str) -> str:
+    """A card's or a figure's name, as the log and the table say it."""
+    if ident in state.table.faces:
+        return card(state, ident).name
+    kind = state.figures[ident].kind
+    return kind.capitalize() if kind in ("leader", "warrior", "ship") else \
+        content().cards[kind].name
+
+
+# -- the board ----------------------------------------------------------------------------------
+def is_fjord(place: str) -> bool:
+    return place.startswith("fjord-")
+
+
+def standing(state: YggdrasilState) -> list[str]:
+    """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
+    ring = content().board.ring
+    return [YGGDRASIL] + [p for p in ring if p not in state.destroyed]
+
+
+def fjords_of(state: YggdrasilState, province: str) -> list[str]:
+    """The fjords that support a standing `province` (facts 11, ruling 7)."""
+    if province in state.destroyed:
+        return []
+    return [f.key for f in content().fjords_of(province)]
+
+
+def open_fjords(state: YggdrasilState) -> list[str]:
+    """Fjords a ship may enter: at least one of their provinces stands (ruling 7)."""
+    return [f.key for f in content().board.fjords
+            if any(p not in state.destroyed for p in f.supports)]
+
+
+def supported(state: YggdrasilState, fjord: str) -> list[str]:
+    """The standing provinces a fjord supports."""
+    f = next(x for x in content().board.fjords if x.key == fjord)
+    return [p for p in f.supports if p not in state.destroyed]
+
+
+def battle_places(state: YggdrasilState, province: str) -> list[str]:
+    """A province and its supporting fjords: what a battle, a quest or Ragnarök there
+    takes in (facts 11)."""
+    return [province, *fjords_of(state, province)]
+
+
+def adjacent(province: str) -> list[str]:
+    return list(content().provinces[province].adjacent)
+
+
+def at(state: YggdrasilState, place: str) -> list[str]:
+    return state.figures.at(place)
+
+
+def figures_in(state: YggdrasilState, places: Iterable[str]) -> list[str]:
+    return [f for p in places for f in state.figures.at(p)]
+
+
+def owner(state: YggdrasilState, figure: str) -> int:
+    seat = state.figures[figure].owner
+    assert seat is not None
+    return seat
+
+
+def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
+    return [f for f in state.figures.at(place) if state.figures[f].owner == seat]
+
+
+def on_board(state: YggdrasilState, seat: int) -> list[str]:
+    """A clan's figures in provinces and fjords: what Horns limits (facts 6)."""
+    return [f for f in state.figures.of(seat)
+            if state.figures[f].at not in (RESERVE, VALHALLA)]
+
+
+def room(state: YggdrasilState, province: str) -> int:
+    """Empty villages; Yggdrasil has no limit (facts 10)."""
+    if province == YGGDRASIL:
+        return 99
+    if province in state.destroyed:
+        return 0
+    return content().provinces[province].villages - len(state.figures.at(province))
+
+
+# -- the clan sheet ----------------------------------------------------------------------
+def upgrades(state: YggdrasilState, seat: int) -> list[Card]:
+    return [card(state, c) for c in state.table.cards_in(sheet(seat))]
+
+
+def rule(state: YggdrasilState, seat: int, key: str) -> Rule | None:
+    """The rule an upgrade on `seat`'s sheet gives it, or None."""
+    for c in upgrades(state, seat):
+        found = c.rule(key)
+        if found is not None:
+            return found
+    return None
+
+
+def gains(state: YggdrasilState, seat: int, on: str) -> list[Card]:
+    """`seat`'s upgrades that gain something when `on` happens."""
+    return [c for c in upgrades(state, seat)
+            if any(getattr(e, "on", None) == on for e in c.effects)]
+
+
+def stat(state: YggdrasilState, name: str, seat: int) -> int:
+    """A stat's value at the clan's step (facts 5)."""
+    return content().track(name).steps[state.step(name, seat) - 1]
+
+
+def horns_room(state: YggdrasilState, seat: int) -> int:
+    return stat(state, "horns", seat) - len(on_board(state, seat))
+
+
+def raisable(state: YggdrasilState, seat: int, but: str = "") -> list[str]:
+    return [s for s in STATS if s != but and state.step(s, seat) < 6]
+
+
+# -- figures -------------------------------------------------------------------------------------
+def monster(kind: str) -> Card | None:
+    found = content().cards.get(kind)
+    return found if found is not None and found.kind == "monster" else None
+
+
+def is_ship(kind: str) -> bool:
+    """A ship, or a monster that is one in every respect (Sea Serpent, ruling 25)."""
+    m = monster(kind)
+    return kind == "ship" or (m is not None and m.rule("as-ship") is not None)
+
+
+def figure_kind(state: YggdrasilState, figure: str) -> str:
+    return state.figures[figure].kind
+
+
+def base_str(state: YggdrasilState, seat: int, kind: str, place: str) -> int:
+    """A figure's STR where it stands, its clan's upgrades counted (facts 3, 56, 61)."""
+    m = monster(kind)
+    mods = [x for c in upgrades(state, seat) for x in c.modifiers]
+    if m is not None:
+        own_mods = [*m.modifiers]
+        return (m.str or 0) + total(own_mods, "str", {"figure": "this-monster",
+                                                       "province": place})
+    printed = content().figure(kind).str
+    return printed + total(mods, "str", {"figure": kind, "province": place})
+
+
+def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
+    """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
+    mods = [x for c in upgrades(state, seat) for x in c.modifiers]
+    pair = total(mods, "warrior-pair", {})
+    out = 0
+    for place in places:
+        warriors = 0
+        for f in own(state, seat, place):
+            kind = state.figures[f].kind
+            warriors += kind == "warrior"
+            out += base_str(state, seat, kind, place)
+        out += pair * (warriors // 2)
+    return out
+
+
+def invade_cost(state: YggdrasilState, seat: int, kind: str) -> int:
+    """Rage to invade: the figure's STR outside Yggdrasil, the Leader free (facts 28,
+    ruling 27), a monster's own discount (Dwarf Chieftain, Soldier of Hel)."""
+    m = monster(kind)
+    if m is not None:
+        return max(0, (m.str or 0) + total(m.modifiers, "invade-cost",
+                                           {"figure": "this-monster"}))
+    fig = content().figure(kind)
+    if fig.invade_cost is not None:
+        return fig.invade_cost
+    return base_str(state, seat, kind, "")
+
+
+def upgrade_cost(state: YggdrasilState, seat: int, c: Card) -> int:
+    """Frigga's Charm makes upgrades 1 Rage cheaper, never below 0 (designed)."""
+    mods = [x for u in upgrades(state, seat) for x in u.modifiers]
+    return max(0, (c.cost or 0) + total(mods, "upgrade-cost", {}))
+
+
+def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
+    """Where a figure of `kind` may invade: an empty village of a standing outer province,
+    a ship into an open fjord, Yggdrasil only for the Dark Elf (facts 28, ruling 6, 7)."""
+    if is_ship(kind):
+        return open_fjords(state)
+    out = [p for p in standing(state) if p != YGGDRASIL and room(state, p) > 0]
+    m = monster(kind)
+    if m is not None and m.rule("invades-yggdrasil") is not None:
+        out.insert(0, YGGDRASIL)
+    return out
+
+
+def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE) -> str | None:
+    """The first figure of `kind` of `seat` in its reserve (or Valhalla), or None."""
+    for f in state.figures.of(seat):
+        e = state.figures[f]
+        if e.kind == kind and e.at == where:
+            return f
+    return None
+
+
+def reserve_kinds(state: YggdrasilState, seat: int, where: str = RESERVE) -> list[str]:
+    """The kinds of figure `seat` has in its reserve (or Valhalla), once each."""
+    out: list[str] = []
+    for f in state.figures.of(seat):
+        e = state.figures[f]
+        if e.at == where and e.kind not in out:
+            out.append(e.kind)
+    return out
+
+
+# -- battle ---------------------------------------------------------------------------------------
+def shown_cards(state: YggdrasilState, seat: int) -> tuple[str, ...]:
+    return state.table.cards_in(shown(seat))
+
+
+def owner_of_shown(state: YggdrasilState, ident: str) -> int:
+    """The clan that revealed a card (its ``shown:s`` zone)."""
+    return int(state.table.where[ident].split(":")[1])
+
+
+def live_text(state: YggdrasilState, seat: int, key: str) -> list[str]:
+    """`seat`'s revealed cards carrying the rule `key` whose text still works (ruling 23)."""
+    return [c for c in shown_cards(state, seat)
+            if c not in state.cancelled and card(state, c).rule(key) is not None]
+
+
+def card_str(state: YggdrasilState, seat: int, ident: str) -> int:
+    """A revealed card's +STR: its print, a quest counted as a battle card (Tyr's Domain,
+    Tyr's Wrath), or Heimdall's Sight copying the strongest enemy card (ruling 19)."""
+    if ident in state.boosted:
+        return state.boosted[ident]
+    c = card(state, ident)
+    if c.kind != "battle":
+        return 0
+    if c.rule("copy-highest-card") is not None:
+        if ident in state.cancelled:
+            return 0
+        return max((_fixed_str(state, c2) for s in state.fighters if s != seat
+                    for c2 in shown_cards(state, s)), default=0)
+    return c.str or 0
+
+
+def _fixed_str(state: YggdrasilState, ident: str) -> int:
+    """A card's +STR without copying (a Sight copies no other Sight, designed)."""
+    if ident in state.boosted:
+        return state.boosted[ident]
+    c = card(state, ident)
+    return (c.str or 0) if c.kind == "battle" else 0
+
+
+def battle_total(state: YggdrasilState, seat: int) -> int:
+    """A clan's total: its figures in the province and its fjords, and its cards (facts
+    39)."""
+    cards = sum(card_str(state, seat, c) for c in shown_cards(state, seat))
+    return clan_str(state, seat, battle_places(state, state.fight)) + cards
+
+
+def hand_of(state: YggdrasilState, seat: int) -> tuple[str, ...]:
+    return state.table.cards_in(hand(seat))
+
+
+def in_battle(state: YggdrasilState, seat: int, province: str) -> bool:
+    return any(own(state, seat, p) for p in battle_places(state, province))
+
+
+def seats_from(state: YggdrasilState, start: int) -> list[int]:
+    """Every seat clockwise from `start` (left is the next seat)."""
+    return [(start + k) % state.players for k in range(state.players)]

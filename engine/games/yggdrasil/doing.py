@@ -1,0 +1,94 @@
+"""The small deeds the rules are made of: Glory and Rage won and lost, stats raised,
+cards moved, figures invading and dying. Whatever waits for a clan's choice on the way
+(a figure it may save) is a frame these push (frames.py)."""
+
+from __future__ import annotations
+
+from engine.core.entities import Entity
+from engine.core.events import Event
+from engine.games.yggdrasil import board
+from engine.games.yggdrasil.events import (
+    Destroyed,
+    GloryGained,
+    Invaded,
+    RageChanged,
+    StatRaised,
+)
+from engine.games.yggdrasil.state import (
+    RESERVE,
+    VALHALLA,
+    YggdrasilState,
+    figure_id,
+)
+
+
+def put(state: YggdrasilState, card: str, zone: str) -> None:
+    """Move a card: face up on a sheet, in the discard or revealed in a battle; face down
+    everywhere else (a hand, a packet, a quest, a laid card are their owner's alone)."""
+    state.table.move(card, zone)
+    state.table.set_face(card, zone.startswith(("sheet:", "shown:", "discard")))
+
+
+def glory(state: YggdrasilState, seat: int, amount: int, why: str) -> GloryGained:
+    state.glory[seat] += amount
+    return GloryGained(seat=seat, glory=amount, why=why)
+
+
+def rage(state: YggdrasilState, seat: int, amount: int, why: str) -> RageChanged:
+    state.rage[seat] = max(0, state.rage[seat] + amount)
+    return RageChanged(seat=seat, rage=amount, why=why)
+
+
+def raise_stat(state: YggdrasilState, seat: int, stat: str, why: str) -> list[Event]:
+    """One step up a stat track, never past step 6 (facts 5)."""
+    steps = list(state.steps[stat])
+    if steps[seat] >= 6:
+        return []
+    steps[seat] += 1
+    state.steps[stat] = tuple(steps)
+    return [StatRaised(seat=seat, stat=stat, step=steps[seat], why=why)]
+
+
+def add_figures(state: YggdrasilState, seat: int) -> None:
+    """A clan's figures, all in its reserve (facts 1)."""
+    for fig in board.content().clan.figures:
+        for n in range(fig.count):
+            state.figures.add(figure_id(seat, fig.figure, n),
+                              Entity(fig.figure, seat, RESERVE))
+
+
+def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how: str,
+           source: str = RESERVE) -> list[Event]:
+    """A figure of `kind` from the reserve (or Valhalla) onto the board, Rage paid."""
+    figure = board.in_reserve(state, seat, kind, source)
+    assert figure is not None, f"no {kind} of seat {seat} in {source}"
+    state.rage[seat] -= cost
+    state.figures.move(figure, to)
+    return [Invaded(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
+                    to_name=place_name(to), rage=cost, how=how)]
+
+
+def place_name(place: str) -> str:
+    """A province's or a fjord's name, as the log says it."""
+    c = board.content()
+    if place in c.provinces:
+        return c.provinces[place].name
+    return next((f.name for f in c.board.fjords if f.key == place), place)
+
+
+def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Event]:
+    """Figures die and go to Valhalla; each counts for its clan in `killed` (the battle's
+    or Ragnarök's tally)."""
+    out: list[Event] = []
+    for f in figures:
+        entity = state.figures[f]
+        if entity.at in (RESERVE, VALHALLA):
+            continue
+        seat = board.owner(state, f)
+        out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
+                             place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
+                             why=why))
+        state.figures.move(f, VALHALLA)
+        if state.killed:
+            state.killed[seat] += 1
+    return out

@@ -1,0 +1,291 @@
+"""The Action phase: what a clan may do on its turn, why anything else is refused, and how
+the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.core.actions import Action
+from engine.core.entities import Entity
+from engine.core.events import Event
+from engine.games.yggdrasil import ages, board
+from engine.games.yggdrasil.actions import (
+    REST,
+    Invade,
+    March,
+    Pillage,
+    Quest,
+    Rest,
+    Sacrifice,
+    Upgrade,
+)
+from engine.games.yggdrasil.doing import invade, place_name, put
+from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
+from engine.games.yggdrasil.frames import (
+    YggMarchOn,
+    YggSacrifice,
+    begin_pillage,
+    offer,
+    one_per_kind,
+)
+from engine.games.yggdrasil.state import (
+    RESERVE,
+    VALHALLA,
+    YggdrasilState,
+    figure_id,
+    hand,
+    quests,
+    sheet,
+)
+
+YGGDRASIL = board.YGGDRASIL
+
+
+def actions(state: YggdrasilState, seat: int) -> list[Action]:
+    """Every action `seat` may take now; none at all with no Rage (ruling 5)."""
+    if state.rage[seat] <= 0:
+        return []
+    return [*invasions(state, seat), *marches(state, seat), *upgrades(state, seat),
+            *quest_plays(state, seat), *pillages(state, seat), *sacrifices(state, seat), REST]
+
+
+def invasions(state: YggdrasilState, seat: int) -> list[Action]:
+    if board.horns_room(state, seat) <= 0:
+        return []
+    out: list[Action] = []
+    for kind in board.reserve_kinds(state, seat):
+        if board.invade_cost(state, seat, kind) <= state.rage[seat]:
+            out += [Invade(kind, to) for to in board.destinations(state, seat, kind)]
+    domain = board.rule(state, seat, "invade-from-valhalla")
+    if domain is not None and domain.params["rage"] <= state.rage[seat]:
+        for kind in board.reserve_kinds(state, seat, VALHALLA):
+            out += [Invade(kind, to, True) for to in board.destinations(state, seat, kind)]
+    return out
+
+
+def marchers(state: YggdrasilState, seat: int) -> list[str]:
+    """Figures that may march: in a standing province, never a ship (facts 29)."""
+    return [f for p in board.standing(state) for f in board.own(state, seat, p)
+            if not board.is_ship(state.figures[f].kind)]
+
+
+def marches(state: YggdrasilState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    targets = [p for p in board.standing(state) if board.room(state, p) > 0]
+    for f in one_per_kind(state, marchers(state, seat)):
+        here = state.figures[f].at
+        out += [March(f, to) for to in targets if to != here]
+    return out
+
+
+def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
+    """Upgrade cards that fit a slot, free or taken (the card there is replaced), at their
+    cost (facts 30, Frigga's Charm)."""
+    out: list[Action] = []
+    on_sheet = state.table.cards_in(sheet(seat))
+    slots = board.content().clan.slots
+    for c in _one_per_face(state, state.table.cards_in(hand(seat))):
+        card = board.card(state, c)
+        if card.slot is None or board.upgrade_cost(state, seat, card) > state.rage[seat]:
+            continue
+        taken = [u for u in on_sheet if board.card(state, u).slot == card.slot]
+        if len(taken) < slots[card.slot]:
+            out.append(Upgrade(c))
+        else:
+            out += [Upgrade(c, u) for u in taken]
+    return out
+
+
+def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
+    return [Quest(c) for c in _one_per_face(state, state.table.cards_in(hand(seat)))
+            if board.card(state, c).kind == "quest"]
+
+
+def pillage_cost(state: YggdrasilState, seat: int, province: str) -> int | None:
+    """0, Tyr's Challenge's Rage for a province pillaged already (ruling 16), or None."""
+    if province not in state.pillaged:
+        return 0
+    again = board.rule(state, seat, "pillage-again")
+    return None if again is None else again.params["rage"]
+
+
+def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
+    cost = pillage_cost(state, seat, province)
+    return cost is not None and cost <= state.rage[seat] and \
+        province not in state.destroyed and board.in_battle(state, seat, province)
+
+
+def pillages(state: YggdrasilState, seat: int) -> list[Action]:
+    return [Pillage(p) for p in board.standing(state) if may_pillage(state, seat, p)]
+
+
+def sacrifices(state: YggdrasilState, seat: int) -> list[Action]:
+    rule = board.rule(state, seat, "sacrifice-for-stat")
+    if rule is None or len(board.on_board(state, seat)) < rule.params["figures"]:
+        return []
+    return [Sacrifice(stat) for stat in board.raisable(state, seat)]
+
+
+def _one_per_face(state: YggdrasilState, cards: tuple[str, ...]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        face = state.table.faces[c]
+        if face not in seen:
+            seen.add(face)
+            out.append(c)
+    return out
+
+
+def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
+    """The form of `action` the listing offers: any Warrior stands for the first of its
+    province, any copy of a card in hand for the first."""
+    if isinstance(action, March) and action.figure in state.figures:
+        e = state.figures[action.figure]
+        if e.owner == seat and e.kind == "warrior":
+            first = next(f for f in board.own(state, seat, e.at)
+                         if state.figures[f].kind == "warrior")
+            return dataclasses.replace(action, figure=first)
+    if isinstance(action, Upgrade | Quest) and action.card in state.table.cards_in(hand(seat)):
+        face = state.table.faces[action.card]
+        first = next(c for c in state.table.cards_in(hand(seat)) if state.table.faces[c] == face)
+        return dataclasses.replace(action, card=first)
+    return action
+
+
+def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
+    """The rule an action breaks, in the rules' words."""
+    if state.phase != "action":
+        return f"clans take actions in the Action phase; this is the {state.phase} phase"
+    if state.rage[seat] <= 0:
+        return "with no Rage left you may take no action at all, not even a free one"
+    rage = state.rage[seat]
+    if isinstance(action, Invade):
+        if board.horns_room(state, seat) <= 0 and not action.from_valhalla:
+            return f"your figures on the board already equal your Horns " \
+                   f"({board.stat(state, 'horns', seat)})"
+        source = VALHALLA if action.from_valhalla else RESERVE
+        if board.in_reserve(state, seat, action.figure, source) is None:
+            return f"you have no {action.figure} in your {source}"
+        if action.to == YGGDRASIL:
+            return "no figure invades Yggdrasil directly; march there (ruling 6)"
+        if board.is_ship(action.figure) != board.is_fjord(action.to):
+            return "ships invade fjords, and only ships do"
+        if action.to in state.destroyed:
+            return f"{place_name(action.to)} is destroyed"
+        if not board.is_fjord(action.to) and board.room(state, action.to) <= 0:
+            return f"{place_name(action.to)} has no empty village"
+        cost = board.invade_cost(state, seat, action.figure)
+        return f"that invasion costs {cost} Rage; you have {rage}"
+    if isinstance(action, March):
+        if action.figure not in state.figures or state.figures[action.figure].owner != seat:
+            return "march your own figures"
+        if board.is_ship(state.figures[action.figure].kind):
+            return "ships never march"
+        if board.is_fjord(state.figures[action.figure].at):
+            return "nothing marches from a fjord"
+        if action.to in state.destroyed or board.room(state, action.to) <= 0:
+            return f"{place_name(action.to)} has no empty village"
+        return "a march moves figures from one province to another"
+    if isinstance(action, Upgrade | Quest):
+        if action.card not in state.table.cards_in(hand(seat)):
+            return "that card is not in your hand"
+        card = board.card(state, action.card)
+        if isinstance(action, Quest):
+            return f"{card.name} is not a quest"
+        if card.slot is None:
+            return f"{card.name} is not an upgrade"
+        cost = board.upgrade_cost(state, seat, card)
+        if cost > rage:
+            return f"{card.name} costs {cost} Rage; you have {rage}"
+        return f"your {card.slot} slots are full: name the upgrade it replaces"
+    if isinstance(action, Pillage):
+        if action.province in state.destroyed:
+            return f"{place_name(action.province)} is destroyed"
+        if not board.in_battle(state, seat, action.province):
+            return "pillage a province where you have a figure (or a ship in its fjord)"
+        cost = pillage_cost(state, seat, action.province)
+        if cost is None:
+            return f"{place_name(action.province)} has been pillaged this Age"
+        return f"pillaging it again costs {cost} Rage; you have {rage}"
+    if isinstance(action, Sacrifice):
+        return "Frigga's Sacrifice needs the upgrade and two of your figures on the board"
+    return f"that is not an action of the Action phase ({action.describe()})"
+
+
+def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
+    state.acted = True
+    if isinstance(action, Rest):
+        state.rage[seat] = 0
+        return [Rested(seat=seat)]
+    if isinstance(action, Invade):
+        if action.from_valhalla:
+            cost = board.rule(state, seat, "invade-from-valhalla").params["rage"]  # type: ignore[union-attr]
+            return invade(state, seat, action.figure, action.to, cost, "action", VALHALLA)
+        cost = board.invade_cost(state, seat, action.figure)
+        return invade(state, seat, action.figure, action.to, cost, "action")
+    if isinstance(action, March):
+        source = state.figures[action.figure].at
+        state.rage[seat] -= 1
+        state.figures.move(action.figure, action.to)
+        state.frames.append(YggMarchOn(seats=(seat,), source=source, to=action.to))
+        return [Marched(seat=seat, figure=action.figure,
+                        figure_name=board.name(state, action.figure), source=source,
+                        to=action.to, to_name=place_name(action.to), rage=1)]
+    if isinstance(action, Upgrade):
+        return _upgrade(state, seat, action)
+    if isinstance(action, Quest):
+        put(state, action.card, quests(seat))
+        return [QuestCommitted(seat=seat, card_name=board.name(state, action.card),
+                               seen_by=frozenset({seat}))]
+    if isinstance(action, Pillage):
+        cost = pillage_cost(state, seat, action.province)
+        return begin_pillage(state, seat, action.province, cost or 0)
+    assert isinstance(action, Sacrifice)
+    state.frames.append(YggSacrifice(seats=(seat,), stat=action.stat))
+    return []
+
+
+def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
+    """The card goes on the sheet (a replaced one to the discard, its monster out of the
+    game: ruling 9); a troop or monster upgrade may bring a figure in free (ruling 8)."""
+    card = board.card(state, action.card)
+    cost = board.upgrade_cost(state, seat, card)
+    state.rage[seat] -= cost
+    replaced = ""
+    if action.replace:
+        old = board.card(state, action.replace)
+        replaced = old.name
+        if old.kind == "monster":
+            state.figures.remove(figure_id(seat, old.key))
+        put(state, action.replace, "discard")
+    put(state, action.card, sheet(seat))
+    events: list[Event] = [Upgraded(seat=seat, card=action.card, card_name=card.name,
+                                    replaced=replaced, rage=cost)]
+    if card.kind == "monster":
+        state.figures.add(figure_id(seat, card.key), Entity(card.key, seat, RESERVE))
+        offer(state, seat, (card.key,), "free")
+    elif card.kind == "troop":
+        assert card.troop is not None
+        kinds = tuple(k for k in board.reserve_kinds(state, seat)
+                      if (board.is_ship(k) if card.troop == "ship" else k == card.troop))
+        offer(state, seat, kinds, "free")
+    return events
+
+
+def next_turn(state: YggdrasilState) -> list[Event] | None:
+    """After an action the turn passes clockwise to the next clan with Rage; the phase ends
+    when nobody has Rage or every standing province is pillaged (facts 27)."""
+    everything = all(p in state.pillaged for p in board.standing(state))
+    if everything or not any(state.rage):
+        return ages.next_phase(state)
+    if not state.acted and state.rage[state.active] > 0:
+        return None
+    state.acted = False
+    for k in range(1, state.players + 1):
+        seat = (state.active + k) % state.players
+        if state.rage[seat] > 0:
+            state.active = seat
+            state.turn += 1
+            return []
+    return ages.next_phase(state)
