@@ -61,7 +61,7 @@ def new(players: int = 4, seed: int = 1) -> YggdrasilState:
 
 def table(players: int = 4, seed: int = 1, first: int = 0, age: int = 1,
           destroyed: Iterable[str] = (), tokens: dict[str, str] | None = None,
-          doom: tuple[str, str, str] = ("utgard", "horgr", "andlang")) -> YggdrasilState:
+          doom: tuple[str, str, str] = ("angerboda", "muspelheim", "elvagar")) -> YggdrasilState:
     """The Action phase of `age` with no draft behind it: every card back in its Age deck,
     every figure in its reserve, hands empty, each clan's Rage 6, `first` to act, no
     province destroyed but `destroyed`, the tokens of TOKENS and Ragnarök's `doom`."""
@@ -205,8 +205,7 @@ def lay(state: YggdrasilState, cards: dict[int, str]) -> list[Event]:
     frame = top(state)
     assert isinstance(frame, YggBattleCards), f"no battle cards asked: {frame}"
     events: list[Event] = []
-    while isinstance(top(state), YggBattleCards):
-        seat = state.deciding()[0]
+    for seat in frame.seats:
         events += act(state, Lay(card(state, cards[seat])), seat)
     return events
 
