@@ -17,7 +17,6 @@ from engine.games.yggdrasil.actions import (
     Invade,
     Lay,
     March,
-    MarchAlong,
     Pillage,
     Raise,
     Reclaim,
@@ -34,11 +33,10 @@ from engine.games.yggdrasil.frames import (
     YggSacrifice,
     YggSpare,
 )
-from engine.games.yggdrasil.state import RESERVE, VALHALLA, hand, sheet
+from engine.games.yggdrasil.state import VALHALLA, hand
 from tests.engine.yggdrasil.helpers import (
     FJORD_EA,
     FJORD_GM,
-    GAME,
     YGG,
     act,
     card,
@@ -53,7 +51,6 @@ from tests.engine.yggdrasil.helpers import (
     place,
     refusal,
     settle,
-    steps,
     table,
     top,
     upgrade,
@@ -105,7 +102,7 @@ def decided(events: list) -> Any:
     return next(e for e in events if e.kind == "ygg-decided")
 
 
-# -- battle cards that add STR and nothing else (facts 54, 59, 64) ----------------------------------
+# -- battle cards that add STR and nothing else (facts 54, 59, 64) ---------------------------------
 PLAIN = [(k, board.content().cards[k].str) for k in cards_of("battle")
          if not board.content().cards[k].effects]
 
@@ -120,7 +117,7 @@ def test_a_plain_battle_card_adds_its_str(key: str, bonus: int) -> None:
     assert decided(events).winner == 0
 
 
-# -- quests (facts 53, 58, 63, section C) ---------------------------------------------------------
+# -- quests (facts 53, 58, 63, section C) ----------------------------------------------------------
 QUESTS = cards_of("quest")
 
 
@@ -151,7 +148,7 @@ def test_every_quest_pays_its_glory_when_fulfilled(key: str) -> None:
     assert isinstance(top(state), YggChooseStat)
 
 
-# -- Age 1 monsters (facts 50) --------------------------------------------------------------------
+# -- Age 1 monsters (facts 50) ---------------------------------------------------------------------
 @covers("a1-troll")
 def test_troll_kills_every_enemy_warrior_where_it_invades() -> None:
     """facts 50: when the Troll invades, every enemy Warrior in that province dies (not
@@ -208,7 +205,7 @@ def test_sea_serpent_is_a_ship_in_every_way() -> None:
     assert state.glory[0] == 4, "Loki's Dragons pay for the Serpent"
 
 
-# -- Age 1 troop upgrades (facts 51) ----------------------------------------------------------------
+# -- Age 1 troop upgrades (facts 51) ---------------------------------------------------------------
 @covers("a1-lord-of-hammers")
 def test_lord_of_hammers_moves_the_leader_after_a_pillage() -> None:
     """facts 51: after a successful pillage with your Leader there, you may move the
@@ -253,7 +250,7 @@ def test_dragons_pay_glory_for_each_ship_destroyed(key: str, each: int) -> None:
     assert state.glory[0] == each + 2
 
 
-# -- Age 1 clan upgrades (facts 52) --------------------------------------------------------------
+# -- Age 1 clan upgrades (facts 52) ----------------------------------------------------------------
 @covers("a1-lokis-domain", "a2-lokis-eminence", "a3-lokis-wrath")
 @pytest.mark.parametrize(("key", "each"), [("a1-lokis-domain", 1), ("a2-lokis-eminence", 2),
                                            ("a3-lokis-wrath", 3)])
@@ -357,7 +354,7 @@ def test_lokis_blessing_a_warrior_invades_where_you_lost() -> None:
     assert state.rage[1] == 6
 
 
-# -- Age 1 battle cards with texts (facts 54) --------------------------------------------------------
+# -- Age 1 battle cards with texts (facts 54) ------------------------------------------------------
 @covers("a1-odins-smite", "a1-odins-smite-2")
 @pytest.mark.parametrize("key", ["a1-odins-smite", "a1-odins-smite-2"])
 def test_odins_smite_kills_a_warrior_of_each_opponent_before_comparing(key: str) -> None:
@@ -399,7 +396,7 @@ def test_heimdalls_sight_is_worth_the_strongest_enemy_card() -> None:
 def test_friggas_grace_raises_another_stat_on_a_successful_pillage(key: str) -> None:
     """facts 54, ruling 11: +2; if your pillage succeeds, raise a stat other than the one
     the token raised."""
-    state, events = duel(key, "", 1, 1, "horgr")  # Horgr's token: Axes
+    state, _ = duel(key, "", 1, 1, "horgr")  # Horgr's token: Axes
     no_more(state)
     assert isinstance(top(state), YggChooseStat)
     assert {a.stat for a in legal(state)} == {"rage", "horns"}
@@ -412,10 +409,10 @@ def test_friggas_grace_raises_another_stat_on_a_successful_pillage(key: str) -> 
 def test_lokis_trickery_takes_a_rage_from_the_winner(key: str) -> None:
     """facts 54, ruling 17: +0; if you lose, take 1 Rage from the winner (nothing if it
     has none)."""
-    state, events = duel("a1-tyrs-bash", key, 1, 1)
+    state, _ = duel("a1-tyrs-bash", key, 1, 1)
     no_more(state)
     assert state.rage[:2] == [5, 7]
-    state, events = duel(key, "a1-tyrs-bash", 1, 1, rage=(6, 0, 6, 6))
+    state, _ = duel(key, "a1-tyrs-bash", 1, 1, rage=(6, 0, 6, 6))
     no_more(state)
     assert state.rage[:2] == [6, 0]
 
@@ -423,15 +420,15 @@ def test_lokis_trickery_takes_a_rage_from_the_winner(key: str) -> None:
 @covers("a1-thors-hammer")
 def test_thors_hammer_three_glory_for_winning() -> None:
     """facts 54: +1; +3 Glory if you win."""
-    state, events = duel("a1-thors-hammer", "", 1, 1)
+    state, _ = duel("a1-thors-hammer", "", 1, 1)
     no_more(state)
     assert state.glory[0] == 3 + 3 + 5
-    state, events = duel("a1-thors-hammer", "a1-tyrs-smite", 1, 1)
+    state, _ = duel("a1-thors-hammer", "a1-tyrs-smite", 1, 1)
     no_more(state)
     assert state.glory[0] == 0
 
 
-# -- Age 2 monsters (facts 55) --------------------------------------------------------------------
+# -- Age 2 monsters (facts 55) ---------------------------------------------------------------------
 @covers("a2-valkyrie")
 def test_valkyrie_two_glory_per_enemy_figure_destroyed_in_its_battle() -> None:
     """facts 55: +2 Glory per enemy figure destroyed in a battle it is in."""
@@ -478,7 +475,7 @@ def test_fire_giant_kills_every_enemy_non_monster_there_and_in_the_fjords() -> N
     assert state.rage[0] == 2
 
 
-# -- Age 2 troop upgrades (facts 56) ----------------------------------------------------------------
+# -- Age 2 troop upgrades (facts 56) ---------------------------------------------------------------
 @covers("a2-lord-of-axes", "a3-lord-of-spears")
 def test_lords_raise_stats_after_a_pillage_with_the_leader() -> None:
     """facts 56, 61: a successful pillage with your Leader there raises one stat of your
@@ -512,7 +509,7 @@ def test_experts_in_arms_warriors_are_str_2() -> None:
     assert board.invade_cost(state, 0, "warrior") == 2
 
 
-# -- Age 2 clan upgrades (facts 57) --------------------------------------------------------------
+# -- Age 2 clan upgrades (facts 57) ----------------------------------------------------------------
 @covers("a2-odins-inspiration")
 def test_odins_inspiration_doubles_ragnarok_glory() -> None:
     """facts 57, ruling 24: double the Age's Glory for your figures dying in Ragnarök."""
@@ -594,7 +591,7 @@ def test_thors_domain_pillages_where_you_invaded_for_2_rage() -> None:
     assert state.active == 1
 
 
-# -- Age 2 battle cards with texts (facts 59) ---------------------------------------------------------
+# -- Age 2 battle cards with texts (facts 59) ------------------------------------------------------
 @covers("a2-heimdalls-eye", "a2-heimdalls-eye-2", "a2-heimdalls-eye-3",
         "a3-heimdalls-gaze", "a3-heimdalls-gaze-2")
 @pytest.mark.parametrize(("key", "bonus"), [("a2-heimdalls-eye", 2), ("a2-heimdalls-eye-2", 2),
@@ -636,7 +633,7 @@ def test_odins_tide_every_clan_keeps_one_figure(key: str) -> None:
 @pytest.mark.parametrize("key", ["a2-lokis-backstab", "a2-lokis-backstab-2"])
 def test_lokis_backstab_takes_two_glory_from_the_winner(key: str) -> None:
     """facts 59, 68: +0; if you lose, take 2 Glory from the winner (at most what it has)."""
-    state, events = duel("a1-tyrs-bash", key, 1, 1)
+    state, _ = duel("a1-tyrs-bash", key, 1, 1)
     no_more(state)
     assert state.glory[:2] == [3 + 5 - 2, 2]
 
@@ -665,14 +662,14 @@ def test_heimdalls_watch_discards_every_revealed_card_and_all_play_again(key: st
 @covers("a2-thors-oath")
 def test_thors_oath_raises_a_stat_on_winning() -> None:
     """facts 59: +1; if you win, raise a clan stat."""
-    state, events = duel("a2-thors-oath", "", 1, 1, "horgr")
+    state, _ = duel("a2-thors-oath", "", 1, 1, "horgr")
     no_more(state)
     assert isinstance(top(state), YggChooseStat)
     act(state, Raise("axes"))
     assert state.step("axes", 0) == 3
 
 
-# -- Age 3 monsters (facts 60) --------------------------------------------------------------------
+# -- Age 3 monsters (facts 60) ---------------------------------------------------------------------
 @covers("a3-frost-giant")
 def test_frost_giant_pays_the_reward_twice() -> None:
     """facts 60: a successful pillage involving it pays the pillage reward twice."""
@@ -703,7 +700,7 @@ def test_volur_witch_retreats_to_yggdrasil_instead_of_dying() -> None:
     assert where(state, witch) == YGG
 
 
-# -- Age 3 troop upgrades (facts 61) ----------------------------------------------------------------
+# -- Age 3 troop upgrades (facts 61) ---------------------------------------------------------------
 @covers("a3-masters-in-arms")
 def test_masters_in_arms_pairs_of_warriors_count_6() -> None:
     """facts 61, ruling 27: each pair of your Warriors in a province totals 6 STR, a lone
@@ -715,7 +712,7 @@ def test_masters_in_arms_pairs_of_warriors_count_6() -> None:
     assert board.invade_cost(state, 0, "warrior") == 2
 
 
-# -- Age 3 clan upgrades (facts 62) --------------------------------------------------------------
+# -- Age 3 clan upgrades (facts 62) ----------------------------------------------------------------
 @covers("a3-friggas-domain")
 def test_friggas_domain_invades_from_valhalla_for_1_rage() -> None:
     """facts 62, ruling 15: pay 1 Rage to invade with one of your figures from Valhalla,
@@ -773,7 +770,7 @@ def test_friggas_sacrifice_two_of_your_figures_for_a_stat() -> None:
     assert state.rage[0] == 5
 
 
-# -- Age 3 battle cards with texts (facts 64) ---------------------------------------------------------
+# -- Age 3 battle cards with texts (facts 64) ------------------------------------------------------
 @covers("a3-thors-primacy", "a3-thors-primacy-2")
 @pytest.mark.parametrize("key", ["a3-thors-primacy", "a3-thors-primacy-2"])
 def test_thors_primacy_cancels_opposing_texts_but_not_their_str(key: str) -> None:
@@ -792,7 +789,7 @@ def test_thors_primacy_cancels_opposing_texts_but_not_their_str(key: str) -> Non
 @pytest.mark.parametrize("key", ["a3-thors-ascension", "a3-thors-ascension-2"])
 def test_thors_ascension_three_rage_and_three_glory_on_winning(key: str) -> None:
     """facts 64: +1; if you win, +3 Rage and +3 Glory."""
-    state, events = duel(key, "", 1, 1)
+    state, _ = duel(key, "", 1, 1)
     no_more(state)
     assert state.glory[0] == 3 + 5 + 3
     assert state.rage[0] == 9
@@ -802,7 +799,7 @@ def test_thors_ascension_three_rage_and_three_glory_on_winning(key: str) -> None
 @pytest.mark.parametrize("key", ["a3-odins-judgement", "a3-odins-judgement-2"])
 def test_odins_judgement_two_glory_per_figure_destroyed(key: str) -> None:
     """facts 64: +2; +2 Glory per figure destroyed in this battle, any clan's."""
-    state, events = duel("a1-tyrs-smite", key, 1, 3)
+    state, _ = duel("a1-tyrs-smite", key, 1, 3)
     no_more(state)
     assert state.glory[1] == 3 * 2
 
@@ -811,18 +808,16 @@ def test_odins_judgement_two_glory_per_figure_destroyed(key: str) -> None:
 def test_lokis_poison_takes_the_winners_cards() -> None:
     """facts 64, ruling 18: +0; if you lose, take the winner's revealed cards into your
     hand."""
-    state, events = duel("a1-tyrs-smite", "a3-lokis-poison", 1, 1)
+    state, _ = duel("a1-tyrs-smite", "a3-lokis-poison", 1, 1)
     no_more(state)
     assert state.table.where[card(state, "a1-tyrs-smite")] == hand(1)
     assert state.table.where[card(state, "a3-lokis-poison")] == hand(1)
 
 
-# -- every card is here -----------------------------------------------------------------------------
+# -- every card is here ----------------------------------------------------------------------------
 def test_every_card_key_is_exercised() -> None:
     """Every card key of assets/yggdrasil/cards.json has a test here."""
     keys = {c.key for c in board.content().decks.cards}
     assert keys - COVERED == set()
     assert COVERED - keys == set()
 
-
-_ = (MarchAlong, RESERVE, sheet, GAME, steps)  # imported for the tests' readers
