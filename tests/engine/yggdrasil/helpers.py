@@ -83,7 +83,9 @@ def table(players: int = 4, seed: int = 1, first: int = 0, age: int = 1,
 
 def card(state: YggdrasilState, key: str) -> str:
     """The id of the card of `key` (each physical card has a key of its own)."""
-    return next(c for c, face in state.table.faces.items() if face == key)
+    found = [c for c, face in state.table.faces.items() if face == key]
+    assert found, f"{key} is not played with {state.players} players"
+    return found[0]
 
 
 def give(state: YggdrasilState, seat: int, *keys: str) -> list[str]:

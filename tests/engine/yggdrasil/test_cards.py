@@ -591,6 +591,19 @@ def test_thors_domain_pillages_where_you_invaded_for_2_rage() -> None:
     assert state.active == 1
 
 
+def test_thors_domain_pillages_after_the_trolls_crushing() -> None:
+    """facts 57, 50, ruling 13 (a crushing invasion acts first): a Troll invading with
+    Thor's Domain kills the enemy Warriors before the pillage is offered."""
+    state = table(4)
+    upgrade(state, 0, "a2-thors-domain", "a1-troll")
+    place(state, 1, "warrior", "horgr", 2)
+    act(state, Invade("a1-troll", "horgr"))
+    assert kinds_at(state, 1, VALHALLA) == ["warrior", "warrior"]
+    use(state)
+    assert "horgr" in state.pillaged
+    assert state.glory[0] == 0, "no battle: nobody else is there"
+
+
 # -- Age 2 battle cards with texts (facts 59) ------------------------------------------------------
 @covers("a2-heimdalls-eye", "a2-heimdalls-eye-2", "a2-heimdalls-eye-3",
         "a3-heimdalls-gaze", "a3-heimdalls-gaze-2")
