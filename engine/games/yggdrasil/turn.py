@@ -80,7 +80,8 @@ def marches(state: YggdrasilState, seat: int) -> list[Action]:
 
 def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
     """Upgrade cards that fit a slot, free or taken (the card there is replaced), at their
-    cost (facts 30, Frigga's Charm)."""
+    cost (facts 30, Frigga's Charm); a monster may replace another even with a slot free
+    (ruling 9)."""
     out: list[Action] = []
     on_sheet = state.table.cards_in(sheet(seat))
     slots = board.content().clan.slots
@@ -89,9 +90,10 @@ def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
         if card.slot is None or board.upgrade_cost(state, seat, card) > state.rage[seat]:
             continue
         taken = [u for u in on_sheet if board.card(state, u).slot == card.slot]
-        if len(taken) < slots[card.slot]:
+        free = len(taken) < slots[card.slot]
+        if free:
             out.append(Upgrade(c))
-        else:
+        if not free or card.slot == "monster":
             out += [Upgrade(c, u) for u in taken]
     return out
 
