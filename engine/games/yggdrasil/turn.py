@@ -7,6 +7,7 @@ import dataclasses
 
 from engine.core.actions import Action
 from engine.core.entities import Entity
+from engine.core.errors import excerpt
 from engine.core.events import Event
 from engine.games.yggdrasil import ages, board
 from engine.games.yggdrasil.actions import (
@@ -30,6 +31,7 @@ from engine.games.yggdrasil.frames import (
 )
 from engine.games.yggdrasil.state import (
     RESERVE,
+    TROOPS,
     VALHALLA,
     YggdrasilState,
     figure_id,
@@ -155,6 +157,18 @@ def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     return action
 
 
+def _is_place(key: str) -> bool:
+    content = board.content()
+    return key in content.provinces or any(f.key == key for f in content.board.fjords)
+
+
+def _kind_name(kind: str) -> str:
+    if kind in TROOPS:
+        return kind
+    m = board.monster(kind)
+    return m.name if m is not None else excerpt(kind)
+
+
 def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
     """The rule an action breaks, in the rules' words."""
     if state.phase != "action":
@@ -162,13 +176,17 @@ def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
     if state.rage[seat] <= 0:
         return "with no Rage left you may take no action at all, not even a free one"
     rage = state.rage[seat]
+    if isinstance(action, Invade | March) and not _is_place(action.to):
+        return f"there is no place {excerpt(action.to)} on the board"
     if isinstance(action, Invade):
-        if board.horns_room(state, seat) <= 0 and not action.from_valhalla:
+        if board.horns_room(state, seat) <= 0:
             return f"your figures on the board already equal your Horns " \
                    f"({board.stat(state, 'horns', seat)})"
+        if action.from_valhalla and board.rule(state, seat, "invade-from-valhalla") is None:
+            return "only Frigga's Domain invades from Valhalla"
         source = VALHALLA if action.from_valhalla else RESERVE
         if board.in_reserve(state, seat, action.figure, source) is None:
-            return f"you have no {action.figure} in your {source}"
+            return f"you have no {_kind_name(action.figure)} in your {source}"
         if action.to == YGGDRASIL:
             return "no figure invades Yggdrasil directly; march there (ruling 6)"
         if board.is_ship(action.figure) != board.is_fjord(action.to):
@@ -186,6 +204,8 @@ def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
             return "ships never march"
         if board.is_fjord(state.figures[action.figure].at):
             return "nothing marches from a fjord"
+        if board.is_fjord(action.to):
+            return "a march ends in a province, never in a fjord"
         if action.to in state.destroyed or board.room(state, action.to) <= 0:
             return f"{place_name(action.to)} has no empty village"
         return "a march moves figures from one province to another"
@@ -200,8 +220,15 @@ def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
         cost = board.upgrade_cost(state, seat, card)
         if cost > rage:
             return f"{card.name} costs {cost} Rage; you have {rage}"
+        if action.replace:
+            if action.replace not in state.table.cards_in(sheet(seat)) or \
+                    board.card(state, action.replace).slot != card.slot:
+                return f"{card.name} replaces a {card.slot} upgrade on your sheet"
+            return f"your {card.slot} slots have room: {card.name} replaces nothing"
         return f"your {card.slot} slots are full: name the upgrade it replaces"
     if isinstance(action, Pillage):
+        if action.province not in board.content().provinces:
+            return "pillage a province"
         if action.province in state.destroyed:
             return f"{place_name(action.province)} is destroyed"
         if not board.in_battle(state, seat, action.province):

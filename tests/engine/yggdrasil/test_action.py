@@ -439,3 +439,39 @@ def test_hand_cards_are_not_spent_by_a_pillage_without_battle() -> None:
     c = give(state, 0, "a1-tyrs-bash")[0]
     act(state, Pillage("horgr"))
     assert state.table.where[c] == hand(0)
+
+
+# -- refusals give the rule's reason and change nothing (facts 24-34) ------------------------------
+def test_refusals_name_the_rule_even_for_nonsense() -> None:
+    """facts 28, 29, 34: an action naming no place, a fjord for a march, a fjord to
+    pillage, is refused with its reason (it used to fail on a missing key)."""
+    state = table(3)
+    f = place(state, 0, "warrior", "gimle")[0]
+    assert "no place 'nowhere'" in refusal(state, Invade("warrior", "nowhere"))
+    assert "no place" in refusal(state, March(f, "nowhere"))
+    assert "never in a fjord" in refusal(state, March(f, FJORD_GM))
+    place(state, 0, "ship", FJORD_GM)
+    assert "pillage a province" in refusal(state, Pillage(FJORD_GM))
+    assert "no Troll" in refusal(state, Invade("a1-troll", "gimle"))
+
+
+def test_invading_from_valhalla_needs_friggas_domain_and_room_under_horns() -> None:
+    """facts 28, ruling 15: only Frigga's Domain brings a figure back from Valhalla, and
+    never past Horns."""
+    state = table(3)
+    place(state, 0, "warrior", VALHALLA)
+    assert "only Frigga's Domain" in refusal(state, Invade("warrior", "gimle", True))
+    upgrade(state, 0, "a3-friggas-domain")
+    place(state, 0, "warrior", "gimle", 4)
+    assert "equal your Horns" in refusal(state, Invade("warrior", "horgr", True))
+
+
+def test_an_upgrade_replaces_only_a_card_of_its_slot_and_only_when_full() -> None:
+    """facts 30: a card replaced is one of its slot on the sheet; a troop or clan upgrade
+    with room replaces nothing (only a monster may, ruling 9)."""
+    state = table(3)
+    charm = upgrade(state, 0, "a1-friggas-charm")[0]
+    c = give(state, 0, "a1-thors-glory")[0]
+    assert "have room" in refusal(state, Upgrade(c, charm))
+    b = give(state, 0, "a1-brothers-in-arms")[0]
+    assert "replaces a warrior upgrade" in refusal(state, Upgrade(b, charm))
