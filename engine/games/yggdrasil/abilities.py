@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.frames import Ability
+from engine.core.frames import Ability, Triggered
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.content import DestroyOnInvade, Gain, Take
 from engine.games.yggdrasil.doing import glory, put, rage, raise_stat
@@ -100,10 +100,14 @@ def _watch(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     for c in revealed:
         put(state, c, "discard")
         state.boosted.pop(c, None)
+    # the discarded cards' texts never act: what they triggered, still waiting, goes too
+    state.frames[:] = [f for f in state.frames if not isinstance(f, Triggered) or
+                       dict(f.facts).get("round") != facts["round"]]
     out: list[Event] = [CardWorks(seat=seat, card_name="Heimdall's Watch",
                                   outcome="every revealed card is discarded; new cards "
-                                          "are laid"),
-                        glory(state, seat, worth, "Heimdall's Watch")]
+                                          "are laid")]
+    if worth:
+        out.append(glory(state, seat, worth, "Heimdall's Watch"))
     lay_cards(state)
     return out
 

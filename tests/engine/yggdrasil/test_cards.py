@@ -672,6 +672,24 @@ def test_heimdalls_watch_discards_every_revealed_card_and_all_play_again(key: st
     assert state.table.where[card(state, "a2-tyrs-rage")] == "discard"
 
 
+def test_a_quest_discarded_by_the_watch_is_not_offered_as_a_battle_card() -> None:
+    """ruling 20: the cards the Watch discards never act again: a quest revealed beside
+    Tyr's Domain and discarded by the Watch is not offered as a +3 card afterwards, and a
+    Watch that discards no STR gains no Glory."""
+    state = table(4)
+    upgrade(state, 0, "a1-tyrs-domain")
+    place(state, 0, "warrior", "gimle")
+    place(state, 1, "warrior", "gimle")
+    give(state, 0, "a1-quest-of-alfheim", "a1-tyrs-bash")
+    give(state, 1, "a2-heimdalls-watch", "a1-tyrs-smash")
+    act(state, Pillage("gimle"))
+    events = lay(state, {0: "a1-quest-of-alfheim", 1: "a2-heimdalls-watch"})
+    assert not [e for e in events if e.kind == "ygg-glory"]
+    events = lay(state, {0: "a1-tyrs-bash", 1: "a1-tyrs-smash"})
+    assert decided(events).totals == (1 + 2, 1 + 3)
+    assert top(state) is None and state.active == 1
+
+
 @covers("a2-thors-oath")
 def test_thors_oath_raises_a_stat_on_winning() -> None:
     """facts 59: +1; if you win, raise a clan stat."""
