@@ -28,6 +28,7 @@ from engine.games.yggdrasil.actions import (
     Sacrifice,
     Upgrade,
 )
+from engine.games.yggdrasil.frames import YggDestroy
 from engine.games.yggdrasil.state import (
     PHASES,
     RESERVE,
@@ -63,14 +64,16 @@ def broken(state: YggdrasilState) -> str | None:
     problem = state.figures.check(frozenset(state.table.faces))
     if problem:
         return problem
+    dying = {f for frame in state.frames if isinstance(frame, YggDestroy)
+             for f in frame.figures}  # Ragnarök's dead while a Volur Witch may still retreat
     for p in content.outer:
         held = len(state.figures.at(p.key))
-        if p.key in state.destroyed and held:
+        if p.key in state.destroyed and set(state.figures.at(p.key)) - dying:
             return f"{p.key} is destroyed yet holds {held} figures (facts 16)"
         if held > p.villages:
             return f"{p.key} holds {held} figures in {p.villages} villages (facts 10)"
     for f in content.board.fjords:
-        if all(p in state.destroyed for p in f.supports) and state.figures.at(f.key):
+        if all(p in state.destroyed for p in f.supports) and set(state.figures.at(f.key)) - dying:
             return f"{f.key} lies between two ruins yet holds ships (ruling 7)"
     for seat in range(state.players):
         if len(board.on_board(state, seat)) > board.stat(state, "horns", seat):
