@@ -45,21 +45,34 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     """Every action `seat` may take now; none at all with no Rage (ruling 5)."""
     if state.rage[seat] <= 0:
         return []
-    return [*invasions(state, seat), *marches(state, seat), *upgrades(state, seat),
-            *quest_plays(state, seat), *pillages(state, seat), *sacrifices(state, seat), REST]
+    open_land = [p for p in board.standing(state) if board.room(state, p) > 0]
+    return [*invasions(state, seat, open_land), *marches(state, seat, open_land),
+            *upgrades(state, seat), *quest_plays(state, seat), *pillages(state, seat),
+            *sacrifices(state, seat), REST]
 
 
-def invasions(state: YggdrasilState, seat: int) -> list[Action]:
+def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
+    """Invasions from the reserve (and with Frigga's Domain from Valhalla): the places are
+    read once for every kind of figure (board.destinations says the rule)."""
     if board.horns_room(state, seat) <= 0:
         return []
+    outer = [p for p in open_land if p != YGGDRASIL]
+    fjords = board.open_fjords(state)
+
+    def places(kind: str) -> list[str]:
+        if board.is_ship(kind):
+            return fjords
+        m = board.monster(kind)
+        return [YGGDRASIL, *outer] if m is not None and m.rule("invades-yggdrasil") else outer
+
     out: list[Action] = []
     for kind in board.reserve_kinds(state, seat):
         if board.invade_cost(state, seat, kind) <= state.rage[seat]:
-            out += [Invade(kind, to) for to in board.destinations(state, seat, kind)]
+            out += [Invade(kind, to) for to in places(kind)]
     domain = board.rule(state, seat, "invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= state.rage[seat]:
         for kind in board.reserve_kinds(state, seat, VALHALLA):
-            out += [Invade(kind, to, True) for to in board.destinations(state, seat, kind)]
+            out += [Invade(kind, to, True) for to in places(kind)]
     return out
 
 
@@ -69,12 +82,11 @@ def marchers(state: YggdrasilState, seat: int) -> list[str]:
             if not board.is_ship(state.figures[f].kind)]
 
 
-def marches(state: YggdrasilState, seat: int) -> list[Action]:
+def marches(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
     out: list[Action] = []
-    targets = [p for p in board.standing(state) if board.room(state, p) > 0]
     for f in one_per_kind(state, marchers(state, seat)):
         here = state.figures[f].at
-        out += [March(f, to) for to in targets if to != here]
+        out += [March(f, to) for to in open_land if to != here]
     return out
 
 
@@ -116,7 +128,10 @@ def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
 
 
 def pillages(state: YggdrasilState, seat: int) -> list[Action]:
-    return [Pillage(p) for p in board.standing(state) if may_pillage(state, seat, p)]
+    held = {state.figures[f].at for f in state.figures.of(seat)}
+    return [Pillage(p) for p in board.standing(state)
+            if (p in held or any(f in held for f in board.fjords_of(state, p))) and
+            may_pillage(state, seat, p)]
 
 
 def sacrifices(state: YggdrasilState, seat: int) -> list[Action]:
