@@ -151,6 +151,8 @@ def _unboosted_quests(state: YggdrasilState, seat: int) -> list[str]:
 
 def _boost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Tyr's Domain, Tyr's Wrath: a revealed quest may count as a battle card (ruling 19)."""
+    if not _fresh(state, facts):
+        return []
     bonus = _quest_bonus(state, seat)
     out: list[Event] = []
     for c in _unboosted_quests(state, seat):
