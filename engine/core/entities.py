@@ -68,7 +68,7 @@ class Entity:
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_where", "by_id")
+    __slots__ = ("_plain", "_where", "by_id")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -78,6 +78,9 @@ class Entities:
         # changed in place, so clones share it; every change forgets it. Write `by_id`
         # only through the methods below, or the index goes stale.
         self._where: dict[str, tuple[str, ...]] | None = None
+        # every entity public with nothing attached: each seat's view is the whole (a war
+        # game's figures); None until read after a change
+        self._plain: bool | None = None
 
     # -- reading -------------------------------------------------------------------------
     def __getitem__(self, ident: str) -> Entity:
@@ -123,7 +126,7 @@ class Entities:
         if ident.startswith(HIDDEN_ENTITY):
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
-        self._where = None
+        self._where = self._plain = None
 
     def remove(self, ident: str) -> Entity:
         self[ident]  # an unknown id is refused by name
@@ -134,7 +137,7 @@ class Entities:
     def forget(self, ident: str) -> Entity:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
-        self._where = None
+        self._where = self._plain = None
         return self.by_id.pop(ident)
 
     def change(self, ident: str, **facts: Any) -> Entity:
@@ -149,6 +152,7 @@ class Entities:
                 raise ValueError(f"there is no {holder!r} for {ident!r} to be inside")
             holder = self.by_id[holder].inside
         self.by_id[ident] = new
+        self._plain = None
         if new.at != old.at:
             self._where = None
         return new
@@ -183,7 +187,7 @@ class Entities:
     # -- the declared-state protocol ---------------------------------------------------------
     def clone(self) -> Entities:
         twin = Entities(dict(self.by_id))
-        twin._where = self._where
+        twin._where, twin._plain = self._where, self._plain
         return twin
 
     def to_json(self) -> dict[str, Any]:
@@ -202,6 +206,11 @@ class Entities:
         both in an order of what the seat sees (place, owner, facing, container): by
         the order they were added, or a count across the table, two that swapped places
         would show which went where."""
+        if self._plain is None:
+            self._plain = all(e.visibility is Visibility.PUBLIC and not e.attached
+                              for e in self.by_id.values())
+        if self._plain:
+            return self.clone()
         unseen = [ident for ident, entity in self.by_id.items() if not entity.seen_by(seat)]
         unseen.sort(key=lambda ident: self._seen_key(ident, seat))
         names: dict[str, str] = {}
