@@ -62,8 +62,7 @@ def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Ac
     def places(kind: str) -> list[str]:
         if board.is_ship(kind):
             return fjords
-        m = board.monster(kind)
-        return [YGGDRASIL, *outer] if m is not None and m.rule("invades-yggdrasil") else outer
+        return [YGGDRASIL, *outer] if _into_yggdrasil(kind) else outer
 
     out: list[Action] = []
     for kind in board.reserve_kinds(state, seat):
@@ -74,6 +73,60 @@ def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Ac
         for kind in board.reserve_kinds(state, seat, VALHALLA):
             out += [Invade(kind, to, True) for to in places(kind)]
     return out
+
+
+def _into_yggdrasil(kind: str) -> bool:
+    m = board.monster(kind)
+    return m is not None and m.rule("invades-yggdrasil") is not None
+
+
+def offered(state: YggdrasilState, seat: int, action: Action) -> bool:
+    """Whether `actions` lists `action`, worked out for that action alone (a save loads by
+    checking every action it replays; listing the whole turn for each would be most of a
+    load). A property test holds it to the listing."""
+    rage = state.rage[seat]
+    if rage <= 0 or state.phase != "action":
+        return False
+    if isinstance(action, Rest):
+        return True
+    if isinstance(action, Invade):
+        return _may_invade(state, seat, action)
+    if isinstance(action, March):
+        figures = state.figures
+        if action.figure not in figures:
+            return False
+        e = figures[action.figure]
+        return e.owner == seat and not board.is_ship(e.kind) and e.at != action.to and \
+            e.at in board.content().provinces and e.at not in state.destroyed and \
+            action.to in board.content().provinces and board.room(state, action.to) > 0 and \
+            action.figure in one_per_kind(state, board.own(state, seat, e.at))
+    if isinstance(action, Upgrade | Quest):
+        return action in (upgrades(state, seat) if isinstance(action, Upgrade)
+                          else quest_plays(state, seat))
+    if isinstance(action, Pillage):
+        return action.province in board.content().provinces and \
+            may_pillage(state, seat, action.province)
+    return action in sacrifices(state, seat)
+
+
+def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
+    kind, to = action.figure, action.to
+    if board.horns_room(state, seat) <= 0:
+        return False
+    if action.from_valhalla:
+        domain = board.rule(state, seat, "invade-from-valhalla")
+        if domain is None or domain.params["rage"] > state.rage[seat] or \
+                board.in_reserve(state, seat, kind, VALHALLA) is None:
+            return False
+    elif board.in_reserve(state, seat, kind) is None or \
+            board.invade_cost(state, seat, kind) > state.rage[seat]:
+        return False
+    if board.is_ship(kind):
+        return to in board.open_fjords(state)
+    if to == YGGDRASIL:
+        return _into_yggdrasil(kind)
+    return to in board.content().provinces and to not in state.destroyed and \
+        board.room(state, to) > 0
 
 
 def marchers(state: YggdrasilState, seat: int) -> list[str]:
