@@ -185,7 +185,8 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     found.sort(key=lambda item: item[0])
     for _, ability, seat, event in reversed(found):
         state.frames.append(Triggered(seats=(seat,) if ability.may else (),
-                                      ability=ability.name, facts=_facts(event, seat)))
+                                      ability=ability.name, facts=_facts(event, seat),
+                                      asks=ability.prompt if ability.may else ""))
 
 
 _BY_EVENT: dict[int, tuple[tuple[Ability, ...], dict[str, tuple[Ability, ...]]]] = {}
