@@ -68,11 +68,19 @@ class Entity:
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("by_id",)
+    __slots__ = ("_plain", "_where", "by_id")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
         self.by_id: dict[str, Entity] = {} if by_id is None else by_id
+        # place -> the entities there, in order: read once after a change, then looked up
+        # (a listing asks "what stands here?" dozens of times between two changes). Never
+        # changed in place, so clones share it; every change forgets it. Write `by_id`
+        # only through the methods below, or the index goes stale.
+        self._where: dict[str, tuple[str, ...]] | None = None
+        # every entity public with nothing attached: each seat's view is the whole (a war
+        # game's figures); None until read after a change
+        self._plain: bool | None = None
 
     # -- reading -------------------------------------------------------------------------
     def __getitem__(self, ident: str) -> Entity:
@@ -97,7 +105,13 @@ class Entities:
 
     def at(self, place: str) -> list[str]:
         """The entities standing at `place` (inside others too), in order."""
-        return [i for i, e in self.by_id.items() if e.at == place]
+        where = self._where
+        if where is None:
+            made: dict[str, list[str]] = {}
+            for i, e in self.by_id.items():
+                made.setdefault(e.at, []).append(i)
+            where = self._where = {at: tuple(ids) for at, ids in made.items()}
+        return list(where.get(place, ()))
 
     def inside(self, container: str) -> list[str]:
         return [i for i, e in self.by_id.items() if e.inside == container]
@@ -112,17 +126,24 @@ class Entities:
         if ident.startswith(HIDDEN_ENTITY):
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
+        self._where = self._plain = None
 
     def remove(self, ident: str) -> Entity:
-        entity = self[ident]
+        self[ident]  # an unknown id is refused by name
         if any(e.inside == ident for e in self.by_id.values()):
             raise ValueError(f"{ident!r} still holds others; move them out first")
-        del self.by_id[ident]
-        return entity
+        return self.forget(ident)
+
+    def forget(self, ident: str) -> Entity:
+        """Take an entity off the board whatever it holds (its holder's rules say where
+        the rest goes)."""
+        self._where = self._plain = None
+        return self.by_id.pop(ident)
 
     def change(self, ident: str, **facts: Any) -> Entity:
         """Replace the named facts of an entity (at=, inside=, facing=, owner=, ...)."""
-        new = dataclasses.replace(self[ident], **facts)
+        old = self[ident]
+        new = dataclasses.replace(old, **facts)
         holder = new.inside
         while holder:
             if holder == ident:
@@ -131,6 +152,9 @@ class Entities:
                 raise ValueError(f"there is no {holder!r} for {ident!r} to be inside")
             holder = self.by_id[holder].inside
         self.by_id[ident] = new
+        self._plain = None
+        if new.at != old.at:
+            self._where = None
         return new
 
     def move(self, ident: str, at: str, inside: str = "") -> None:
@@ -162,7 +186,9 @@ class Entities:
 
     # -- the declared-state protocol ---------------------------------------------------------
     def clone(self) -> Entities:
-        return Entities(dict(self.by_id))
+        twin = Entities(dict(self.by_id))
+        twin._where, twin._plain = self._where, self._plain
+        return twin
 
     def to_json(self) -> dict[str, Any]:
         return {ident: entity.to_json() for ident, entity in self.by_id.items()}
@@ -180,6 +206,11 @@ class Entities:
         both in an order of what the seat sees (place, owner, facing, container): by
         the order they were added, or a count across the table, two that swapped places
         would show which went where."""
+        if self._plain is None:
+            self._plain = all(e.visibility is Visibility.PUBLIC and not e.attached
+                              for e in self.by_id.values())
+        if self._plain:
+            return self.clone()
         unseen = [ident for ident, entity in self.by_id.items() if not entity.seen_by(seat)]
         unseen.sort(key=lambda ident: self._seen_key(ident, seat))
         names: dict[str, str] = {}

@@ -173,11 +173,10 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     if not game.abilities or not events:
         return
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
+    on = _by_event(game.abilities)
     start = game.trigger_start(state)
     for number, event in enumerate(events):
-        for ability in game.abilities:
-            if ability.on != event.kind:
-                continue
+        for ability in on.get(event.kind, ()):
             seat = ability.whose(state, event)
             if seat is None:
                 continue
@@ -186,7 +185,26 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     found.sort(key=lambda item: item[0])
     for _, ability, seat, event in reversed(found):
         state.frames.append(Triggered(seats=(seat,) if ability.may else (),
-                                      ability=ability.name, facts=_facts(event, seat)))
+                                      ability=ability.name, facts=_facts(event, seat),
+                                      asks=ability.prompt if ability.may else ""))
+
+
+_BY_EVENT: dict[int, tuple[tuple[Ability, ...], dict[str, tuple[Ability, ...]]]] = {}
+
+
+def _by_event(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
+    """A game's abilities by the event kind they wait for, in the game's order (an event
+    asks only its own; a game with dozens of card texts is asked after every event). Kept
+    by the tuple's identity: hashing dozens of abilities would cost more than it saves."""
+    known = _BY_EVENT.get(id(abilities))
+    if known is not None and known[0] is abilities:
+        return known[1]
+    out: dict[str, list[Ability]] = {}
+    for ability in abilities:
+        out.setdefault(ability.on, []).append(ability)
+    index = {kind: tuple(found) for kind, found in out.items()}
+    _BY_EVENT[id(abilities)] = (abilities, index)
+    return index
 
 
 def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:

@@ -168,10 +168,14 @@ class Triggered(Frame):
 
     ability: str = ""
     facts: tuple[tuple[str, str | int | bool], ...] = ()  # the triggering event's facts
+    asks: str = ""  # the question an ability that "may" be used puts to its seat
 
     @property
     def passable(self) -> bool:  # type: ignore[override]
         return bool(self.seats)  # an optional ability may be declined by passing
+
+    def prompt_text(self, state: GameState) -> str:
+        return self.asks or f"{self.ability}: use it?"
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ def leave(state: WintergrimState, card: str, to: str) -> None:
     if entity is not None:
         for attached in entity.attached:
             put(state, attached, removed(owner_of_card(state, attached)))
-        del state.pieces.by_id[card]
+        state.pieces.forget(card)
     put(state, card, to)
 
 
@@ -72,7 +72,7 @@ def follow_the_cards(state: WintergrimState) -> None:
     from engine.games.wintergrim import world  # world reads this module
     for ident in [i for i in state.pieces.by_id if state.table.where[i] != play(owner_of_card(
             state, i))]:
-        entity = state.pieces.by_id.pop(ident)
+        entity = state.pieces.forget(ident)
         for other, held in list(state.pieces.by_id.items()):
             if held.inside == ident:
                 state.pieces.change(other, inside="")

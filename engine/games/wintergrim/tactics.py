@@ -116,7 +116,7 @@ def _effect(state: WintergrimState, card: str, target: str, seat: int,
         state.pieces.change(card, at=card)  # the path opens as an area of its own
         outcome = "a new path lies on the table"
     elif effect == "attach":
-        del state.pieces.by_id[card]
+        state.pieces.forget(card)
         state.pieces.attach(target, card)
         outcome = f"stays on {world.name(state, target)}"
     elif effect == "net":

@@ -155,6 +155,8 @@ def _unboosted_quests(state: YggdrasilState, seat: int) -> list[str]:
 
 def _boost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Tyr's Domain, Tyr's Wrath: a revealed quest may count as a battle card (ruling 19)."""
+    if not _fresh(state, facts):
+        return []
     bonus = _quest_bonus(state, seat)
     out: list[Event] = []
     for c in _unboosted_quests(state, seat):
@@ -357,7 +359,7 @@ ABILITIES: tuple[Ability, ...] = (
                order=2),
     *_per_seat("Odin's Smite", "ygg-revealed", _text("smite-warrior"), _smite),
     *_per_seat("Odin's Tide", "ygg-revealed", _text("keep-one-figure"), _tide),
-    *_per_seat("Quest as a battle card", "ygg-revealed",
+    *_per_seat("Quest card as battle strength", "ygg-revealed",
                lambda s, k: _quest_bonus(s, k) > 0 and bool(_unboosted_quests(s, k)), _boost,
                may=True, prompt="Count your revealed quest as a battle card?"),
     Ability("On winning", on="ygg-won", whose=_winner, effect=_on_win),

@@ -42,17 +42,6 @@ class PacketsPassed(Event):
         return f"every clan has picked {self.picked}; the packets pass left"
 
 
-@event("ygg-picked")
-class Picked(Event):
-    seat: int
-    names: tuple[str, ...]
-    private = ("names",)
-
-    def say(self, full: bool) -> str:
-        what = " and ".join(self.names) if full else "a card"
-        return f"{clan(self.seat)} picks {what}"
-
-
 @event("ygg-invaded")
 class Invaded(Event):
     seat: int

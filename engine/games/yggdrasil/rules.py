@@ -110,7 +110,7 @@ class YggdrasilGame(BaseGame):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         s = _y(state)
-        if s.phase == "action" and turn.listed(s, s.active, action) in turn.actions(s, s.active):
+        if turn.offered(s, s.active, turn.listed(s, s.active, action)):
             return
         raise IllegalAction(turn.refusal(s, s.active, action))
 

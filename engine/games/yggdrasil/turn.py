@@ -47,22 +47,88 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     """Every action `seat` may take now; none at all with no Rage (ruling 5)."""
     if state.rage[seat] <= 0:
         return []
-    return [*invasions(state, seat), *marches(state, seat), *upgrades(state, seat),
-            *quest_plays(state, seat), *pillages(state, seat), *sacrifices(state, seat), REST]
+    open_land = [p for p in board.standing(state) if board.room(state, p) > 0]
+    return [*invasions(state, seat, open_land), *marches(state, seat, open_land),
+            *upgrades(state, seat), *quest_plays(state, seat), *pillages(state, seat),
+            *sacrifices(state, seat), REST]
 
 
-def invasions(state: YggdrasilState, seat: int) -> list[Action]:
+def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
+    """Invasions from the reserve (and with Frigga's Domain from Valhalla): the places are
+    read once for every kind of figure (board.destinations says the rule)."""
     if board.horns_room(state, seat) <= 0:
         return []
+    outer = [p for p in open_land if p != YGGDRASIL]
+    fjords = board.open_fjords(state)
+
+    def places(kind: str) -> list[str]:
+        if board.is_ship(kind):
+            return fjords
+        return [YGGDRASIL, *outer] if _into_yggdrasil(kind) else outer
+
     out: list[Action] = []
     for kind in board.reserve_kinds(state, seat):
         if board.invade_cost(state, seat, kind) <= state.rage[seat]:
-            out += [Invade(kind, to) for to in board.destinations(state, seat, kind)]
+            out += [Invade(kind, to) for to in places(kind)]
     domain = board.rule(state, seat, "invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= state.rage[seat]:
         for kind in board.reserve_kinds(state, seat, VALHALLA):
-            out += [Invade(kind, to, True) for to in board.destinations(state, seat, kind)]
+            out += [Invade(kind, to, True) for to in places(kind)]
     return out
+
+
+def _into_yggdrasil(kind: str) -> bool:
+    m = board.monster(kind)
+    return m is not None and m.rule("invades-yggdrasil") is not None
+
+
+def offered(state: YggdrasilState, seat: int, action: Action) -> bool:
+    """Whether `actions` lists `action`, worked out for that action alone (a save loads by
+    checking every action it replays; listing the whole turn for each would be most of a
+    load). A property test holds it to the listing."""
+    rage = state.rage[seat]
+    if rage <= 0 or state.phase != "action":
+        return False
+    if isinstance(action, Rest):
+        return True
+    if isinstance(action, Invade):
+        return _may_invade(state, seat, action)
+    if isinstance(action, March):
+        figures = state.figures
+        if action.figure not in figures:
+            return False
+        e = figures[action.figure]
+        return e.owner == seat and not board.is_ship(e.kind) and e.at != action.to and \
+            e.at in board.content().provinces and e.at not in state.destroyed and \
+            action.to in board.content().provinces and board.room(state, action.to) > 0 and \
+            action.figure in one_per_kind(state, board.own(state, seat, e.at))
+    if isinstance(action, Upgrade | Quest):
+        return action in (upgrades(state, seat) if isinstance(action, Upgrade)
+                          else quest_plays(state, seat))
+    if isinstance(action, Pillage):
+        return action.province in board.content().provinces and \
+            may_pillage(state, seat, action.province)
+    return action in sacrifices(state, seat)
+
+
+def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
+    kind, to = action.figure, action.to
+    if board.horns_room(state, seat) <= 0:
+        return False
+    if action.from_valhalla:
+        domain = board.rule(state, seat, "invade-from-valhalla")
+        if domain is None or domain.params["rage"] > state.rage[seat] or \
+                board.in_reserve(state, seat, kind, VALHALLA) is None:
+            return False
+    elif board.in_reserve(state, seat, kind) is None or \
+            board.invade_cost(state, seat, kind) > state.rage[seat]:
+        return False
+    if board.is_ship(kind):
+        return to in board.open_fjords(state)
+    if to == YGGDRASIL:
+        return _into_yggdrasil(kind)
+    return to in board.content().provinces and to not in state.destroyed and \
+        board.room(state, to) > 0
 
 
 def marchers(state: YggdrasilState, seat: int) -> list[str]:
@@ -71,12 +137,11 @@ def marchers(state: YggdrasilState, seat: int) -> list[str]:
             if not board.is_ship(state.figures[f].kind)]
 
 
-def marches(state: YggdrasilState, seat: int) -> list[Action]:
+def marches(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
     out: list[Action] = []
-    targets = [p for p in board.standing(state) if board.room(state, p) > 0]
     for f in one_per_kind(state, marchers(state, seat)):
         here = state.figures[f].at
-        out += [March(f, to) for to in targets if to != here]
+        out += [March(f, to) for to in open_land if to != here]
     return out
 
 
@@ -120,7 +185,10 @@ def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
 
 
 def pillages(state: YggdrasilState, seat: int) -> list[Action]:
-    return [Pillage(p) for p in board.standing(state) if may_pillage(state, seat, p)]
+    held = {state.figures[f].at for f in state.figures.of(seat)}
+    return [Pillage(p) for p in board.standing(state)
+            if (p in held or any(f in held for f in board.fjords_of(state, p))) and
+            may_pillage(state, seat, p)]
 
 
 def sacrifices(state: YggdrasilState, seat: int) -> list[Action]:
