@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.frames import Pass
 from engine.games.yggdrasil import board
-from engine.games.yggdrasil.actions import Join, Lay, Pillage
+from engine.games.yggdrasil.actions import REST, Join, Lay, Pillage
 from engine.games.yggdrasil.frames import YggAfterReveal, YggBattleCards, YggCall
 from engine.games.yggdrasil.state import VALHALLA, hand, laid
 from tests.engine.yggdrasil.helpers import (
@@ -28,6 +28,7 @@ from tests.engine.yggdrasil.helpers import (
     table,
     texts,
     top,
+    upgrade,
     where,
 )
 
@@ -386,3 +387,37 @@ def test_same_texts_resolve_clockwise_from_the_pillager() -> None:
     stolen = [e.seat for e in events if e.kind == "ygg-rage" and e.rage > 0]
     assert stolen == [0], "the first clockwise from the pillager takes the last Rage"
     assert state.rage == [1, 0, 0, 0]
+
+
+# -- decisions taken with the rules engine (designed, assets/yggdrasil/rules.md) -------------------
+def test_in_a_tie_lokis_cards_take_nothing_thors_glory_still_pays() -> None:
+    """designed: a tie has no winner, so Loki's Trickery, Backstab and Poison take nothing;
+    Thor's Glory pays when two enemy figures die in a battle its clan fought, won or not."""
+    state = table(4)
+    upgrade(state, 0, "a1-thors-glory")
+    place(state, 0, "warrior", "gimle", 2)
+    place(state, 1, "leader", "gimle")
+    place(state, 1, "warrior", "gimle")
+    give(state, 0, "a1-tyrs-bash")
+    give(state, 1, "a3-lokis-poison")
+    act(state, Pillage("gimle"))
+    events = fight(state, {0: "a1-tyrs-bash", 1: "a3-lokis-poison"})
+    assert next(e for e in events if e.kind == "ygg-decided").winner == -1
+    assert state.table.where[card(state, "a1-tyrs-bash")] == hand(0)
+    assert state.glory == [2, 0, 0, 0]
+
+
+def test_a_clan_that_passed_acts_again_when_it_regains_rage() -> None:
+    """designed (ruling 5 says it of any clan out of Rage): a clan that passed and then
+    wins Rage back (Thor's Ascension in a battle it was called to) takes turns again."""
+    state = table(3)
+    place(state, 1, "warrior", "gimle")
+    w = place(state, 0, "leader", "andlang")[0]
+    give(state, 0, "a3-thors-ascension")
+    act(state, REST)
+    act(state, Pillage("gimle"))
+    act(state, Join(w))
+    fight(state, {0: "a3-thors-ascension"})
+    assert state.rage[0] == 3
+    act(state, REST)
+    assert state.active == 0
