@@ -15,16 +15,22 @@ from hypothesis import strategies as st
 
 from engine.core import invariants, saves
 from engine.core.errors import IllegalAction
+from engine.core.frames import Pass, Use
 from engine.core.game import RuleMode
 from engine.core.match import Match
 from engine.core.registry import GameEntry, game_names, registered
 from engine.core.rng import Rng
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
+    Choose,
     Invade,
+    Join,
+    Lay,
     March,
     Pillage,
     Quest,
+    Reclaim,
+    Rest,
     Sacrifice,
     Upgrade,
 )
@@ -56,6 +62,10 @@ def yggdrasil_registered() -> Iterator[None]:
         return
     with registered(ENTRY):
         yield
+
+
+EAGER = {Upgrade: 6.0, Pillage: 5.0, Join: 4.0, Invade: 3.0, Lay: 3.0, Use: 3.0, Sacrifice: 3.0,
+         Choose: 2.0, Reclaim: 2.0, Rest: 0.1, Pass: 0.5}
 
 
 def broken(state: YggdrasilState) -> str | None:
@@ -105,11 +115,15 @@ def broken(state: YggdrasilState) -> str | None:
 
 @settings(max_examples=20, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]))
-def test_random_play_keeps_yggdrasils_invariants(seed: int, players: int) -> None:
-    """Whole games of random legal play: the board, the sheets and the stats stay within
-    the rules after every action, a game that is not over always offers an action, an
-    Age's phases only go forward, and the game ends after Age 3 with a winner."""
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]),
+       eager=st.booleans())
+def test_random_play_keeps_yggdrasils_invariants(seed: int, players: int,
+                                                 eager: bool) -> None:
+    """Whole games of random legal play (an `eager` player upgrades, pillages, calls to
+    battle and plays its cards rather than passing, so the cards meet in battle): the
+    board, the sheets and the stats stay within the rules after every action, a game that
+    is not over always offers an action, an Age's phases only go forward, and the game
+    ends after Age 3 with a winner."""
     state = GAME.setup(YggdrasilOptions(players=players), Rng(seed))
     assert isinstance(state, YggdrasilState)
     everything = frozenset(state.table.faces)
@@ -121,7 +135,8 @@ def test_random_play_keeps_yggdrasils_invariants(seed: int, players: int) -> Non
         actions = GAME.legal_actions(state, seat)
         assert actions, "a match that is not over always offers an action"
         age, phase = state.age, state.phase
-        GAME.apply(state, pick.choice(actions), seat)
+        weights = [EAGER.get(type(a), 1.0) if eager else 1.0 for a in actions]
+        GAME.apply(state, pick.choices(actions, weights)[0], seat)
         assert state.table.check_conservation(everything) is None
         problem = broken(state)
         assert problem is None, problem
