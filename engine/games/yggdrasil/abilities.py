@@ -312,11 +312,11 @@ def _succor(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _domain(state: YggdrasilState, event: Event) -> int | None:
     """Thor's Domain may pillage where a clan has just invaded (never in a battle under
-    way, designed)."""
-    seat, to = event.seat, event.to  # type: ignore[attr-defined]
+    way, and once for an invasion with Frigga's Succor's Warrior, designed)."""
+    seat, to, how = event.seat, event.to, event.how  # type: ignore[attr-defined]
     rule = board.rule(state, seat, "pillage-after-invade")
-    if rule is None or state.fight or board.is_fjord(to) or to in state.pillaged or \
-            state.rage[seat] < rule.params["rage"]:
+    if rule is None or state.fight or how == "extra" or board.is_fjord(to) or \
+            to in state.pillaged or state.rage[seat] < rule.params["rage"]:
         return None
     return seat
 

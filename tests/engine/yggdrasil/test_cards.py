@@ -604,6 +604,19 @@ def test_thors_domain_pillages_after_the_trolls_crushing() -> None:
     assert state.glory[0] == 0, "no battle: nobody else is there"
 
 
+def test_thors_domain_asks_once_for_an_invasion_with_friggas_succor() -> None:
+    """designed: an invasion and the Warrior Frigga's Succor brings with it are one
+    invasion for Thor's Domain: it asks once, after the Warrior is in."""
+    state = table(4)
+    upgrade(state, 0, "a2-thors-domain", "a1-friggas-succor")
+    act(state, Invade("warrior", "horgr"))
+    act(state, Invade("warrior", "horgr"))
+    assert kinds_at(state, 0, "horgr") == ["warrior", "warrior"]
+    use(state)
+    assert "horgr" in state.pillaged and state.rage[0] == 6 - 1 - 2
+    assert top(state) is None and state.active == 1
+
+
 # -- Age 2 battle cards with texts (facts 59) ------------------------------------------------------
 @covers("a2-heimdalls-eye", "a2-heimdalls-eye-2", "a2-heimdalls-eye-3",
         "a3-heimdalls-gaze", "a3-heimdalls-gaze-2")
