@@ -68,7 +68,7 @@ class Entity:
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_plain", "_where", "by_id")
+    __slots__ = ("_owned", "_plain", "_where", "by_id")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -78,6 +78,7 @@ class Entities:
         # changed in place, so clones share it; every change forgets it. Write `by_id`
         # only through the methods below, or the index goes stale.
         self._where: dict[str, tuple[str, ...]] | None = None
+        self._owned: dict[int | None, tuple[str, ...]] | None = None  # the same, by owner
         # every entity public with nothing attached: each seat's view is the whole (a war
         # game's figures); None until read after a change
         self._plain: bool | None = None
@@ -117,7 +118,13 @@ class Entities:
         return [i for i, e in self.by_id.items() if e.inside == container]
 
     def of(self, owner: int) -> list[str]:
-        return [i for i, e in self.by_id.items() if e.owner == owner]
+        owned = self._owned
+        if owned is None:
+            made: dict[int | None, list[str]] = {}
+            for i, e in self.by_id.items():
+                made.setdefault(e.owner, []).append(i)
+            owned = self._owned = {seat: tuple(ids) for seat, ids in made.items()}
+        return list(owned.get(owner, ()))
 
     # -- changing: each replaces the entity, never changes it ------------------------------
     def add(self, ident: str, entity: Entity) -> None:
@@ -126,7 +133,7 @@ class Entities:
         if ident.startswith(HIDDEN_ENTITY):
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
-        self._where = self._plain = None
+        self._where = self._owned = self._plain = None
 
     def remove(self, ident: str) -> Entity:
         self[ident]  # an unknown id is refused by name
@@ -137,7 +144,7 @@ class Entities:
     def forget(self, ident: str) -> Entity:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
-        self._where = self._plain = None
+        self._where = self._owned = self._plain = None
         return self.by_id.pop(ident)
 
     def change(self, ident: str, **facts: Any) -> Entity:
@@ -155,6 +162,8 @@ class Entities:
         self._plain = None
         if new.at != old.at:
             self._where = None
+        if new.owner != old.owner:
+            self._owned = None
         return new
 
     def move(self, ident: str, at: str, inside: str = "") -> None:
@@ -187,7 +196,7 @@ class Entities:
     # -- the declared-state protocol ---------------------------------------------------------
     def clone(self) -> Entities:
         twin = Entities(dict(self.by_id))
-        twin._where, twin._plain = self._where, self._plain
+        twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
         return twin
 
     def to_json(self) -> dict[str, Any]:
