@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.events import Event
 from engine.core.frames import Commit, Frame
 from engine.core.game import GameState
@@ -55,6 +55,12 @@ from engine.games.yggdrasil.state import (
 
 YGGDRASIL = board.YGGDRASIL
 
+# Answers listed again and again are made once (engine.core.actions.Made).
+PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
+KEEPS: Made[str, Keep] = Made(Keep)
+JOINS: Made[str, Join] = Made(Join)
+LAYS: Made[str, Lay] = Made(Lay)
+
 
 def _y(state: GameState) -> YggdrasilState:
     assert isinstance(state, YggdrasilState)
@@ -96,8 +102,8 @@ class YggDraft(Commit):
     def answers(self, state: GameState, seat: int) -> list[Action]:
         cards = state.table.cards_in(packet(seat))
         if self.take == 1:
-            return [Pick((c,)) for c in cards]
-        return [Pick((a, b)) for i, a in enumerate(cards) for b in cards[i + 1:]]
+            return [PICKS[c,] for c in cards]
+        return [PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:]]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
@@ -141,7 +147,7 @@ class YggKeep(Commit):
     question = "Keep one card for the next Age (or none)"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [Keep(c) for c in state.table.cards_in(hand(seat))] + [Keep("")]
+        return [KEEPS[c] for c in state.table.cards_in(hand(seat))] + [KEEPS[""]]
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Keep)
@@ -453,7 +459,7 @@ class YggCall(Frame):
                "adjacent province?"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [Join(f) for f in _joiners(_y(state), seat)]
+        return [JOINS[f] for f in _joiners(_y(state), seat)]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         s = _y(state)
@@ -487,7 +493,7 @@ class YggBattleCards(Commit):
     question = "Lay a card face down for the battle"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [Lay(c) for c in state.table.cards_in(hand(seat))]
+        return [LAYS[c] for c in state.table.cards_in(hand(seat))]
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Lay)
@@ -525,7 +531,7 @@ class YggAfterReveal(Frame):
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = _y(state)
-        return [Lay(c) for c in s.table.cards_in(hand(seat))
+        return [LAYS[c] for c in s.table.cards_in(hand(seat))
                 if board.card(s, c).rule("play-after-reveal") is not None]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:

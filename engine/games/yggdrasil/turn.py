@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.entities import Entity
 from engine.core.errors import excerpt
 from engine.core.events import Event
@@ -42,6 +42,12 @@ from engine.games.yggdrasil.state import (
 
 YGGDRASIL = board.YGGDRASIL
 
+# Listed actions are values made once and handed out again (engine.core.actions.Made): a
+# turn lists dozens, and making them was most of a listing.
+INVADES: Made[tuple[str, str, bool], Invade] = Made(lambda key: Invade(*key))
+MARCHES: Made[tuple[str, str], March] = Made(lambda key: March(*key))
+PILLAGES: Made[str, Pillage] = Made(Pillage)
+
 
 def actions(state: YggdrasilState, seat: int) -> list[Action]:
     """Every action `seat` may take now; none at all with no Rage (ruling 5)."""
@@ -69,11 +75,11 @@ def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Ac
     out: list[Action] = []
     for kind in board.reserve_kinds(state, seat):
         if board.invade_cost(state, seat, kind) <= state.rage[seat]:
-            out += [Invade(kind, to) for to in places(kind)]
+            out += [INVADES[kind, to, False] for to in places(kind)]
     domain = board.rule(state, seat, "invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= state.rage[seat]:
         for kind in board.reserve_kinds(state, seat, VALHALLA):
-            out += [Invade(kind, to, True) for to in places(kind)]
+            out += [INVADES[kind, to, True] for to in places(kind)]
     return out
 
 
@@ -141,7 +147,7 @@ def marches(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Acti
     out: list[Action] = []
     for f in one_per_kind(state, marchers(state, seat)):
         here = state.figures[f].at
-        out += [March(f, to) for to in open_land if to != here]
+        out += [MARCHES[f, to] for to in open_land if to != here]
     return out
 
 
@@ -186,7 +192,7 @@ def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
 
 def pillages(state: YggdrasilState, seat: int) -> list[Action]:
     held = {state.figures[f].at for f in state.figures.of(seat)}
-    return [Pillage(p) for p in board.standing(state)
+    return [PILLAGES[p] for p in board.standing(state)
             if (p in held or any(f in held for f in board.fjords_of(state, p))) and
             may_pillage(state, seat, p)]
 
