@@ -54,19 +54,38 @@ def fjords_of(state: YggdrasilState, province: str) -> list[str]:
     """The fjords that support a standing `province` (facts 11, ruling 7)."""
     if province in state.destroyed:
         return []
-    return [f.key for f in content().fjords_of(province)]
+    return list(_fjords_by_province().get(province, ()))
 
 
 def open_fjords(state: YggdrasilState) -> list[str]:
     """Fjords a ship may enter: at least one of their provinces stands (ruling 7)."""
-    return [f.key for f in content().board.fjords
-            if any(p not in state.destroyed for p in f.supports)]
+    return [f for f, sides in _supports().items() if any(p not in state.destroyed for p in sides)]
 
 
 def supported(state: YggdrasilState, fjord: str) -> list[str]:
     """The standing provinces a fjord supports."""
-    f = next(x for x in content().board.fjords if x.key == fjord)
-    return [p for p in f.supports if p not in state.destroyed]
+    return [p for p in _supports()[fjord] if p not in state.destroyed]
+
+
+@cache
+def _supports() -> dict[str, tuple[str, ...]]:
+    """Each fjord's two provinces, read once from the board."""
+    return {f.key: tuple(f.supports) for f in content().board.fjords}
+
+
+@cache
+def _fjords_by_province() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for fjord, sides in _supports().items():
+        for p in sides:
+            out.setdefault(p, []).append(fjord)
+    return {p: tuple(f) for p, f in out.items()}
+
+
+@cache
+def slot_of(key: str) -> str | None:
+    """The clan-sheet slot a card takes, by its key (content.Card.slot, read once)."""
+    return content().cards[key].slot
 
 
 def battle_places(state: YggdrasilState, province: str) -> list[str]:

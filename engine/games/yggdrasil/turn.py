@@ -47,6 +47,7 @@ YGGDRASIL = board.YGGDRASIL
 INVADES: Made[tuple[str, str, bool], Invade] = Made(lambda key: Invade(*key))
 MARCHES: Made[tuple[str, str], March] = Made(lambda key: March(*key))
 PILLAGES: Made[str, Pillage] = Made(Pillage)
+UPGRADES: Made[tuple[str, str], Upgrade] = Made(lambda key: Upgrade(*key))
 
 
 def actions(state: YggdrasilState, seat: int) -> list[Action]:
@@ -156,18 +157,22 @@ def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
     cost (facts 30, Frigga's Charm); a monster may replace another even with a slot free
     (ruling 9)."""
     out: list[Action] = []
-    on_sheet = state.table.cards_in(sheet(seat))
+    faces = state.table.faces
+    on_sheet: dict[str | None, list[str]] = {}
+    for u in state.table.cards_in(sheet(seat)):
+        on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
     slots = board.content().clan.slots
     for c in _one_per_face(state, state.table.cards_in(hand(seat))):
-        card = board.card(state, c)
-        if card.slot is None or board.upgrade_cost(state, seat, card) > state.rage[seat]:
+        slot = board.slot_of(faces[c])
+        if slot is None or board.upgrade_cost(state, seat, board.card(state, c)) > \
+                state.rage[seat]:
             continue
-        taken = [u for u in on_sheet if board.card(state, u).slot == card.slot]
-        free = len(taken) < slots[card.slot]
+        taken = on_sheet.get(slot, [])
+        free = len(taken) < slots[slot]
         if free:
-            out.append(Upgrade(c))
-        if not free or card.slot == "monster":
-            out += [Upgrade(c, u) for u in taken]
+            out.append(UPGRADES[c, ""])
+        if not free or slot == "monster":
+            out += [UPGRADES[c, u] for u in taken]
     return out
 
 
