@@ -106,13 +106,17 @@ class Entities:
 
     def at(self, place: str) -> list[str]:
         """The entities standing at `place` (inside others too), in order."""
+        return list(self.ids_at(place))
+
+    def ids_at(self, place: str) -> tuple[str, ...]:
+        """`at` without a copy, for the rules' hot paths (a listing asks dozens of times)."""
         where = self._where
         if where is None:
             made: dict[str, list[str]] = {}
             for i, e in self.by_id.items():
                 made.setdefault(e.at, []).append(i)
             where = self._where = {at: tuple(ids) for at, ids in made.items()}
-        return list(where.get(place, ()))
+        return where.get(place, ())
 
     def inside(self, container: str) -> list[str]:
         return [i for i, e in self.by_id.items() if e.inside == container]

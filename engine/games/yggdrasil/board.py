@@ -98,12 +98,12 @@ def adjacent(province: str) -> list[str]:
     return list(content().provinces[province].adjacent)
 
 
-def at(state: YggdrasilState, place: str) -> list[str]:
-    return state.figures.at(place)
+def at(state: YggdrasilState, place: str) -> tuple[str, ...]:
+    return state.figures.ids_at(place)
 
 
 def figures_in(state: YggdrasilState, places: Iterable[str]) -> list[str]:
-    return [f for p in places for f in state.figures.at(p)]
+    return [f for p in places for f in state.figures.ids_at(p)]
 
 
 def owner(state: YggdrasilState, figure: str) -> int:
@@ -113,7 +113,8 @@ def owner(state: YggdrasilState, figure: str) -> int:
 
 
 def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
-    return [f for f in state.figures.at(place) if state.figures[f].owner == seat]
+    figures = state.figures
+    return [f for f in figures.ids_at(place) if figures[f].owner == seat]
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
@@ -128,7 +129,7 @@ def room(state: YggdrasilState, province: str) -> int:
         return 99
     if province in state.destroyed:
         return 0
-    return content().provinces[province].villages - len(state.figures.at(province))
+    return content().provinces[province].villages - len(state.figures.ids_at(province))
 
 
 # -- the clan sheet ----------------------------------------------------------------------
