@@ -21,7 +21,7 @@ from app.board.cards import CARD_H, CARD_W, CardLook
 from app.games.yggdrasil import looks
 from engine.core.actions import Action
 from engine.games.yggdrasil import board
-from engine.games.yggdrasil.actions import Invade, Join, Keep, Lay, Pick
+from engine.games.yggdrasil.actions import Choose, Go, Invade, Join, Keep, Lay, MarchAlong, Pick
 from engine.games.yggdrasil.doing import place_name
 from engine.games.yggdrasil.frames import (
     YggAfterReveal,
@@ -40,6 +40,7 @@ TRAY_SCALE = 1.3  # the cards already in hand, beside the packet
 TRAY_W = CARD_W * TRAY_SCALE + 24
 COLUMN_W = 170.0
 MAX_SCALE = 2.0
+BATTLE_SCALE = 1.6  # a battle's cards in their clans' columns
 
 
 def battle_spot(seat: int) -> str:
@@ -94,11 +95,15 @@ class Mat:
 def mat(state: YggdrasilState, viewer: int | None, legal: list[Action], rect: QRectF,
         staged: tuple[str, ...] = ()) -> Mat | None:
     """The mat the table shows now, or None. `legal`: the viewer's actions when it must
-    decide; `staged`: draft cards picked but not yet sent (two at a time, two players)."""
+    decide; `staged`: draft cards picked but not yet sent (two at a time, two players).
+    A seat that takes no part in a draft or in keeping a card (behind the curtain, or
+    watching computers) is shown the board: those choices are secret."""
     top = state.frames[-1] if state.frames else None
-    if isinstance(top, YggDraft):
+    choosing = isinstance(top, YggDraft | YggKeep) and viewer is not None and \
+        viewer in top.order
+    if isinstance(top, YggDraft) and choosing:
         return _draft(state, top, viewer, legal, rect, staged)
-    if isinstance(top, YggKeep):
+    if isinstance(top, YggKeep) and choosing:
         return _keep(state, top, viewer, legal, rect)
     if state.fight and _battle_on_mat(state, top, legal):
         return _battle(state, viewer, legal, rect)
@@ -118,7 +123,7 @@ def _waiting_line(state: YggdrasilState, seats: tuple[int, ...], order: tuple[in
     return " · ".join(parts)
 
 
-def _draft(state: YggdrasilState, frame: YggDraft, viewer: int | None, legal: list[Action],
+def _draft(state: YggdrasilState, frame: YggDraft, viewer: int, legal: list[Action],
            rect: QRectF, staged: tuple[str, ...]) -> Mat:
     total = board.content().decks.draft.hand
     title = f"Gods' Gifts · Age {looks.AGE_NUMERALS[state.age - 1]} — pick " + \
@@ -127,8 +132,6 @@ def _draft(state: YggdrasilState, frame: YggDraft, viewer: int | None, legal: li
     news = _waiting_line(state, frame.seats, frame.order, "picked") + \
         " · the packets pass left once everyone has picked"
     tip = "Every clan picks from its own packet at once, in secret; then the packets pass."
-    if viewer is None or viewer not in frame.order:
-        return Mat("draft", rect, title, news, tip)
     picking = {c for a in legal if isinstance(a, Pick) for c in a.cards}
     inner = rect.adjusted(MAT_PAD, MAT_PAD + TITLE_H, -MAT_PAD, -MAT_PAD)
     tray = QRectF(inner.right() - TRAY_W, inner.top(), TRAY_W, inner.height())
@@ -143,14 +146,12 @@ def _draft(state: YggdrasilState, frame: YggDraft, viewer: int | None, legal: li
     return Mat("draft", rect, title, news, tip, (MatSlot(PICK, tray, label),), (), tuple(cards))
 
 
-def _keep(state: YggdrasilState, frame: YggKeep, viewer: int | None, legal: list[Action],
+def _keep(state: YggdrasilState, frame: YggKeep, viewer: int, legal: list[Action],
           rect: QRectF) -> Mat:
     title = f"Discard — keep one card for Age {looks.AGE_NUMERALS[state.age]} (or none)"
     news = _waiting_line(state, frame.seats, frame.order, "chose") + \
         " · the rest go back to the box unseen"
     tip = "Each clan keeps at most one card of its hand for the next Age, in secret."
-    if viewer is None or viewer not in frame.order:
-        return Mat("keep", rect, title, news, tip)
     keeping = {a.card for a in legal if isinstance(a, Keep) and a.card}
     inner = rect.adjusted(MAT_PAD, MAT_PAD + TITLE_H, -MAT_PAD, -MAT_PAD)
     slot_w = CARD_W * 1.6 + 40
@@ -210,7 +211,7 @@ def _fan(state: YggdrasilState, refs: list[str], tray: QRectF, key: str,
 def _battle_on_mat(state: YggdrasilState, top: object, legal: list[Action]) -> bool:
     """The battle's mat lies while its cards are laid and shown, unless the viewer must
     act on the board (a figure to call, save or bring in)."""
-    if any(isinstance(a, Invade | Join) for a in legal):
+    if any(isinstance(a, Invade | Join | Choose | Go | MarchAlong) for a in legal):
         return False
     if isinstance(top, YggBattleCards | YggAfterReveal | YggProwess):
         return True
@@ -281,15 +282,15 @@ def _column(state: YggdrasilState, seat: int, box: QRectF, viewer: int | None,
                     tuple(sorted(kinds.items(), key=lambda kv: _kind_rank(kv[0]))), line, total,
                     state.winner == seat)
     slot_rect = QRectF(box.left() + 8, box.top() + 62, box.width() - 16, box.height() - 98)
-    label = "your place: drop a card here" if seat == viewer else "its card lies here"
-    slot = MatSlot(battle_spot(seat), slot_rect, label)
-    scale = min(1.3, (slot_rect.width() - 10) / CARD_W, (slot_rect.height() - 10) / CARD_H)
+    slot = MatSlot(battle_spot(seat), slot_rect, "your place" if seat == viewer else "")
+    scale = min(BATTLE_SCALE, (slot_rect.width() - 10) / CARD_W,
+                (slot_rect.height() - 26) / CARD_H)
     cards: list[MatCard] = []
     shown_refs = [*face_up, *face_down]
     spread = min(22.0, (slot_rect.width() - CARD_W * scale) / max(1, len(shown_refs) - 1))
     for n, ref in enumerate(shown_refs):
         centre = QPointF(slot_rect.center().x() + (n - (len(shown_refs) - 1) / 2) * spread,
-                         slot_rect.center().y())
+                         slot_rect.center().y() + 8)
         cancelled = ref in state.cancelled
         look = looks.look(state, ref, "no effect" if cancelled else "")
         cards.append(MatCard(f"{battle_spot(seat)}#{n}", ref, look,

@@ -102,7 +102,8 @@ class YggdrasilPresenter(ViewerSeat, GamePresenter):
         self.redraw()
 
     def redraw(self) -> None:
-        QTimer.singleShot(0, self.controller.changed.emit)
+        """Show a choice held at the table (after the gesture that made it has ended)."""
+        QTimer.singleShot(0, self.controller, self.controller.changed.emit)
 
     def refuse_not_yours(self) -> str:
         seat = self.controller.seat()

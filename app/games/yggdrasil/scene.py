@@ -448,6 +448,8 @@ class YggdrasilScene(BoardScene):
             item.spring_back()
         elif not self._submit(action):
             item.spring_back()
+        elif item.scene() is self and item.pos() != item.home and not item.glider.running():
+            item.glider.glide(item.home)  # a tray's piece, or a figure alike went instead
 
     def _figure_refusal(self, spot: str) -> str:
         if not self.presenter.deciding():

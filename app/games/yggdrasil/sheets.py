@@ -275,10 +275,10 @@ class GloryTrack(QGraphicsItem):
         painter.setPen(QPen(QColor("#4b5550"), 1))
         painter.setBrush(QColor("#222b28"))
         painter.drawRoundedRect(QRectF(0, 0, w, h), 8, 8)
+        left, right, y = 70.0, w - 16, 19.0
         painter.setFont(font(NAME_PX, bold=True))
         painter.setPen(GOLD)
-        painter.drawText(QRectF(10, 2, 60, 24), Qt.AlignmentFlag.AlignVCenter, "Glory")
-        left, right, y = 70.0, w - 16, 15.0
+        painter.drawText(QRectF(10, y - 12, 60, 24), Qt.AlignmentFlag.AlignVCenter, "Glory")
         top = max(face.glory, default=0)
         span = max(20, -(-(top + 5) // 10) * 10)
         step = 5 if span <= 40 else 10 if span <= 100 else 20
@@ -291,7 +291,7 @@ class GloryTrack(QGraphicsItem):
             painter.setPen(QPen(DIM.darker(140), 1))
             painter.drawLine(QPointF(x, y - 4), QPointF(x, y + 4))
             painter.setPen(DIM.darker(115))
-            painter.drawText(QRectF(x - 15, y - 17, 30, 11), Qt.AlignmentFlag.AlignCenter,
+            painter.drawText(QRectF(x - 15, y - 19, 30, 11), Qt.AlignmentFlag.AlignCenter,
                              str(value))
         taken: dict[int, int] = {}
         for seat, glory in sorted(enumerate(face.glory), key=lambda sg: sg[1]):
@@ -304,9 +304,9 @@ class GloryTrack(QGraphicsItem):
             painter.translate(x + stack * 9, y + stack * 3)
             painter.setPen(QPen(colour.darker(170), 1.2))
             painter.setBrush(colour)
-            painter.drawPath(base_path(seat, 16))
+            painter.drawPath(base_path(seat, 14))
             painter.restore()
         painter.setFont(font(SMALL_PX + 1))
         painter.setPen(PAPER)
-        painter.drawText(QRectF(10, 27, w - 20, h - 29), Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(10, 29, w - 20, h - 30), Qt.AlignmentFlag.AlignVCenter,
                          elided(face.news, font(SMALL_PX + 1), w - 20))

@@ -228,3 +228,93 @@ def test_four_computer_clans_play_to_the_end_and_the_summary_charts_glory(qtbot)
     assert len(state.glory_by_age) == 3
     assert "wins" in win.summary.headline.text() or "win" in win.summary.headline.text()
     assert table.scene.glory.face.glory == tuple(state.glory)
+
+
+# -- more of the table -----------------------------------------------------------------------
+def test_two_players_pick_two_cards_one_drag_after_the_other(qtbot):
+    """Facts 23: with two players each picks two cards at a time. The first card dragged
+    onto the hand waits there (not yet sent); the second sends both."""
+    table = Table(qtbot, computer=(1,), players=2)
+    first, second = table.state.table.cards_in(packet(0))[:2]
+    slot = table.scene.mat.slots[PICK].slot.rect.center()
+    table.carry(mat_card(table, first).home, slot)
+    assert not table.state.table.cards_in(hand(0))  # nothing sent yet
+    table.qtbot.waitUntil(lambda: f"hand:{first}" in table.scene.mat.cards)
+    assert table.scene.mat.cards[f"hand:{first}"].look.badge == "not yet sent"
+    table.carry(mat_card(table, second).home, slot)
+    assert set(table.state.table.cards_in(hand(0))) == {first, second}
+
+
+def test_the_phase_bar_and_tooltips_say_what_the_table_shows(qtbot):
+    """The phase bar reads the Age, the phase, whose turn and Rage left; a province's
+    tooltip its villages, its pillage reward and Ragnarok to come."""
+    table = Table(qtbot, computer=(1, 2, 3))
+    table.draft()
+    table.rest_all_but(0)
+    bar = table.win.phase_bar.text()
+    assert "Age I" in bar and "Action" in bar and "Player 1's turn" in bar
+    assert f"Rage left {table.state.rage[0]}" in bar
+    s = table.state
+    doomed = s.doom[0]
+    tip = table.scene.provinces[doomed].toolTip()
+    assert "Villages:" in tip and "Pillage reward" in tip and "Ragnarök" in tip
+    ruin = next(iter(s.destroyed))
+    assert "Destroyed by Ragnarök" in table.scene.provinces[ruin].toolTip()
+    assert table.scene.provinces[ruin].face.destroyed
+
+
+def test_palette_words_name_cards_and_figures_never_ids(qtbot):
+    """The action palette lists every legal move in the presenter's words: no card id
+    (y104) or figure id (f0-w3) ever shows to a player."""
+    import re
+
+    from engine.core.rng import Rng
+
+    table = Table(qtbot, computer=(1, 2, 3))
+    match = table.win.controller.match
+    ids = re.compile(r"\by\d{3}\b|\bf\d-")
+    agent, rng = match.game.agent(), Rng(4)
+    for _ in range(80):
+        legal = [a for a in match.legal_actions() if not a.referee]
+        if not legal:
+            break
+        view = match.view(match.to_move())
+        for action in legal:
+            text = table.win.presenter.describe(view, action)
+            assert not ids.search(text), text
+        table.answer(agent.choose(view, legal, rng))
+
+
+def test_a_card_dropped_on_the_clan_sheet_in_the_hand_dock_upgrades(qtbot):
+    """Facts 30, 33: an upgrade goes on the clan sheet for its cost in Rage; a quest is
+    committed face down. The Hand dock's sheet panel takes the one, its quests panel the
+    other, and the table's sheet shows the upgrade by name and the quest as a back."""
+    from app.dragdrop import CardDrag
+    from engine.games.yggdrasil.actions import Quest, Upgrade
+    from engine.games.yggdrasil.doing import put
+    from engine.games.yggdrasil.state import deck, sheet
+
+    table = Table(qtbot, computer=(1, 2, 3))
+    table.draft()
+    table.rest_all_but(0)
+    s = table.state
+
+    def from_deck(kind: str) -> str:
+        return next(c for c in s.table.cards_in(deck(2)) if board.card(s, c).kind == kind
+                    and (board.card(s, c).cost or 0) <= 2)
+
+    upgrade, quest = from_deck("clan"), from_deck("quest")
+    for card in (upgrade, quest):
+        put(s, card, hand(0))
+    table.refresh()
+    presenter = table.win.presenter
+    action = presenter.drop_action(CardDrag(upgrade, hand(0)), sheet(0), None)
+    assert action == Upgrade(upgrade)
+    assert table.win.controller.submit(action, 0)
+    assert upgrade in table.state.table.cards_in(sheet(0))
+    assert board.card(s, upgrade).name in table.scene.sheets[0].face.upgrades
+    table.rest_all_but(0)
+    action = presenter.drop_action(CardDrag(quest, hand(0)), quests(0), None)
+    assert action == Quest(quest)
+    assert table.win.controller.submit(action, 0)
+    assert table.scene.sheets[0].quest_slot.count == 1
