@@ -141,7 +141,7 @@ def figure_name(kind: str) -> str:
 def figure_initials(kind: str) -> str:
     """A monster's mark on its piece: its name's initials ('Tr', 'SS')."""
     words = figure_name(kind).replace("'", "").split()
-    return (words[0][:2] if len(words) == 1 else "".join(w[0] for w in words[:2])).title()
+    return words[0][:2].title() if len(words) == 1 else "".join(w[0] for w in words[:2]).upper()
 
 
 def figure_html(state: YggdrasilState, figure: str, hint: str = "") -> str:

@@ -198,10 +198,10 @@ def _fan(state: YggdrasilState, refs: list[str], tray: QRectF, key: str,
          badge: Callable[[str], str]) -> list[MatCard]:
     """Cards fanned down a tray (the hand beside the packet), each name in sight."""
     h = CARD_H * TRAY_SCALE
-    room = tray.height() - 30 - h
+    room = tray.height() - 44 - h
     step = min(h + 6, room / max(1, len(refs) - 1)) if len(refs) > 1 else 0.0
     x = tray.center().x()
-    y0 = tray.top() + 24 + h / 2
+    y0 = tray.top() + 38 + h / 2  # under the tray's label (two lines)
     return [MatCard(f"{key}:{ref}", ref, looks.look(state, ref, badge(ref)),
                     looks.tooltip(state, ref), QPointF(x, y0 + n * step), TRAY_SCALE, False)
             for n, ref in enumerate(refs)]

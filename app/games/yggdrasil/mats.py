@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from app.board.cards import CardLook
 from app.board.items import CardItem
 from app.board.topology import Z_DRAG, Z_PIECE
+from app.games.yggdrasil.looks import figure_initials
 from app.games.yggdrasil.matplan import Column, Mat, MatCard, MatSlot
 from app.games.yggdrasil.paint import (
     NAME_PX,
@@ -177,6 +178,11 @@ class ColumnItem(QGraphicsItem):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(ink_on(colour))
                 painter.drawPath(glyph)
+            else:
+                painter.setPen(ink_on(colour))
+                painter.setFont(font(SMALL_PX - 2, bold=True))
+                painter.drawText(QRectF(-11, -11, 22, 22), Qt.AlignmentFlag.AlignCenter,
+                                 figure_initials(kind))
             painter.restore()
             if count > 1:
                 painter.setPen(PAPER)

@@ -194,7 +194,7 @@ HINTS = {
 def hint(state: YggdrasilState, legal: list[Action]) -> str:
     """What the deciding seat does now (`legal`: what it may do)."""
     if legal == [Pass()]:
-        return "nothing you hold answers this: press Pass"
+        return f"nothing you hold answers this: press {pass_words(state)}"
     top = _top(state)
     if isinstance(top, Triggered):
         return "press Use or Decline"
