@@ -318,3 +318,48 @@ def test_a_card_dropped_on_the_clan_sheet_in_the_hand_dock_upgrades(qtbot):
     assert action == Quest(quest)
     assert table.win.controller.submit(action, 0)
     assert table.scene.sheets[0].quest_slot.count == 1
+
+
+def test_answer_call_to_battle_by_dragging_a_figure_into_the_battle(qtbot):
+    """Facts 35: Call to Battle — a clan may move one figure from an adjacent province into
+    the battle. Player 2 pillages; Player 1's Warrior next door is dragged in."""
+    table = Table(qtbot, computer=(1, 2, 3))
+    table.draft()
+    table.rest_all_but(1)
+    s = table.state
+    at = free_province(table, seat=1)
+    table.invade(1, "warrior", at)
+    beside = next(p for p in board.adjacent(at) if p != "yggdrasil" and p not in s.destroyed
+                  and board.room(s, p) > 0)
+    mine = table.invade(0, "warrior", beside)
+    table.answer(Pillage(at))
+    while table.win.controller.seat() != 0:
+        table.answer(Pass())
+    assert table.scene.figures[mine].glow is not None  # asked to come
+    table.settle()
+    table.carry(table.scene.figures[mine].home, table.province_middle(at))
+    assert table.state.figures[mine].at == at
+    assert "calls its Warrior" in "\n".join(table.log())
+
+
+def test_a_person_answers_every_question_of_a_whole_game_at_the_table(qtbot):
+    """Every frame a clan may face, seen through Player 1's eyes: at each step the table is
+    redrawn and painted for Player 1, every button it offers is a legal answer, and the
+    game reaches its end."""
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core.rng import Rng
+
+    table = Table(qtbot, computer=(1, 2, 3), seed=21, size=(1366, 768))
+    match = table.win.controller.match
+    agent, rng = match.game.agent(), Rng(9)
+    for _ in range(1500):
+        if match.outcome() is not None:
+            break
+        legal = [a for a in match.legal_actions() if not a.referee]
+        if match.to_move() == 0:
+            offered = [b.action for b in table.win.presenter.buttons(match.view(0), 0)]
+            assert all(a in legal for a in offered if a is not None), offered
+        table.answer(agent.choose(match.view(match.to_move()), legal, rng))
+        QApplication.processEvents()
+    assert match.outcome() is not None
