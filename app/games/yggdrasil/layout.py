@@ -39,7 +39,6 @@ TRAY_STEP = 40.0  # figures side by side in a reserve
 RESERVE_Y = PANEL_H - 64.0  # the reserve's row of figures, from the panel's top
 VALHALLA_Y = PANEL_H - 20.0  # Valhalla's row, from the panel's top
 VALHALLA_SCALE = 0.7
-DEFAULT_VIEW = (1030.0, 445.0)  # the board's share of a 1366x768 window
 
 
 @dataclass
@@ -59,20 +58,9 @@ class Plan:
     content: QRectF = field(default_factory=QRectF)
 
 
-def grid() -> list[list[str]]:
-    return board.content().board.layout
-
-
-def cell_of(province: str) -> tuple[int, int]:
-    for row, keys in enumerate(grid()):
-        if province in keys:
-            return row, keys.index(province)
-    raise KeyError(province)
-
-
 def plan(state: YggdrasilState) -> Plan:
     out = Plan()
-    rows = grid()
+    rows = board.content().board.layout
     width = len(rows[0]) * PROV_W + (len(rows[0]) - 1) * GAP
     height = len(rows) * PROV_H + (len(rows) - 1) * GAP
     left, top = FJORD_OUT, HEAD_H + FJORD_OUT

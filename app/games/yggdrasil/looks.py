@@ -28,8 +28,6 @@ STAT_COLOURS = {"rage": "#b3261e", "axes": "#44617b", "horns": "#7a5a1e"}
 STAT_NAMES = {"rage": "Rage", "axes": "Axes", "horns": "Horns"}
 KIND_COLOURS = {"battle": "#9c3325", "troop": "#35648c", "monster": "#5d3f80",
                 "clan": "#2f6b45", "quest": "#9a7416"}
-KIND_WORDS = {"battle": "Battle card", "troop": "upgrade", "monster": "Monster",
-              "clan": "Clan upgrade", "quest": "Quest"}
 REWARD_WORDS = {"rage": "a step of Rage", "axes": "a step of Axes", "horns": "a step of Horns",
                 "all-stats": "a step of each stat", "glory": "Glory"}
 AGE_NUMERALS = ("I", "II", "III")
@@ -81,9 +79,10 @@ def face_look(printed: Card, badge: str = "") -> CardLook:
                     face_colour=KIND_COLOURS[printed.kind], badge=badge)
 
 
-def back_look(age: int = 0) -> CardLook:
-    return CardLook(None, back_colour="#3b3246",
-                    back_label=f"Age {AGE_NUMERALS[age - 1]}" if 1 <= age <= 3 else "")
+def back_look() -> CardLook:
+    """A card's back, the same for every Age: a card kept from the last Age lies among
+    this Age's, and its back must not tell which it is."""
+    return CardLook(None, back_colour="#3b3246")
 
 
 def look(state: YggdrasilState, ref: str, badge: str = "") -> CardLook:
@@ -168,13 +167,9 @@ def figure_html(state: YggdrasilState, figure: str, hint: str = "") -> str:
     return "<br>".join(lines)
 
 
-def stat_value(state: YggdrasilState, stat: str, seat: int) -> int:
-    return board.stat(state, stat, seat)
-
-
 def stat_line(state: YggdrasilState, seat: int) -> str:
     """'Rage 6 · Axes 3 · Horns 4': a clan's stats at their steps."""
-    return " · ".join(f"{STAT_NAMES[s]} {stat_value(state, s, seat)}" for s in STATS)
+    return " · ".join(f"{STAT_NAMES[s]} {board.stat(state, s, seat)}" for s in STATS)
 
 
 def reward_words(kind: str) -> str:

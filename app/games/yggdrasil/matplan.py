@@ -111,8 +111,8 @@ def mat(state: YggdrasilState, viewer: int | None, legal: list[Action], rect: QR
 
 
 # -- the draft and the card kept -----------------------------------------------------------
-def _waiting_line(state: YggdrasilState, seats: tuple[int, ...], order: tuple[int, ...],
-                  verb: str) -> str:
+def _waiting_line(seats: tuple[int, ...], order: tuple[int, ...], verb: str) -> str:
+    """'Player 1, Player 3 picked · waiting for Player 2': who has chosen, who not."""
     done = [looks.seat_name(s) for s in order if s not in seats]
     waiting = [looks.seat_name(s) for s in order if s in seats]
     parts = []
@@ -129,7 +129,7 @@ def _draft(state: YggdrasilState, frame: YggDraft, viewer: int, legal: list[Acti
     title = f"Gods' Gifts · Age {looks.AGE_NUMERALS[state.age - 1]} — pick " + \
         ("two cards" if frame.take == 2 else "a card") + \
         f" from your packet ({state.picks} of {total} picked)"
-    news = _waiting_line(state, frame.seats, frame.order, "picked") + \
+    news = _waiting_line(frame.seats, frame.order, "picked") + \
         " · the packets pass left once everyone has picked"
     tip = "Every clan picks from its own packet at once, in secret; then the packets pass."
     picking = {c for a in legal if isinstance(a, Pick) for c in a.cards}
@@ -149,7 +149,7 @@ def _draft(state: YggdrasilState, frame: YggDraft, viewer: int, legal: list[Acti
 def _keep(state: YggdrasilState, frame: YggKeep, viewer: int, legal: list[Action],
           rect: QRectF) -> Mat:
     title = f"Discard — keep one card for Age {looks.AGE_NUMERALS[state.age]} (or none)"
-    news = _waiting_line(state, frame.seats, frame.order, "chose") + \
+    news = _waiting_line(frame.seats, frame.order, "chose") + \
         " · the rest go back to the box unseen"
     tip = "Each clan keeps at most one card of its hand for the next Age, in secret."
     keeping = {a.card for a in legal if isinstance(a, Keep) and a.card}
@@ -227,7 +227,7 @@ def _battle(state: YggdrasilState, viewer: int | None, legal: list[Action],
     revealed = any(state.table.cards_in(shown(s)) for s in state.fighters)
     if isinstance(top, YggBattleCards):
         news = "Each clan lays one card face down; they turn up together. " + \
-            _waiting_line(state, top.seats, top.order, "laid a card")
+            _waiting_line(top.seats, top.order, "laid a card")
     elif isinstance(top, YggAfterReveal):
         news = "The cards are up: a card that may be added after the reveal may be added now " \
             f"({looks.seat_name(top.seats[0])} to answer)"

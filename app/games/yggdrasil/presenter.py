@@ -60,7 +60,6 @@ def _y(state: GameState) -> YggdrasilState:
 
 class YggdrasilPresenter(ViewerSeat, GamePresenter):
     uses_dice = False
-    front_dock = "log"
 
     def __init__(self, controller: MatchController) -> None:
         super().__init__(controller)
