@@ -142,7 +142,8 @@ def _draft(state: YggdrasilState, frame: YggDraft, viewer: int, legal: list[Acti
     label = "Your hand: drop your pick here" if picking else "Your hand (picked)"
     in_hand = [*state.table.cards_in(hand(viewer)), *staged]
     cards += _fan(state, in_hand, tray, "hand",
-                  lambda c: "not yet sent" if c in staged else "")
+                  lambda c: "not yet sent" if c in staged else "",
+                  "Picked, waiting for its partner: click it to put it back.")
     return Mat("draft", rect, title, news, tip, (MatSlot(PICK, tray, label),), (), tuple(cards))
 
 
@@ -195,7 +196,7 @@ def _spread(state: YggdrasilState, refs: list[str], area: QRectF, key: str,
 
 
 def _fan(state: YggdrasilState, refs: list[str], tray: QRectF, key: str,
-         badge: Callable[[str], str]) -> list[MatCard]:
+         badge: Callable[[str], str], waiting_hint: str) -> list[MatCard]:
     """Cards fanned down a tray (the hand beside the packet), each name in sight."""
     h = CARD_H * TRAY_SCALE
     room = tray.height() - 44 - h
@@ -203,7 +204,8 @@ def _fan(state: YggdrasilState, refs: list[str], tray: QRectF, key: str,
     x = tray.center().x()
     y0 = tray.top() + 38 + h / 2  # under the tray's label (two lines)
     return [MatCard(f"{key}:{ref}", ref, looks.look(state, ref, badge(ref)),
-                    looks.tooltip(state, ref), QPointF(x, y0 + n * step), TRAY_SCALE, False)
+                    looks.tooltip(state, ref, waiting_hint if badge(ref) else ""),
+                    QPointF(x, y0 + n * step), TRAY_SCALE, False)
             for n, ref in enumerate(refs)]
 
 

@@ -94,6 +94,12 @@ class YggdrasilPresenter(ViewerSeat, GamePresenter):
         self._staged = (ref,)
         self.redraw()
 
+    def unstage(self) -> None:
+        """Put a draft card set aside back in the packet (the player thinks again)."""
+        self._fresh()
+        self._staged = ()
+        self.redraw()
+
     def ask(self, choices: tuple[Action, ...]) -> None:
         """Offer the actions one drop may mean as buttons."""
         self._fresh()

@@ -504,6 +504,8 @@ class YggdrasilScene(BoardScene):
         assert isinstance(item, MatCardItem)
         targets, self._gesture, self._hovered = self._gesture, None, None
         self.sync_glow()
+        if item.is_click() and item.ref in self.presenter.staged:
+            self.presenter.unstage()  # a pick set aside goes back to the packet
         if item.is_click() or not item.carry:
             item.setPos(item.home)
             return

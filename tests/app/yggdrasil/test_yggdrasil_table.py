@@ -241,6 +241,10 @@ def test_two_players_pick_two_cards_one_drag_after_the_other(qtbot):
     assert not table.state.table.cards_in(hand(0))  # nothing sent yet
     table.qtbot.waitUntil(lambda: f"hand:{first}" in table.scene.mat.cards)
     assert table.scene.mat.cards[f"hand:{first}"].look.badge == "not yet sent"
+    table.click(table.scene.mat.cards[f"hand:{first}"].home)  # thought better of it
+    table.qtbot.waitUntil(lambda: f"packet:{first}" in table.scene.mat.cards)
+    table.carry(mat_card(table, first).home, slot)
+    table.qtbot.waitUntil(lambda: f"hand:{first}" in table.scene.mat.cards)
     table.carry(mat_card(table, second).home, slot)
     assert set(table.state.table.cards_in(hand(0))) == {first, second}
 
