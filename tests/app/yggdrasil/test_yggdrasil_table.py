@@ -346,10 +346,10 @@ def test_answer_call_to_battle_by_dragging_a_figure_into_the_battle(qtbot):
     assert "calls its Warrior" in "\n".join(table.log())
 
 
-def test_a_person_answers_every_question_of_a_whole_game_at_the_table(qtbot):
-    """Every frame a clan may face, seen through Player 1's eyes: at each step the table is
-    redrawn and painted for Player 1, every button it offers is a legal answer, and the
-    game reaches its end."""
+def test_a_person_answers_every_question_of_an_age_at_the_table(qtbot):
+    """Every phase of an Age seen through Player 1's eyes (the draft, actions and battles,
+    the card kept, quests, Ragnarök, Valhalla released): at each step the table is redrawn
+    and painted for Player 1, and every button it offers is a legal answer."""
     from PySide6.QtWidgets import QApplication
 
     from engine.core.rng import Rng
@@ -357,13 +357,11 @@ def test_a_person_answers_every_question_of_a_whole_game_at_the_table(qtbot):
     table = Table(qtbot, computer=(1, 2, 3), seed=21, size=(1366, 768))
     match = table.win.controller.match
     agent, rng = match.game.agent(), Rng(9)
-    for _ in range(1500):
-        if match.outcome() is not None:
-            break
+    while table.state.age == 1:
         legal = [a for a in match.legal_actions() if not a.referee]
         if match.to_move() == 0:
             offered = [b.action for b in table.win.presenter.buttons(match.view(0), 0)]
             assert all(a in legal for a in offered if a is not None), offered
         table.answer(agent.choose(match.view(match.to_move()), legal, rng))
         QApplication.processEvents()
-    assert match.outcome() is not None
+    assert len(table.state.glory_by_age) == 1 and table.state.phase == "gifts"
