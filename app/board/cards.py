@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 CARD_W, CARD_H = 72.0, 100.0
 BODY_SHARE = 0.095  # a card's rules text is this share of its width high
@@ -119,14 +119,11 @@ def _paint_text_card(painter: QPainter, look: CardLook, rect: QRectF, radius: fl
     painter.fillRect(band, band_colour)
     painter.restore()
     ink = QColor("#ffffff") if band_colour.lightnessF() < 0.55 else BLACK
-    title_font = QFont("DejaVu Sans", 1)
-    title_font.setPixelSize(max(6, int(rect.width() * 0.12)))
-    title_font.setBold(True)
-    painter.setFont(title_font)
+    title = f"{look.symbol} {look.title}".strip()
+    title_box = band.adjusted(4, 1, -4, -1)
+    painter.setFont(_title_font(title, title_box, int(rect.width() * 0.12)))
     painter.setPen(ink)
-    painter.drawText(band.adjusted(4, 1, -4, -1),
-                     Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                     f"{look.symbol} {look.title}".strip())
+    painter.drawText(title_box, TITLE_FLAGS, title)
     text_top = band.bottom()
     art = ART.get(look.art)
     if art is not None:
@@ -155,6 +152,24 @@ def _paint_text_card(painter: QPainter, look: CardLook, rect: QRectF, radius: fl
         painter.drawRoundedRect(box, height / 2, height / 2)
         painter.setPen(BLACK)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, look.badge)
+
+
+TITLE_FLAGS = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+
+
+def _title_font(title: str, box: QRectF, largest: int) -> QFont:
+    """The title band's bold font, a pixel smaller at a time (to two thirds) until a long
+    name's lines fit the band: three lines of a 25-letter name ran over its text."""
+    font = QFont("DejaVu Sans", 1)
+    font.setBold(True)
+    size = max(6, largest)
+    least = max(6, largest * 2 // 3)
+    while True:
+        font.setPixelSize(size)
+        if size <= least or QFontMetricsF(font).boundingRect(
+                box, TITLE_FLAGS, title).height() <= box.height():
+            return font
+        size -= 1
 
 
 def _paint_back_label(painter: QPainter, text: str, rect: QRectF) -> None:

@@ -31,6 +31,7 @@ CHART_HEIGHT = 200  # px, at the least
 
 MARKED_POINTS = 60  # at most this many markers on a line
 LEGEND_ROW = 0.3  # the height of one legend row, as a share of the values' span
+WHOLE_STEPS = 12  # a chart over at most this many whole x values is ticked at each
 
 
 class SummaryDialog(QDialog):
@@ -120,10 +121,19 @@ class SummaryDialog(QDialog):
             plot.plot(xs[::every], ys[::every], name=series.name, pen=None, symbol=symbol,
                       symbolSize=7, symbolBrush=colour, symbolPen=colour)
         _leave_room_for_the_legend(plot, chart)
+        _whole_steps(plot, chart)
         return plot
 
     def chart_titles(self) -> list[str]:
         return [plot.getPlotItem().titleLabel.text for plot in self.plots]
+
+
+def _whole_steps(plot: QWidget, chart: Chart) -> None:
+    """A chart over a few whole steps (Yggdrasil's three Ages) is ticked at each step
+    only: 'Age 1.5' is no moment of the match."""
+    xs = sorted({x for series in chart.series for x, _ in series.points})
+    if xs and len(xs) <= WHOLE_STEPS and all(float(x).is_integer() for x in xs):
+        plot.getAxis("bottom").setTicks([[(x, str(int(x))) for x in xs]])
 
 
 def _leave_room_for_the_legend(plot: QWidget, chart: Chart) -> None:

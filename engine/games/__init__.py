@@ -7,9 +7,9 @@ its name to the import below; every list of games is read from the registry.
 from __future__ import annotations
 
 from engine.core.registry import entry, game_names, get_game, register
-from engine.games import nordguard, sandbox, tactica, wintergrim
+from engine.games import nordguard, sandbox, tactica, wintergrim, yggdrasil
 
-for _package in (sandbox, tactica, nordguard, wintergrim):
+for _package in (sandbox, tactica, nordguard, wintergrim, yggdrasil):
     register(_package.ENTRY)
 
 __all__ = ["game_names", "game_title", "get_game"]

@@ -54,10 +54,15 @@ def test_a_save_with_redo_entries_reopens_and_redoes(qtbot, tmp_path, game):
     assert stack.count() == len(match.steps) + 3
     assert stack.index() == len(match.steps)
     assert window.redo_action.isEnabled()
+    redone = len(match.steps)
     expected = match.redo()
     window.redo_action.trigger()
     reopened = window.controller.match
-    assert list(reopened.steps[-1].events) == expected
+    assert list(reopened.steps[redone].events) == expected
+    # Redo goes on past a window the table passes for a person (Yggdrasil's "march more
+    # figures?" with none to follow), as undo stepped over it: redo as far on the save.
+    while len(match.steps) < len(reopened.steps):
+        match.redo()
     assert reopened.state_hash() == match.state_hash()
 
 
