@@ -59,8 +59,8 @@ def test_a_save_with_redo_entries_reopens_and_redoes(qtbot, tmp_path, game):
     window.redo_action.trigger()
     reopened = window.controller.match
     assert list(reopened.steps[redone].events) == expected
-    # Redo goes on past a window the table passes for a person (Yggdrasil's "march more
-    # figures?" with none to follow), as undo stepped over it: redo as far on the save.
+    # Redo goes on past a window the table passes for a person who can only pass (the
+    # match's "stop for my answers" setting), as undo stepped over it: redo as far.
     while len(match.steps) < len(reopened.steps):
         match.redo()
     assert reopened.state_hash() == match.state_hash()

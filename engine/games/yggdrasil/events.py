@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from engine.core.events import Event, event
 
+PHASE_NAMES = {"gifts": "Gods' Gifts", "action": "the Action phase",
+               "discard": "the Discard phase", "quest": "the Quest phase",
+               "ragnarok": "Ragnarök", "release": "Release Valhalla"}
+
 
 def clan(seat: int) -> str:
     return f"Player {seat + 1}"
@@ -31,7 +35,7 @@ class PhaseBegins(Event):
     phase: str
 
     def say(self, full: bool) -> str:
-        return f"Age {self.age}: the {self.phase} phase"
+        return f"Age {self.age}: {PHASE_NAMES.get(self.phase, self.phase)}"
 
 
 @event("ygg-passed")

@@ -267,7 +267,8 @@ class YggMarchOn(Frame):
         assert isinstance(action, MarchAlong)
         s = _y(state)
         s.figures.move(action.figure, self.to)
-        s.frames.append(self)
+        if self.answers(s, seat):
+            s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                         source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
 

@@ -336,7 +336,9 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
         source = state.figures[action.figure].at
         state.rage[seat] -= 1
         state.figures.move(action.figure, action.to)
-        state.frames.append(YggMarchOn(seats=(seat,), source=source, to=action.to))
+        more = YggMarchOn(seats=(seat,), source=source, to=action.to)
+        if more.answers(state, seat):  # nothing left to follow: no question
+            state.frames.append(more)
         return [Marched(seat=seat, figure=action.figure,
                         figure_name=board.name(state, action.figure), source=source,
                         to=action.to, to_name=place_name(action.to), rage=1)]
