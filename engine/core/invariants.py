@@ -6,6 +6,7 @@ the seed and action, so a failure can be replayed exactly.
 
 from __future__ import annotations
 
+import json
 import re
 
 from engine.core import saves
@@ -78,26 +79,26 @@ _TWIN_SALT = 0x9E3779B97F4A7C15
 
 def _hidden_id_in(node: object, hidden: frozenset[str]) -> str | None:
     """A hidden card id used as any string (key or value) in a view's JSON, or inside one
-    (as in "<card>/<index>")."""
+    (as in "<card>/<index>"). The strings are read out of the JSON text once each (a
+    view of a board of figures repeats the same few hundred strings thousands of times,
+    and walking the nested values was most of the conformance suite's time)."""
     if not hidden:
         return None
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-        elif isinstance(item, str) and not item.startswith(HIDDEN_PREFIX):
-            if item in hidden:
-                return item
-            for part in _ID_PARTS.split(item):
-                if part in hidden:
-                    return part
+    text = json.dumps(node, ensure_ascii=False)
+    strings = (_ESCAPED if "\\" in text else _PLAIN).findall(text)
+    for item in sorted(set(strings)):
+        if item.startswith(HIDDEN_PREFIX):
+            continue
+        if item in hidden:
+            return item
+        for part in _ID_PARTS.split(item):
+            if part in hidden:
+                return part
     return None
 
 
+_PLAIN = re.compile(r'"([^"]*)"')  # JSON text without a backslash: no escaped quote
+_ESCAPED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _ID_PARTS = re.compile(r"[/\s,;:|]+")
 
 
