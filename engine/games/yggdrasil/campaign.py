@@ -30,6 +30,7 @@ from engine.games.yggdrasil.gifts import card_worth, upgrade_worth
 
 RAGE_PRICE = 0.45 * RAGE_GLORY  # a Rage of this phase: cheap, it is lost if unspent
 HOPELESS = 0.35  # a pillage less likely than this is not tried
+SURE = 0.75  # a pillage this likely is made at once rather than strengthened first
 TEMPO = 0.3  # a pillage made now cannot be taken by another clan first
 QUEST_NOW = 0.25  # commit a quest this likely before the last Rage (when rage is low)
 CRUSHED = 1.5  # an enemy figure the Troll or the Fire Giant destroys as it invades
@@ -48,6 +49,10 @@ def choose_turn(look: Look, actions: list[Action]) -> Action:
     """The action of this turn (never None: passing is always among `actions`)."""
     now = look.worth()
     scored = [Scored(a, value(look, a, now), cost(look, a)) for a in actions]
+    sure = [x for x in scored if isinstance(x.action, Pillage) and x.value > 0 and
+            pillage_forecast(look, x.action.province, now)[0] >= SURE]
+    if sure:  # free, and it takes nothing away: before the figures move on
+        return max(sure, key=lambda x: x.value).action
     best = max(scored, key=lambda x: x.value)
     if best.rage >= look.s.rage[look.seat] or isinstance(best.action, Rest) or best.value <= 0:
         free = [x for x in scored if x.rage == 0 and isinstance(x.action, Pillage | Quest)]
@@ -206,23 +211,28 @@ def upgrade_value(look: Look, action: Upgrade, now: float) -> float:
 
 
 def pillage_value(look: Look, province: str, now: float) -> float:
-    """The pillage's likely gain now, against what waiting for it was worth: the reward
-    and the Axes if it wins, figures lost if not."""
+    return pillage_forecast(look, province, now)[1]
+
+
+def pillage_forecast(look: Look, province: str, now: float) -> tuple[float, float]:
+    """The chance a pillage now wins, and its likely gain: the reward and the Axes if it
+    wins, figures lost if not. A pillage not sure yet is weighed against waiting (more
+    figures first); a sure one is made before the figures move on."""
     mine = look.mine()[province]
     helpers = CALLED * sum(sorted(_own_reach(look, province), reverse=True)
                            [:board.room(look.s, province)])
     card = look.best_card()
     chance = look.pillage_chance(province, int(mine + helpers), card)
     if chance < HOPELESS:
-        return -1.0
+        return chance, -1.0
     win = look.reward_worth(province) + look.battle_glory(province)
     fighting = bool(look.rivals(province))
     card_cost = 0.5 * card if fighting else 0.0
     here = [f for f, (owner, _, at) in look.on_board.items()
             if owner == look.seat and at in look.places[province]]
     lose = now - look.worth(without(look, here))
-    waited = look.prospect(province, mine)
-    return chance * (win - card_cost) * (1 + TEMPO) - (1 - chance) * lose - waited
+    waited = look.prospect(province, mine) if chance < SURE else 0.0
+    return chance, chance * (win - card_cost) * (1 + TEMPO) - (1 - chance) * lose - waited
 
 
 def _own_reach(look: Look, province: str) -> list[int]:
