@@ -58,11 +58,19 @@ class Look:
         self.figures = {f: (e.owner, e.kind, e.at) for f in s.figures
                         for e in (s.figures[f],)}
         self.on_board = {f: v for f, v in self.figures.items() if v[2] not in (RESERVE, VALHALLA)}
-        self.enemy_str = {p: {o: self.clan_str(o, p) for o in self.others} for p in self.standing}
+        by_place = {o: self.place_str(o, self.spots(o)) for o in self.others}
+        self.enemy_str = {p: {o: self.clan_str(o, p, by_place[o]) for o in self.others}
+                          for p in self.standing}
         self.enemy_most = {p: max(self.enemy_str[p].values(), default=0) for p in self.standing}
         self.reach = {p: {o: self._reach(o, p) for o in self.others} for p in self.standing}
         self.hands = {o: len(s.table.cards_in(hand(o))) for o in self.others}
+        self.quest_twice = 2 if board.rule(s, seat, "double-quest-glory") else 1
+        self.doom_twice = 2 if board.rule(s, seat, "double-ragnarok-glory") else 1
+        self.dragons = sum(e.glory for c in board.gains(s, seat, "ship-destroyed")
+                           for e in c.effects if getattr(e, "on", "") == "ship-destroyed")
+        self.held_quests = [c for c in map(self.card, self.hand) if c.kind == "quest"]
         self._prospects: dict[tuple[str, int], float] = {}
+        self._worths: dict[tuple[tuple[str, str], ...], float] = {}
         self._raises: dict[tuple[str, int], float] = {}
         self._mine_now: dict[str, int] | None = None
         self._mine_now = self.mine()
@@ -109,9 +117,10 @@ class Look:
         """STR of `seat`'s figures that Call to Battle could bring into `province`, the
         strongest first, no more than its empty villages hold (facts 35)."""
         room = board.room(self.s, province)
-        near = [self.figure_str(seat, kind, province) for f, (owner, kind, at)
-                in self.on_board.items() if owner == seat and at in board.adjacent(province)
-                and at not in self.s.destroyed and not board.is_ship(kind)]
+        beside = board.adjacent(province)
+        near = [self.figure_str(seat, kind, province) for owner, kind, at
+                in self.on_board.values() if owner == seat and at in beside
+                and not board.is_ship(kind)]
         return sorted(near, reverse=True)[:room]
 
     # -- stats ------------------------------------------------------------------------------
@@ -215,8 +224,7 @@ class Look:
 
     def quest_worth(self, quest: Card) -> float:
         """A fulfilled quest's Glory (twice with Odin's Throne) and its stat step."""
-        twice = 2 if board.rule(self.s, self.seat, "double-quest-glory") else 1
-        return (quest.glory or 0) * twice + QUEST_STEP
+        return (quest.glory or 0) * self.quest_twice + QUEST_STEP
 
     # -- pillage ------------------------------------------------------------------------------
     def rivals(self, province: str) -> list[Rival]:
@@ -255,14 +263,19 @@ class Look:
     def worth(self, spots: list[tuple[str, str]] | None = None) -> float:
         """What the seat's figures at `spots` (kind, place) are likely to bring this Age."""
         spots = self.spots(self.seat) if spots is None else spots
+        key = tuple(sorted(spots))
+        got = self._worths.get(key)
+        if got is not None:
+            return got
         mine = self.mine(spots)
         value = sum(self.prospect(p, mine[p]) for p in self.standing)
         value += sum(self.quest_chance(q.goal, mine) * self.quest_worth(q)
                      for q in self.quests)
         value += sum(0.85 * self.quest_chance(c.goal, mine) * self.quest_worth(c)
-                     for c in map(self.card, self.hand) if c.kind == "quest")
+                     for c in self.held_quests)
         value += self.ragnarok_worth(spots)
         value += STAYS * sum(1 for _, at in spots if not self._doomed(at))
+        self._worths[key] = value
         return value
 
     def _doomed(self, place: str) -> bool:
@@ -277,11 +290,8 @@ class Look:
         if not dying:
             return 0.0
         per = board.content().board.ragnarok.glory[self.age - 1]
-        twice = 2 if board.rule(self.s, self.seat, "double-ragnarok-glory") else 1
         ships = sum(1 for kind in dying if board.is_ship(kind))
-        dragons = sum(e.glory for c in board.gains(self.s, self.seat, "ship-destroyed")
-                      for e in c.effects if getattr(e, "on", "") == "ship-destroyed")
-        return SURVIVES * (len(dying) * per * twice + ships * dragons)
+        return SURVIVES * (len(dying) * per * self.doom_twice + ships * self.dragons)
 
 
 def _unseen_pool(s: YggdrasilState) -> list[int]:

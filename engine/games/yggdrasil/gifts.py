@@ -71,8 +71,8 @@ def upgrade_worth(look: Look, card: Card) -> float:
     """What an upgrade does while on the sheet for the Ages left (its Rage not counted)."""
     ages = ages_left(look)
     value = 0.0
-    if card.kind == "monster":
-        value += (card.str or 0) * ages
+    if card.kind == "monster":  # a figure stronger than the Warrior whose village it takes
+        value += ((card.str or 0) - 1) * ages
         for e in card.effects:
             if isinstance(e, DestroyOnInvade):
                 value += 2.0 * len(e.figures)
