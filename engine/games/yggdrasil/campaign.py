@@ -32,7 +32,7 @@ RAGE_PRICE = 0.45 * RAGE_GLORY  # a Rage of this phase: cheap, it is lost if uns
 HOPELESS = 0.35  # a pillage less likely than this is not tried
 SURE = 0.75  # a pillage this likely is made at once rather than strengthened first
 TEMPO = 0.3  # a pillage made now cannot be taken by another clan first
-QUEST_NOW = 0.25  # commit a quest this likely before the last Rage (when rage is low)
+QUEST_NOW = 0.25  # a quest this likely is committed as soon as nothing better is to do
 CRUSHED = 1.5  # an enemy figure the Troll or the Fire Giant destroys as it invades
 
 Spot = tuple[str, str]  # (kind, place) of one of the seat's figures

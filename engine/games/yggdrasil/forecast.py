@@ -3,10 +3,10 @@ total beats them all.
 
 The cards in the other clans' hands are hidden, so a hand is taken as a draw of its size
 from the Age's cards the clan has not seen (the unseen pool), and the other clan as
-laying its strongest card. Hands are drafted, not dealt, and drafting favours battle
-cards, so each hand counts `DRAFTED_EXTRA` draws more than it holds. A tie for the
-highest total loses for everyone (facts 40): to win, a total must beat each other clan's
-strictly.
+laying its strongest card. (Counting a drafted hand as a card larger, for the battle
+cards drafting favours, made the clans timid: they lost more games than they won.) A tie
+for the highest total loses for everyone (facts 40): to win, a total must beat each
+other clan's strictly.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-DRAFTED_EXTRA = 1  # a drafted hand is as strong as a dealt hand one card larger
 TOP = 12  # no battle card adds more than this (Tyr's Rage +6; copies and boosts less)
 
 
@@ -60,7 +59,7 @@ class CardOdds:
 def _at_most(pool: tuple[int, ...], value: int, cards: int) -> float:
     if value < 0:
         return 0.0
-    draws = min(len(pool), cards + DRAFTED_EXTRA) if cards else 0
+    draws = min(len(pool), cards)
     if draws == 0:
         return 1.0
     low = sum(1 for p in pool if p <= value)

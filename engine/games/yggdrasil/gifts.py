@@ -19,6 +19,7 @@ QUEST_ODDS = 0.45  # a region or Yggdrasil quest's chance before the board says 
 WIN_ODDS = 0.5  # how often a card's "if you win" pays
 RELEASED_PER_AGE = 2.5  # figures a clan has released from Valhalla at an Age's end
 UPGRADES_PER_AGE = 1.5
+LATER = 0.6  # Glory an upgrade pays in Ages still to play is less sure than the board's now
 
 # What a rule's text is worth per Age it is on the sheet (or once, for a battle card).
 RULE_WORTH = {
@@ -94,7 +95,7 @@ def upgrade_worth(look: Look, card: Card) -> float:
             value += _rule_on_sheet(look, e) * (1 if e.key == "reward-twice" else ages)
         elif isinstance(e, Gain) and card.kind != "monster":
             value += _sheet_gain(look, e) * ages
-    return value
+    return LATER * value
 
 
 def _rule_on_sheet(look: Look, rule: Rule) -> float:
