@@ -42,6 +42,7 @@ class GameResult:
     decisions: int
     turns: int
     slowest: float  # the longest decision, in seconds
+    thinking: float  # every decision's time, in seconds
 
     def place(self, seat: int) -> int:
         """`seat`'s place in Age 1's turn order (0: first)."""
@@ -62,7 +63,7 @@ def play(seed: int, players: int = 4, game: YggdrasilGame | None = None,
     agents = [YggdrasilPolicy() for _ in range(players)]
     streams = [Rng((seed ^ SALT) + k) for k in range(players)]
     actions = decisions = 0
-    slowest = 0.0
+    slowest = thinking = 0.0
     while state.result is None and actions < cap:
         seat = state.to_move()
         assert seat is not None
@@ -72,13 +73,14 @@ def play(seed: int, players: int = 4, game: YggdrasilGame | None = None,
         else:
             start = time.perf_counter()
             action = agents[seat].choose(game.view(state, seat), choices, streams[seat])
-            slowest = max(slowest, time.perf_counter() - start)
+            spent = time.perf_counter() - start
+            slowest, thinking = max(slowest, spent), thinking + spent
             decisions += 1
         game.apply(state, action, seat, checked=False)
         actions += 1
     winners = state.result.winners if state.result is not None else ()
     return GameResult(seed, players, first, tuple(winners), tuple(state.glory), actions,
-                      decisions, state.turn, slowest)
+                      decisions, state.turn, slowest, thinking)
 
 
 def _play_many(games: list[tuple[int, int]]) -> list[GameResult]:
@@ -129,8 +131,10 @@ def report(results: list[GameResult], elapsed: float | None = None) -> str:
                          f"{statistics.median(values):.0f}, min {min(values)}, "
                          f"max {max(values)}")
         slow = [r.slowest for r in results]
-        lines.append(f"  slowest decision: {1000 * max(slow):.0f} ms (mean of each game's "
-                     f"slowest {1000 * statistics.mean(slow):.0f} ms)")
+        mean = sum(r.thinking for r in results) / max(1, decisions)
+        lines.append(f"  decision time: mean {1000 * mean:.1f} ms, slowest "
+                     f"{1000 * max(slow):.0f} ms (each game's slowest: mean "
+                     f"{1000 * statistics.mean(slow):.0f} ms)")
     return "\n".join(lines)
 
 

@@ -277,7 +277,7 @@ def test_the_balance_runner_reports_every_figure() -> None:
     assert [r.seed for r in results] == [3, 4]
     text = balance.report(results)
     for words in ("first in Age 1's turn order wins", "place 2", "seat 1 wins",
-                  "actions per game", "decisions per game", "slowest decision"):
+                  "actions per game", "decisions per game", "decision time"):
         assert words in text
     out = io.StringIO()
     with redirect_stdout(out):
