@@ -30,9 +30,9 @@ WINS_PER_AGE = 1.5  # battles a clan wins in an Age, for what Axes are worth
 FIGURE_GLORY = 1.0  # one more figure on the board for an Age, for what Horns are worth
 QUEST_STEP = 3.0  # the stat step a fulfilled quest adds, before the seat chooses it
 RAISES_PER_AGE = {1: 2.0, 2: 1.2, 3: 0.5}  # steps a stat may still climb, by Age
-PROSPECT = 0.7  # a pillage not yet made: others may take it first, cards run short
+PROSPECT = 0.5  # a pillage not yet made: others may take it first, cards run short
 CALLED = 0.5  # an enemy's figures beside a battle join it about this often
-STAYS = 0.3  # a figure left on the board for the next Age (Rage it need not spend)
+STAYS = 0.6  # a figure left on the board for the next Age (Rage it need not spend)
 SURVIVES = 0.9  # a figure in the doomed province still there at Ragnarök
 UNKNOWN_CARD = 3  # Heimdall's Sight: about what the strongest enemy card adds
 
