@@ -16,7 +16,7 @@ from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import Choose, Join, Lay
 from engine.games.yggdrasil.appraisal import CALLED, RAGE_GLORY, Look
 from engine.games.yggdrasil.campaign import RAGE_PRICE, keep_worth, without
-from engine.games.yggdrasil.content import Gain, Take
+from engine.games.yggdrasil.content import Gain, InValhalla, Take
 from engine.games.yggdrasil.forecast import Rival
 from engine.games.yggdrasil.gifts import WIN_ODDS
 
@@ -35,6 +35,7 @@ def stakes(look: Look) -> float:
 
 
 def figures_at_stake(look: Look) -> float:
+    """What the seat's figures in the battle are worth where they stand (losers' die)."""
     s = look.s
     here = [f for f, (owner, _, at) in look.on_board.items()
             if owner == look.seat and at in look.places[s.fight]]
@@ -73,7 +74,7 @@ def call(look: Look, actions: list[Action]) -> Action:
         _, kind, at = look.figures[a.figure]
         strength = look.figure_str(seat, kind, s.fight)
         after = look.odds.win_chance(mine + strength + card, rivals)
-        moved = [x for x in look.spots(seat)]
+        moved = look.spots(seat)
         moved.remove((kind, at))
         leave = now - look.worth([*moved, (kind, s.fight)])
         risk = (1 - after) * (FIGURE_LOST + _glorious(look))
@@ -85,11 +86,13 @@ def call(look: Look, actions: list[Action]) -> Action:
 
 def _glorious(look: Look) -> float:
     """Dying is a cost, unless a committed quest of a glorious death wants it."""
-    return -1.0 if any(getattr(q.goal, "kind", "") == "valhalla" for q in look.quests) else 0.0
+    return -1.0 if any(isinstance(q.goal, InValhalla) for q in look.quests) else 0.0
 
 
 # -- laying a card ---------------------------------------------------------------------------
 def lay(look: Look, actions: list[Action]) -> Action:
+    """The card whose chance of winning, times what winning brings less the card's own
+    worth (a winner discards it), plus what its text pays for losing, is highest."""
     s = look.s
     mine = look.mine()[s.fight]
     gain = stakes(look)
@@ -122,6 +125,7 @@ def _warrior(look: Look, seat: int) -> int:
 
 
 def _gain_text(look: Look, gain: Gain) -> float:
+    """What a card's "if you win" (or "if you pillage") text pays the seat."""
     steps = look.best_raise() if gain.stats != "none" else 0.0
     if gain.stats == "all":
         steps = sum(look.raise_worth(st) for st in ("rage", "axes", "horns"))
@@ -131,6 +135,7 @@ def _gain_text(look: Look, gain: Gain) -> float:
 
 
 def _take_text(take: Take) -> float:
+    """What a Loki card takes from the winner when the seat loses."""
     return take.rage * RAGE_GLORY * WIN_ODDS + take.glory + 3.0 * take.cards
 
 
