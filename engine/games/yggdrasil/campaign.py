@@ -4,8 +4,9 @@ the Rage it costs, and the best one worth doing is taken; with nothing worth its
 clan passes.
 
 Rage left when the phase ends is lost, and a clan at 0 Rage may take no action, not even
-a free one (ruling 5): before spending its last Rage a clan makes the pillages and
-commits the quests still worth it.
+a free one (ruling 5): before spending its last Rage, and once the phase may end with
+the last province pillaged, a clan makes the pillages and commits the quests still worth
+it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ HOPELESS = 0.35  # a pillage less likely than this is not tried
 SURE = 0.75  # a pillage this likely is made at once rather than strengthened first
 TEMPO = 0.3  # a pillage made now cannot be taken by another clan first
 QUEST_NOW = 0.25  # a quest this likely is committed as soon as nothing better is to do
+ENDING = 3  # provinces left to pillage when the phase may end before the Rage does
+LAST_QUEST = 0.02  # a quest this likely is still committed at the end (failing costs nothing)
 CRUSHED = 1.5  # an enemy figure the Troll or the Fire Giant destroys as it invades
 
 Spot = tuple[str, str]  # (kind, place) of one of the seat's figures
@@ -54,7 +57,8 @@ def choose_turn(look: Look, actions: list[Action]) -> Action:
     if sure:  # free, and it takes nothing away: before the figures move on
         return max(sure, key=lambda x: x.value).action
     best = max(scored, key=lambda x: x.value)
-    if best.rage >= look.s.rage[look.seat] or isinstance(best.action, Rest) or best.value <= 0:
+    if best.rage >= look.s.rage[look.seat] or isinstance(best.action, Rest) or \
+            best.value <= 0 or _ending(look):
         free = [x for x in scored if x.rage == 0 and isinstance(x.action, Pillage | Quest)]
         last = [x for x in free if _last_chance(look, x) > 0]
         if last:
@@ -64,12 +68,18 @@ def choose_turn(look: Look, actions: list[Action]) -> Action:
     return best.action
 
 
+def _ending(look: Look) -> bool:
+    """The phase ends the moment every standing province is pillaged (facts 27), Rage
+    left or not: with few left, a quest not yet committed may never be."""
+    return sum(1 for p in look.standing if p not in look.s.pillaged) <= ENDING
+
+
 def _last_chance(look: Look, x: Scored) -> float:
     """A free action worth taking before the Rage runs out."""
     if isinstance(x.action, Quest):
         card = look.card(x.action.card)
         chance = look.quest_chance(card.goal)
-        return chance * look.quest_worth(card) if chance >= 0.1 else 0.0
+        return chance * look.quest_worth(card) if chance >= LAST_QUEST else 0.0
     return x.value + TEMPO
 
 
