@@ -11,6 +11,12 @@ share.
 
 Each decision is made on the deciding seat's view (as at the table), by its own agent
 stream; a lone choice is taken without one. Games spread over ``--jobs`` processes.
+
+Measured with the policy as committed beside this (1000 four-player games, seeds from 1
+and again from 5001): the first clan of Age 1 wins 21-22%, the others 24-28%; no place
+above 32%. The early clans of an Age's turn order gain most in it (the phase ends when
+the last province is pillaged, with Rage left in nine phases of ten), and the first
+clan of Age 1 is last in Age 2 and third in Age 3, the Age with most Glory.
 """
 
 from __future__ import annotations
