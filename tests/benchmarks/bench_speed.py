@@ -39,8 +39,9 @@ from engine.core.rng import Rng  # noqa: E402
 from engine.games import get_game  # noqa: E402
 from engine.simulate import default_mode  # noqa: E402
 
-GAMES = {"nordguard": 1.85, "tactica": 0.93, "wintergrim": 1.85}  # the ratio to python-chess
-# each should reach (50k actions/s for Nordguard and Wintergrim, 25k for TACTICA)
+GAMES = {"nordguard": 1.85, "tactica": 0.93, "wintergrim": 1.85, "yggdrasil": 1.85}
+# the ratio to python-chess each should reach (50k actions/s for Nordguard, Wintergrim and
+# Yggdrasil, 25k for TACTICA)
 LENGTHS = (100, 500, 2_000, 5_000)
 
 
