@@ -154,8 +154,8 @@ class SheetItem(QGraphicsItem):
         painter.setPen(PAPER if face.upgrades else DIM)
         small = font(SMALL_PX, italic=not face.upgrades)
         painter.setFont(small)
-        for n, name in enumerate(upgrades[:3]):
-            more = len(upgrades) - 3 if n == 2 and len(upgrades) > 3 else 0
+        for n, name in enumerate(upgrades[:LISTED]):  # the reserve's label lies below
+            more = len(upgrades) - LISTED if n == LISTED - 1 and len(upgrades) > LISTED else 0
             text = f"{name} +{more} more" if more else name
             painter.drawText(QRectF(8, 148 + n * 15, text_w, 15), Qt.AlignmentFlag.AlignVCenter,
                              elided(("• " if face.upgrades else "") + text, small, text_w))
@@ -169,6 +169,9 @@ class SheetItem(QGraphicsItem):
                          Qt.AlignmentFlag.AlignVCenter, "Reserve")
         painter.drawText(QRectF(8, top + VALHALLA_Y - 9, 50, 18), Qt.AlignmentFlag.AlignVCenter,
                          "Valhalla")
+
+
+LISTED = 2  # upgrade lines a sheet on the board has room for; the Hand dock shows them all
 
 
 def _paint_track(painter: QPainter, track: Track, box: QRectF) -> None:
