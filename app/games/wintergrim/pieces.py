@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -29,6 +28,19 @@ from PySide6.QtWidgets import (
 
 from app.board.cards import FACE, CardLook
 from app.board.items import GLOW_HOVER, CardItem, PileItem
+from app.board.lettering import (
+    INK,
+    MUTED,
+    NAME_PX,
+    SMALL_PX,
+    VALUE_PX,
+    elided,
+    fitted,
+    font,
+    ink_on,
+    pill,
+    rim,
+)
 from app.board.topology import Z_PIECE, Z_TERRAIN
 from app.games.wintergrim.layout import (
     AREA_HEAD,
@@ -44,64 +56,12 @@ from app.games.wintergrim.layout import (
     STRUCT_HEAD,
 )
 
-INK = QColor("#1e2430")
-MUTED = QColor("#5b5f66")
 DAMAGE = QColor("#c62828")
 WARN = QColor("#e0a100")
 AREA_FILL = QColor("#e4dcc3")
 PATH_FILL = QColor("#d5cba8")
 SLOT_PEN = QColor("#9a9384")
 Z_AREA, Z_STRUCTURE, Z_UNIT = Z_TERRAIN + 1, Z_PIECE - 2, Z_PIECE
-NAME_PX, VALUE_PX, SMALL_PX = 13.0, 12.0, 11.0
-
-
-def font(pixels: float, bold: bool = False, italic: bool = False) -> QFont:
-    """A pixel-sized font: sizes are scene units, so print scales with the board."""
-    out = QFont("DejaVu Sans", 1)
-    out.setPixelSize(max(1, round(pixels)))
-    out.setBold(bold)
-    out.setItalic(italic)
-    return out
-
-
-def ink_on(fill: QColor) -> QColor:
-    return QColor("#ffffff") if fill.lightnessF() < 0.55 else INK
-
-
-def elided(text: str, f: QFont, width: float) -> str:
-    return QFontMetricsF(f).elidedText(text, Qt.TextElideMode.ElideRight, width)
-
-
-@cache
-def fitted(text: str, width: float, largest: float, smallest: float) -> QFont:
-    """The largest bold font from `largest` down to `smallest` in which `text` fits (asked
-    at every paint of every unit, so kept)."""
-    size = largest
-    while size > smallest and QFontMetricsF(font(size, bold=True)).horizontalAdvance(text) > width:
-        size -= 1
-    return font(size, bold=True)
-
-
-def _rim(painter: QPainter, rect: QRectF, radius: float, glow: QColor | None) -> None:
-    if glow is None:
-        return
-    painter.setPen(QPen(glow, 5))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), radius + 3, radius + 3)
-
-
-def pill(painter: QPainter, text: str, centre: QPointF, f: QFont, fill: QColor,
-         ink: QColor) -> None:
-    metrics = QFontMetricsF(f)
-    w = metrics.horizontalAdvance(text) + f.pixelSize() * 0.8
-    h = metrics.height() * 1.1
-    box = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
-    painter.setPen(QPen(fill.darker(150), 1))
-    painter.setBrush(fill)
-    painter.drawRoundedRect(box, h / 2, h / 2)
-    painter.setPen(ink)
-    painter.setFont(f)
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 # -- a unit ---------------------------------------------------------------------------------
@@ -184,7 +144,7 @@ class UnitItem(CardItem):
         face = self.face
         rect = QRectF(-CHIP_W / 2, -CHIP_H / 2, CHIP_W, CHIP_H)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        _rim(painter, rect, 6, GLOW_HOVER if self.dragging else self.glow)
+        rim(painter, rect, 6, GLOW_HOVER if self.dragging else self.glow)
         colour = QColor(face.colour)
         painter.setPen(QPen(colour.darker(160), 1.4))
         painter.setBrush(FACE if not face.spent else QColor("#e6e1d6"))
@@ -304,7 +264,7 @@ class StructureItem(Clickable):
         face = self.face
         rect = self.rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        _rim(painter, rect, 8, self.glow)
+        rim(painter, rect, 8, self.glow)
         colour = QColor(face.colour)
         painter.setPen(QPen(colour.darker(150), 1.6))
         painter.setBrush(FACE)
@@ -391,7 +351,7 @@ class AreaItem(QGraphicsItem):
         face = self.face
         rect = self.rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        _rim(painter, rect, 14, self.glow)
+        rim(painter, rect, 14, self.glow)
         colour = QColor(face.colour)
         pen = QPen(colour, 3, Qt.PenStyle.DashLine if face.path else Qt.PenStyle.SolidLine)
         painter.setPen(pen)
@@ -466,7 +426,7 @@ class SkyCard(Clickable):
         face = self.face
         rect = self.rect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        _rim(painter, rect, 8, self.glow)
+        rim(painter, rect, 8, self.glow)
         if face.colour is None:
             painter.setPen(QPen(QColor(255, 255, 255, 110), 1.5, Qt.PenStyle.DashLine))
             painter.setBrush(QColor(0, 0, 0, 40))

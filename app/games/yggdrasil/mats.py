@@ -22,20 +22,22 @@ from PySide6.QtWidgets import (
 
 from app.board.cards import CardLook
 from app.board.items import CardItem
+from app.board.lettering import (
+    NAME_PX,
+    SMALL_PX,
+    VALUE_PX,
+    elided,
+    font,
+    ink_on,
+    rim,
+)
 from app.board.topology import Z_DRAG, Z_PIECE
 from app.games.yggdrasil.looks import figure_initials
 from app.games.yggdrasil.matplan import Column, Mat, MatCard, MatSlot
 from app.games.yggdrasil.paint import (
-    NAME_PX,
     PAPER,
-    SMALL_PX,
-    VALUE_PX,
     base_path,
-    elided,
-    font,
     glyph_path,
-    ink_on,
-    rim,
 )
 from app.glide import Motion
 

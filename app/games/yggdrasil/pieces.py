@@ -22,22 +22,24 @@ from PySide6.QtWidgets import (
 
 from app.board.cards import CardLook
 from app.board.items import GLOW_HOVER, CardItem
-from app.board.topology import Z_PIECE, Z_TERRAIN
-from app.games.yggdrasil.layout import FIGURE_D, PROV_HEAD
-from app.games.yggdrasil.paint import (
+from app.board.lettering import (
     INK,
     MUTED,
     NAME_PX,
     SMALL_PX,
     VALUE_PX,
-    base_path,
     elided,
     font,
-    glyph_path,
     ink_on,
     pill,
     rim,
     text_width,
+)
+from app.board.topology import Z_PIECE, Z_TERRAIN
+from app.games.yggdrasil.layout import FIGURE_D, PROV_HEAD
+from app.games.yggdrasil.paint import (
+    base_path,
+    glyph_path,
 )
 
 REGION_FILLS = {"manheim": "#e6dcc0", "jotunheim": "#d8dde0", "alfheim": "#dfe6cc",

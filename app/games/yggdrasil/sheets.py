@@ -14,6 +14,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.board.lettering import (
+    INK,
+    NAME_PX,
+    SMALL_PX,
+    VALUE_PX,
+    elided,
+    font,
+    ink_on,
+    pill,
+    rim,
+    text_width,
+)
 from app.board.topology import Z_PIECE
 from app.games.yggdrasil.layout import (
     FIGURE_D,
@@ -22,18 +34,8 @@ from app.games.yggdrasil.layout import (
     VALHALLA_Y,
 )
 from app.games.yggdrasil.paint import (
-    INK,
-    NAME_PX,
     PAPER,
-    SMALL_PX,
-    VALUE_PX,
     base_path,
-    elided,
-    font,
-    ink_on,
-    pill,
-    rim,
-    text_width,
 )
 
 SHEET = QColor("#26302c")
