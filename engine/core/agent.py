@@ -29,3 +29,38 @@ class RandomAgent:
         if not actions:
             raise ValueError("no legal action to choose from")
         return rng.choice(actions)
+
+
+class GuardedPolicy:
+    """A game's policy that never stops the table: a mistake of its own (an exception, an
+    answer that is not among the legal actions) falls back to the game's `safe` answer.
+
+    `strict`: raise instead (the tests use it, so the mistake is seen where it is made).
+    Games give `decide` (None: no opinion, take the safe answer) and `safe`."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+
+    def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
+        if not actions:
+            raise ValueError("no legal action to choose from")
+        if len(actions) == 1:
+            return actions[0]
+        try:
+            choice = self.decide(state, actions, rng)
+        except Exception:
+            if self.strict:
+                raise
+            choice = None
+        if choice is None or choice not in actions:
+            if self.strict and choice is not None:
+                raise AssertionError(f"the policy chose {choice!r}, not a legal action")
+            return self.safe(actions)
+        return choice
+
+    def decide(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
+        raise NotImplementedError
+
+    def safe(self, actions: list[Action]) -> Action:
+        """An answer that never hurts (a pass where one is offered); the first listed."""
+        return actions[0]

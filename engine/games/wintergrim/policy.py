@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.actions import Action
+from engine.core.agent import GuardedPolicy
 from engine.core.frames import Pass
 from engine.core.game import GameState
 from engine.core.modifiers import allows, total
@@ -93,34 +94,14 @@ STAGE = 2.0  # a fighter stepping onto the way there
 COME_OUT = 1.2  # a fighter coming out of its structure, ready to move or attack
 
 
-class WintergrimPolicy:
+class WintergrimPolicy(GuardedPolicy):
     """The computer player (engine.core.agent.Agent); see the module docstring.
 
     `strict`: raise on a mistake of its own rather than fall back to a safe answer (the
     tests use it; the table never should crash on the computer's turn)."""
 
-    def __init__(self, strict: bool = False) -> None:
-        self.strict = strict
-
-    def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
-        if not actions:
-            raise ValueError("no legal action to choose from")
-        if len(actions) == 1:
-            return actions[0]
-        try:
-            choice = self._choose(state, actions, rng)
-        except Exception:
-            if self.strict:
-                raise
-            choice = None
-        if choice is None or choice not in actions:
-            if self.strict and choice is not None:
-                raise AssertionError(f"the policy chose {choice!r}, not a legal action")
-            return _safe(actions)
-        return choice
-
     # -- dispatch ------------------------------------------------------------------------------
-    def _choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
+    def decide(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
         assert isinstance(state, WintergrimState)
         s = state
         seat = s.to_move()
@@ -142,8 +123,21 @@ class WintergrimPolicy:
         if isinstance(frame, TacticsWindow):
             return self._window(look, frame, actions)
         if frame is not None:
-            return _safe(actions)
+            return self.safe(actions)
         return self._turn(look, actions, rng)
+
+    def safe(self, actions: list[Action]) -> Action:
+        """An answer that never hurts: pass a window, end the turn, else the first listed."""
+        for action in actions:
+            if isinstance(action, Pass):
+                return action
+        for action in actions:
+            if isinstance(action, EndTurn):
+                return action
+        for action in actions:
+            if isinstance(action, Capture) and action.keep:
+                return action
+        return actions[0]
 
     # -- set-up -------------------------------------------------------------------------------
     def _found(self, s: WintergrimState, actions: list[Action]) -> Action:
@@ -622,16 +616,3 @@ class WintergrimPolicy:
         mine = s.realms[look.seat] if look.seat < len(s.realms) else ""
         return gain + (1.0 if kind.realm == mine else 0.0)
 
-
-def _safe(actions: list[Action]) -> Action:
-    """An answer that never hurts: pass a window, end the turn, else the first listed."""
-    for action in actions:
-        if isinstance(action, Pass):
-            return action
-    for action in actions:
-        if isinstance(action, EndTurn):
-            return action
-    for action in actions:
-        if isinstance(action, Capture) and action.keep:
-            return action
-    return actions[0]

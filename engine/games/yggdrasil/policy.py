@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from engine.core.actions import Action
+from engine.core.agent import GuardedPolicy
 from engine.core.frames import Pass, Triggered, Use
 from engine.core.game import GameState
 from engine.core.rng import Rng
@@ -63,33 +64,13 @@ from engine.games.yggdrasil.gifts import card_worth, pick_worth
 from engine.games.yggdrasil.state import YggdrasilState, hand, kept
 
 
-class YggdrasilPolicy:
+class YggdrasilPolicy(GuardedPolicy):
     """The computer player (engine.core.agent.Agent); see the module docstring.
 
     `strict`: raise on a mistake of its own rather than fall back to a safe answer (the
     tests use it; the table never should crash on the computer's turn)."""
 
-    def __init__(self, strict: bool = False) -> None:
-        self.strict = strict
-
-    def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
-        if not actions:
-            raise ValueError("no legal action to choose from")
-        if len(actions) == 1:
-            return actions[0]
-        try:
-            choice = self._choose(state, actions)
-        except Exception:
-            if self.strict:
-                raise
-            choice = None
-        if choice is None or choice not in actions:
-            if self.strict and choice is not None:
-                raise AssertionError(f"the policy chose {choice!r}, not a legal action")
-            return _safe(actions)
-        return choice
-
-    def _choose(self, state: GameState, actions: list[Action]) -> Action | None:
+    def decide(self, state: GameState, actions: list[Action], rng: Rng) -> Action | None:
         assert isinstance(state, YggdrasilState)
         seat = state.to_move()
         assert seat is not None
@@ -128,7 +109,11 @@ class YggdrasilPolicy:
             return _reclaim(look, actions)
         if isinstance(frame, Triggered):
             return _use(look, frame)
-        return _safe(actions)
+        return self.safe(actions)
+
+    def safe(self, actions: list[Action]) -> Action:
+        """Passing where the rules allow it, else the first answer (never a crash)."""
+        return next((a for a in actions if isinstance(a, Pass | Rest)), actions[0])
 
 
 # -- Gods' Gifts and the Discard phase ------------------------------------------------------
@@ -206,7 +191,3 @@ def _use(look: Look, frame: Triggered) -> Action:
             else Pass()
     return Use(frame.ability)
 
-
-def _safe(actions: list[Action]) -> Action:
-    """Passing where the rules allow it, else the first answer (never a crash)."""
-    return next((a for a in actions if isinstance(a, Pass | Rest)), actions[0])
