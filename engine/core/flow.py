@@ -128,6 +128,10 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
             continue
         if state.frames:
             top = state.frames[-1]
+            if isinstance(top, Triggered) and not _stands(game, state, top):
+                state.frames.pop()
+                fresh = []
+                continue
             if not top.seats:
                 state.frames.pop()
                 fresh = _resolve(game, state, top) if isinstance(top, Triggered) \
@@ -217,7 +221,17 @@ def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted({**atoms, "event": event.kind, "owner": owner}.items()))
 
 
+def _ability(game: BaseGame, frame: Triggered) -> Ability:
+    return next(a for a in game.abilities if a.name == frame.ability)
+
+
+def _stands(game: BaseGame, state: GameState, frame: Triggered) -> bool:
+    """Whether a triggered ability still stands as it comes to resolve (Ability.live)."""
+    live = _ability(game, frame).live
+    return live is None or live(state, dict(frame.facts))
+
+
 def _resolve(game: BaseGame, state: GameState, frame: Triggered) -> list[Event]:
-    ability = next(a for a in game.abilities if a.name == frame.ability)
+    ability = _ability(game, frame)
     facts = dict(frame.facts)
     return ability.effect(state, int(facts["owner"]), facts)

@@ -160,6 +160,10 @@ class Ability:
     order: int = 0
     may: bool = False
     prompt: str = ""
+    # whether a triggered instance still stands when it comes to resolve (the card whose
+    # text it is may have gone meanwhile); None: always. One that no longer stands is
+    # dropped unasked.
+    live: Callable[[Any, dict[str, Any]], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.frames import Ability, Triggered
+from engine.core.frames import Ability
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.content import DestroyOnInvade, Gain, Take
 from engine.games.yggdrasil.doing import glory, put, rage, raise_stat
@@ -34,6 +34,9 @@ Facts = dict[str, Any]
 
 
 def _fresh(state: YggdrasilState, facts: Facts) -> bool:
+    """A revealed card's text stands only for the reveal it came with: once Heimdall's
+    Watch has discarded the cards and new ones are laid, what the old ones triggered is
+    dropped unasked (ruling 20)."""
     return facts.get("round") == state.reveals
 
 
@@ -43,14 +46,16 @@ def _text(key: str) -> Callable[[YggdrasilState, int], bool]:
 
 def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],
               effect: Callable[[YggdrasilState, int, Facts], list[Event]], order: int = 3,
-              may: bool = False, prompt: str = "") -> tuple[Ability, ...]:
+              may: bool = False, prompt: str = "",
+              live: Callable[[YggdrasilState, Facts], bool] | None = None,
+              ) -> tuple[Ability, ...]:
     """One ability per seat: an event such as a reveal can trigger it for several clans,
     each resolving in its turn from the pillager."""
     def whose(k: int) -> Callable[[YggdrasilState, Event], int | None]:
         return lambda state, event: k if k < state.players and k in state.fighters and \
             holds(state, k) else None
     return tuple(Ability(name, on=on, whose=whose(k), effect=effect, order=order, may=may,
-                         prompt=prompt) for k in SEATS)
+                         prompt=prompt, live=live) for k in SEATS)
 
 
 def _gain(state: YggdrasilState, seat: int, gain: Gain, why: str, times: int = 1,
@@ -82,7 +87,7 @@ def _live_shown(state: YggdrasilState, seat: int) -> list[str]:
 def _primacy(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Thor's Primacy: the texts of every opponent's revealed cards do nothing; their STR
     counts (ruling 23)."""
-    if not _fresh(state, facts) or not board.live_text(state, seat, "cancel-texts"):
+    if not board.live_text(state, seat, "cancel-texts"):
         return []
     hit = [c for s in state.fighters if s != seat for c in board.shown_cards(state, s)]
     state.cancelled.update(hit)
@@ -93,16 +98,13 @@ def _primacy(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 def _watch(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Heimdall's Watch: every revealed card is discarded for good, its player gains their
     +STR in Glory, and every clan with cards lays a new one (ruling 20)."""
-    if not _fresh(state, facts) or not board.live_text(state, seat, "discard-and-replay"):
+    if not board.live_text(state, seat, "discard-and-replay"):
         return []
     revealed = [c for s in state.fighters for c in board.shown_cards(state, s)]
     worth = sum(board.card_str(state, board.owner_of_shown(state, c), c) for c in revealed)
     for c in revealed:
         put(state, c, "discard")
         state.boosted.pop(c, None)
-    # the discarded cards' texts never act: what they triggered, still waiting, goes too
-    state.frames[:] = [f for f in state.frames if not isinstance(f, Triggered) or
-                       dict(f.facts).get("round") != facts["round"]]
     out: list[Event] = [CardWorks(seat=seat, card_name="Heimdall's Watch",
                                   outcome="every revealed card is discarded; new cards "
                                           "are laid")]
@@ -114,8 +116,6 @@ def _watch(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _smite(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Odin's Smite: one Warrior of each opponent in the battle dies (ruling 10)."""
-    if not _fresh(state, facts):
-        return []
     out: list[Event] = []
     for _ in board.live_text(state, seat, "smite-warrior"):
         dying = []
@@ -131,7 +131,7 @@ def _smite(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _tide(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Odin's Tide: every clan in the battle keeps one figure there; the rest die."""
-    if not _fresh(state, facts) or not board.live_text(state, seat, "keep-one-figure"):
+    if not board.live_text(state, seat, "keep-one-figure"):
         return []
     places = board.battle_places(state, state.fight)
     for other in reversed(state.fighters):
@@ -155,8 +155,6 @@ def _unboosted_quests(state: YggdrasilState, seat: int) -> list[str]:
 
 def _boost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Tyr's Domain, Tyr's Wrath: a revealed quest may count as a battle card (ruling 19)."""
-    if not _fresh(state, facts):
-        return []
     bonus = _quest_bonus(state, seat)
     out: list[Event] = []
     for c in _unboosted_quests(state, seat):
@@ -354,14 +352,15 @@ def _released(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 
 ABILITIES: tuple[Ability, ...] = (
-    *_per_seat("Thor's Primacy", "ygg-revealed", _text("cancel-texts"), _primacy, order=1),
+    *_per_seat("Thor's Primacy", "ygg-revealed", _text("cancel-texts"), _primacy, order=1,
+               live=_fresh),
     *_per_seat("Heimdall's Watch", "ygg-revealed", _text("discard-and-replay"), _watch,
-               order=2),
-    *_per_seat("Odin's Smite", "ygg-revealed", _text("smite-warrior"), _smite),
-    *_per_seat("Odin's Tide", "ygg-revealed", _text("keep-one-figure"), _tide),
+               order=2, live=_fresh),
+    *_per_seat("Odin's Smite", "ygg-revealed", _text("smite-warrior"), _smite, live=_fresh),
+    *_per_seat("Odin's Tide", "ygg-revealed", _text("keep-one-figure"), _tide, live=_fresh),
     *_per_seat("Quest card as battle strength", "ygg-revealed",
                lambda s, k: _quest_bonus(s, k) > 0 and bool(_unboosted_quests(s, k)), _boost,
-               may=True, prompt="Count your revealed quest as a battle card?"),
+               may=True, prompt="Count your revealed quest as a battle card?", live=_fresh),
     Ability("On winning", on="ygg-won", whose=_winner, effect=_on_win),
     Ability("Loki takes from the winner", on="ygg-lost", whose=_taker, effect=_take),
     Ability("Loki's Blessing", on="ygg-lost", whose=_blessed, effect=_blessing),
