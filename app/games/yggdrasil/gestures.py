@@ -29,7 +29,14 @@ from engine.games.yggdrasil.actions import (
     Quest,
     Upgrade,
 )
-from engine.games.yggdrasil.frames import YggCall, YggLeaderMove, YggMarchOn, YggOffer
+from engine.games.yggdrasil.battle import (
+    YggCall,
+)
+from engine.games.yggdrasil.frames import (
+    YggLeaderMove,
+    YggMarchOn,
+    YggOffer,
+)
 from engine.games.yggdrasil.state import RESERVE, VALHALLA, YggdrasilState
 
 TRAY = "tray:"

@@ -22,13 +22,15 @@ from app.games.yggdrasil import looks
 from engine.core.actions import Action
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import Choose, Go, Invade, Join, Keep, Lay, MarchAlong, Pick
-from engine.games.yggdrasil.doing import place_name
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
+    YggProwess,
+)
+from engine.games.yggdrasil.doing import place_name
+from engine.games.yggdrasil.frames import (
     YggDraft,
     YggKeep,
-    YggProwess,
 )
 from engine.games.yggdrasil.state import YggdrasilState, hand, laid, packet, shown
 

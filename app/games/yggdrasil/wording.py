@@ -31,19 +31,21 @@ from engine.games.yggdrasil.actions import (
     Sacrifice,
     Upgrade,
 )
-from engine.games.yggdrasil.doing import place_name
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
+    YggKeepOne,
+    YggProwess,
+)
+from engine.games.yggdrasil.doing import place_name
+from engine.games.yggdrasil.frames import (
     YggChooseStat,
     YggDraft,
     YggKeep,
-    YggKeepOne,
     YggLeaderMove,
     YggMarchOn,
     YggOffer,
-    YggProwess,
     YggSacrifice,
     YggSpare,
 )

@@ -15,16 +15,18 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.frames import Ability
 from engine.games.yggdrasil import board
+from engine.games.yggdrasil.battle import (
+    YggKeepOne,
+    begin_pillage,
+    lay_cards,
+)
 from engine.games.yggdrasil.content import DestroyOnInvade, Gain, Take
 from engine.games.yggdrasil.doing import glory, put, rage, raise_stat
 from engine.games.yggdrasil.events import CardWorks
 from engine.games.yggdrasil.frames import (
-    YggKeepOne,
     YggLeaderMove,
-    begin_pillage,
     choose_stat,
     kill,
-    lay_cards,
     offer,
 )
 from engine.games.yggdrasil.state import YggdrasilState, figure_id

@@ -45,18 +45,20 @@ from engine.games.yggdrasil.actions import (
     Rest,
 )
 from engine.games.yggdrasil.appraisal import Look
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
+    YggKeepOne,
+    YggProwess,
+)
+from engine.games.yggdrasil.frames import (
     YggChooseStat,
     YggDraft,
     YggKeep,
-    YggKeepOne,
     YggLeaderMove,
     YggMarchOn,
     YggOffer,
-    YggProwess,
     YggSacrifice,
     YggSpare,
 )

@@ -20,12 +20,14 @@ from engine.games.yggdrasil.actions import (
     Sacrifice,
     Upgrade,
 )
+from engine.games.yggdrasil.battle import (
+    begin_pillage,
+)
 from engine.games.yggdrasil.doing import invade, place_name, put
 from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
     YggMarchOn,
     YggSacrifice,
-    begin_pillage,
     offer,
     one_per_kind,
 )

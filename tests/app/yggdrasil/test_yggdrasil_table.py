@@ -15,7 +15,14 @@ from engine.core.frames import Pass
 from engine.core.zones import HIDDEN_PREFIX
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import Join, Lay, Pillage
-from engine.games.yggdrasil.frames import YggAfterReveal, YggBattleCards, YggDraft, YggMarchOn
+from engine.games.yggdrasil.battle import (
+    YggAfterReveal,
+    YggBattleCards,
+)
+from engine.games.yggdrasil.frames import (
+    YggDraft,
+    YggMarchOn,
+)
 from engine.games.yggdrasil.state import hand, laid, packet, quests, shown
 from tests.app.yggdrasil.yggdrasil_table import Table
 

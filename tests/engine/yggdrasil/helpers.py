@@ -18,12 +18,12 @@ from engine.core.frames import Frame, Pass, Triggered, Use
 from engine.core.rng import Rng
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import Lay
-from engine.games.yggdrasil.doing import put
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
 )
+from engine.games.yggdrasil.doing import put
 from engine.games.yggdrasil.rules import YggdrasilGame
 from engine.games.yggdrasil.state import (
     RESERVE,

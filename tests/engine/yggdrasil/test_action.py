@@ -14,7 +14,13 @@ from engine.games.yggdrasil.actions import (
     Quest,
     Upgrade,
 )
-from engine.games.yggdrasil.frames import YggCall, YggMarchOn, YggOffer
+from engine.games.yggdrasil.battle import (
+    YggCall,
+)
+from engine.games.yggdrasil.frames import (
+    YggMarchOn,
+    YggOffer,
+)
 from engine.games.yggdrasil.state import RESERVE, VALHALLA, hand, quests, sheet
 from tests.engine.yggdrasil.helpers import (
     FJORD_EA,

@@ -7,7 +7,11 @@ from __future__ import annotations
 from engine.core.frames import Pass
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import REST, Join, Lay, Pillage
-from engine.games.yggdrasil.frames import YggAfterReveal, YggBattleCards, YggCall
+from engine.games.yggdrasil.battle import (
+    YggAfterReveal,
+    YggBattleCards,
+    YggCall,
+)
 from engine.games.yggdrasil.state import VALHALLA, hand, laid
 from tests.engine.yggdrasil.helpers import (
     FJORD_GM,

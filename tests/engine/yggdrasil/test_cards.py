@@ -23,13 +23,15 @@ from engine.games.yggdrasil.actions import (
     Sacrifice,
     Upgrade,
 )
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggBattleCards,
-    YggChooseStat,
     YggKeepOne,
+    YggProwess,
+)
+from engine.games.yggdrasil.frames import (
+    YggChooseStat,
     YggLeaderMove,
     YggOffer,
-    YggProwess,
     YggSacrifice,
     YggSpare,
 )

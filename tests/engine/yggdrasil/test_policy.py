@@ -13,8 +13,12 @@ from engine.core.frames import Pass
 from engine.core.rng import Rng
 from engine.games.yggdrasil import balance
 from engine.games.yggdrasil.actions import Invade, Join, Lay, Pillage
+from engine.games.yggdrasil.battle import (
+    YggAfterReveal,
+    YggBattleCards,
+    YggCall,
+)
 from engine.games.yggdrasil.doing import put
-from engine.games.yggdrasil.frames import YggAfterReveal, YggBattleCards, YggCall
 from engine.games.yggdrasil.policy import YggdrasilPolicy
 from engine.games.yggdrasil.rules import YggdrasilGame
 from engine.games.yggdrasil.state import (

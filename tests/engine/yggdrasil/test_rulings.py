@@ -16,14 +16,16 @@ from engine.games.yggdrasil.actions import (
     Sacrifice,
     Upgrade,
 )
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
-    YggChooseStat,
     YggKeepOne,
-    YggOffer,
     YggProwess,
+)
+from engine.games.yggdrasil.frames import (
+    YggChooseStat,
+    YggOffer,
     YggSacrifice,
     YggSpare,
 )

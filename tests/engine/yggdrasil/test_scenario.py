@@ -10,10 +10,12 @@ from __future__ import annotations
 from engine.core.frames import Pass
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import REST, Join, Keep, Lay, Pillage, Quest, Raise
-from engine.games.yggdrasil.frames import (
+from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
+)
+from engine.games.yggdrasil.frames import (
     YggChooseStat,
     YggDraft,
 )
