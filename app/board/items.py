@@ -8,6 +8,7 @@ illegal drop springs back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -26,6 +27,29 @@ from app.glide import Glider
 Z_PILE, Z_CARD = Z_HIGHLIGHT, Z_PIECE  # piles glow themselves; cards pass over them
 GLOW_LEGAL = QColor(80, 200, 120, 220)
 GLOW_HOVER = QColor(255, 214, 90, 240)
+
+
+class FacedItem(QGraphicsItem):
+    """A board item drawn from a face (a frozen record with a `size`): it repaints, and
+    changes its bounds, only when a new face differs from the one it shows."""
+
+    def __init__(self, face: Any) -> None:
+        super().__init__()
+        self.face = face
+
+    def rect(self) -> QRectF:
+        return QRectF(0, 0, *self.face.size)
+
+    def set_face(self, face: Any, tooltip: str) -> bool:
+        """Show `face` and `tooltip`; whether the face changed."""
+        changed = face != self.face
+        if changed:
+            if face.size != self.face.size:
+                self.prepareGeometryChange()
+            self.face = face
+            self.update()
+        self.setToolTip(tooltip)
+        return changed
 
 
 class CardItem(QGraphicsItem):

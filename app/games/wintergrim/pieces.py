@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.cards import FACE, CardLook
-from app.board.items import GLOW_HOVER, CardItem, PileItem
+from app.board.items import GLOW_HOVER, CardItem, FacedItem, PileItem
 from app.board.lettering import (
     INK,
     MUTED,
@@ -314,32 +314,20 @@ class AreaFace:
     outside_top: float  # the row of outside units, from the area's top
 
 
-class AreaItem(QGraphicsItem):
+class AreaItem(FacedItem):
     """An area: the ground its structures and outside units stand on. Dropping a unit on
     its open ground means outside, here."""
 
     def __init__(self, ref: str, face: AreaFace, tooltip: str) -> None:
-        super().__init__()
+        super().__init__(face)
         self.ref = ref
         self.spot = f"ground:{ref}"
-        self.face = face
         self.glow: QColor | None = None
         self.setToolTip(tooltip)
         self.setZValue(Z_AREA)
 
-    def rect(self) -> QRectF:
-        return QRectF(0, 0, *self.face.size)
-
     def boundingRect(self) -> QRectF:
         return self.rect().adjusted(-6, -6, 6, 6)
-
-    def set_face(self, face: AreaFace, tooltip: str) -> None:
-        if face != self.face:
-            if face.size != self.face.size:
-                self.prepareGeometryChange()
-            self.face = face
-            self.update()
-        self.setToolTip(tooltip)
 
     def set_glow(self, glow: QColor | None) -> None:
         if glow != self.glow:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board.cards import CardLook
-from app.board.items import GLOW_HOVER, CardItem
+from app.board.items import GLOW_HOVER, CardItem, FacedItem
 from app.board.lettering import (
     INK,
     MUTED,
@@ -77,14 +77,13 @@ class ProvinceFace:
     battle: bool  # the battle under way is here
 
 
-class ProvinceItem(QGraphicsItem):
+class ProvinceItem(FacedItem):
     """A province: its villages, its pillage token, Ragnarök's mark, or its ruins. A click
     on it pillages, when the clan deciding may."""
 
     def __init__(self, key: str, face: ProvinceFace, tooltip: str) -> None:
-        super().__init__()
+        super().__init__(face)
         self.spot = key
-        self.face = face
         self.glow: QColor | None = None
         self.caption = ""
         self.on_click: Callable[[str], None] | None = None
@@ -92,19 +91,8 @@ class ProvinceItem(QGraphicsItem):
         self.setToolTip(tooltip)
         self.setZValue(Z_PROVINCE)
 
-    def rect(self) -> QRectF:
-        return QRectF(0, 0, *self.face.size)
-
     def boundingRect(self) -> QRectF:
         return self.rect().adjusted(-8, -14, 8, 8)
-
-    def set_face(self, face: ProvinceFace, tooltip: str) -> None:
-        if face != self.face:
-            if face.size != self.face.size:
-                self.prepareGeometryChange()
-            self.face = face
-            self.update()
-        self.setToolTip(tooltip)
 
     def set_glow(self, glow: QColor | None, caption: str = "") -> None:
         if (glow, caption) != (self.glow, self.caption):

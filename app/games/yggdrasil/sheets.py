@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.board.items import FacedItem
 from app.board.lettering import (
     INK,
     NAME_PX,
@@ -70,35 +71,28 @@ class SheetFace:
     quests: int
 
 
-class SheetItem(QGraphicsItem):
+class SheetItem(FacedItem):
     """A clan's sheet on the table; a card dropped on it upgrades (its owner's, while it
     decides)."""
 
     def __init__(self, seat: int, face: SheetFace) -> None:
-        super().__init__()
+        super().__init__(face)
         self.seat = seat
         self.spot = f"sheet:{seat}"
-        self.face = face
         self.glow: QColor | None = None
         self.quest_slot = QuestSlot(seat, self)
         self.setZValue(Z_PIECE - 3)
 
-    def rect(self) -> QRectF:
-        return QRectF(0, 0, *self.face.size)
-
     def boundingRect(self) -> QRectF:
         return self.rect().adjusted(-6, -6, 6, 6)
 
-    def set_face(self, face: SheetFace, tooltip: str) -> None:
-        if face != self.face:
-            if face.size != self.face.size:
-                self.prepareGeometryChange()
-            self.face = face
-            self.update()
+    def set_face(self, face: SheetFace, tooltip: str) -> bool:
+        changed = super().set_face(face, tooltip)
+        if changed:
             self.quest_slot.set_count(face.quests)
         top = self.rect().bottom() - PANEL_H
         self.quest_slot.setPos(self.rect().width() - QUEST_SLOT[0] - 10, top + 150)
-        self.setToolTip(tooltip)
+        return changed
 
     def set_glow(self, glow: QColor | None, quest_glow: QColor | None = None) -> None:
         if glow != self.glow:
