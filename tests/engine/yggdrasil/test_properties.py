@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,7 +16,6 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Pass, Use
 from engine.core.game import RuleMode
 from engine.core.match import Match
-from engine.core.registry import GameEntry, game_names, registered
 from engine.core.rng import Rng
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -46,23 +43,6 @@ from engine.games.yggdrasil.state import (
 )
 from tests.conformance.test_conformance import check_events, check_now, check_refusals
 from tests.engine.yggdrasil.helpers import GAME
-
-ENTRY = GameEntry(name="yggdrasil", title="Yggdrasil",
-                  rules="engine.games.yggdrasil.rules:YggdrasilGame",
-                  table="app.games.yggdrasil.table:build",
-                  hint="Clans draft the gods' gifts and pillage the provinces.")
-
-
-@contextmanager
-def yggdrasil_registered() -> Iterator[None]:
-    """Saves name the game by its registry entry: register it for the test unless the
-    program already does."""
-    if "yggdrasil" in game_names():
-        yield
-        return
-    with registered(ENTRY):
-        yield
-
 
 EAGER = {Upgrade: 6.0, Pillage: 5.0, Join: 4.0, Invade: 3.0, Lay: 3.0, Use: 3.0, Sacrifice: 3.0,
          Choose: 2.0, Reclaim: 2.0, Rest: 0.1, Pass: 0.5}
@@ -164,24 +144,23 @@ def test_the_engine_contract_along_any_path(seed: int, players: int,
     (out of turn, unknown, a referee's) give a reason and change nothing; then undo to the
     start meets every earlier state, redo meets them again, and save -> load -> save is
     byte-identical."""
-    with yggdrasil_registered():
-        match = _match(seed, players)
-        hashes = [match.state_hash()]
-        for number, pick in enumerate(picks, start=1):
-            actions = match.legal_actions()
-            if not actions:
-                break
-            action = actions[pick % len(actions)]
-            where = f"seed {seed}, {players} players, action {number} ({action.key()})"
-            before = match.state
-            events = match.submit(action)
-            hashes.append(match.state_hash())
-            check_now(match, where)
-            check_events(match, before, events, where)
-            if number % 3 == 0:
-                check_refusals(match, where)
-        assert invariants.undo_redo_round_trip(match, hashes) is None
-        assert invariants.save_round_trip(match) is None
+    match = _match(seed, players)
+    hashes = [match.state_hash()]
+    for number, pick in enumerate(picks, start=1):
+        actions = match.legal_actions()
+        if not actions:
+            break
+        action = actions[pick % len(actions)]
+        where = f"seed {seed}, {players} players, action {number} ({action.key()})"
+        before = match.state
+        events = match.submit(action)
+        hashes.append(match.state_hash())
+        check_now(match, where)
+        check_events(match, before, events, where)
+        if number % 3 == 0:
+            check_refusals(match, where)
+    assert invariants.undo_redo_round_trip(match, hashes) is None
+    assert invariants.save_round_trip(match) is None
 
 
 @settings(max_examples=3, deadline=None, database=None,
@@ -191,25 +170,24 @@ def test_a_whole_game_saves_loads_and_hides_what_it_must(seed: int, players: int
     """A whole game through a Match: every log line and view along it hides what it must;
     the finished game saves and loads to the same state and bytes; redo after undoing its
     last actions gives the same events."""
-    with yggdrasil_registered():
-        match = _match(seed, players)
-        agent = random.Random(seed)
-        while match.outcome() is None:
-            actions = match.legal_actions()
-            before = match.state
-            events = match.submit(agent.choice(actions))
-            check_events(match, before, events, f"seed {seed}, step {len(match.steps)}")
-        assert invariants.hidden_stays_hidden(match) is None
-        assert invariants.save_round_trip(match) is None
-        logged = list(match.log())
-        match.take_backs = True
-        for _ in range(20):
-            match.undo()
-        while match.can_redo():
-            match.redo()
-        assert list(match.log()) == logged
-        text = saves.dumps(match)
-        assert saves.dumps(saves.loads(text, "yggdrasil")) == text
+    match = _match(seed, players)
+    agent = random.Random(seed)
+    while match.outcome() is None:
+        actions = match.legal_actions()
+        before = match.state
+        events = match.submit(agent.choice(actions))
+        check_events(match, before, events, f"seed {seed}, step {len(match.steps)}")
+    assert invariants.hidden_stays_hidden(match) is None
+    assert invariants.save_round_trip(match) is None
+    logged = list(match.log())
+    match.take_backs = True
+    for _ in range(20):
+        match.undo()
+    while match.can_redo():
+        match.redo()
+    assert list(match.log()) == logged
+    text = saves.dumps(match)
+    assert saves.dumps(saves.loads(text, "yggdrasil")) == text
 
 
 def _tries(state: YggdrasilState, seat: int) -> set:
