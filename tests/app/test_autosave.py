@@ -40,6 +40,27 @@ def test_an_action_returns_while_the_disk_is_still_writing(qtbot, monkeypatch, p
     assert match is not None and match.state_hash() == win.controller.match.state_hash()
 
 
+def test_the_writer_starts_once_the_window_has_drawn_the_change(qtbot, monkeypatch,
+                                                              private_folders):
+    """The save is taken at the action, but handed to the writer a moment later: actions
+    in quick succession reach the disk as the newest one, by itself, and without a flush."""
+    from app import autosave
+
+    written: list[str] = []
+    monkeypatch.setattr(saves, "write_atomic", lambda path, text, keep_previous=False:
+                        written.append(text))
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.controller.new_match("sandbox", {"players": 2}, 3, RuleMode.SANDBOX, True)
+    assert win.controller.autosaver.flush()
+    written.clear()
+    for _ in range(3):
+        win.controller.submit(win.controller.match.legal_actions()[0])
+    assert written == []  # nothing handed over while the window is still drawing
+    qtbot.waitUntil(lambda: len(written) == 1, timeout=autosave.IDLE_MS * 20)
+    assert f'"state_hash": "{win.controller.match.state_hash()}"' in written[0]
+
+
 def test_closing_the_window_waits_for_the_last_autosave(qtbot, private_folders):
     win = MainWindow()
     qtbot.addWidget(win)

@@ -185,6 +185,7 @@ def test_every_action_is_autosaved_and_resumable(qtbot, window):
     window hands the write to a thread and never waits for it."""
     from app.match_controller import resumable_autosave
 
+    assert window.controller.autosaver.flush()  # the match as it began is on disk
     draw_one(qtbot, window)
     assert window.controller.autosaver.flush()
     path, match, problem = resumable_autosave()
