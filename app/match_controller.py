@@ -78,6 +78,7 @@ class MatchController(QObject):
         self.autosave_enabled = True
         self._checked_for: object = None  # the state the answers in _checked are for
         self._checked: dict[Action, str | None] = {}
+        self._listed: frozenset[Action] | None = None  # see check
         self.autosaver = Autosaver(paths.autosave_path, self)
         self.autosaver.failed.connect(self.message)
 
@@ -118,19 +119,33 @@ class MatchController(QObject):
     def check(self, action: Action) -> str | None:
         """Why `action` would be refused now, or None if it is allowed.
 
-        Asked for every button on every redraw: the answer is kept until the table
-        changes (a check clones the state and applies the action)."""
+        Asked for every button on every redraw and every place a carried piece may
+        land: the answer is kept until the table changes. A check clones the state and
+        applies the action; an action the rules list for the seat to move is allowed
+        without one (a single listing answers them all), so only the others are tried,
+        for the reason they are refused."""
         if self.match is None:
             return "no match is open"
         if self._checked_for is not self.match.state:
-            self._checked_for, self._checked = self.match.state, {}
+            self._checked_for, self._checked, self._listed = self.match.state, {}, None
         if action not in self._checked:
+            actor = self._actor(action)
+            if actor is None and action in self._listed_now():
+                self._checked[action] = None
+                return None
             try:
-                self.match.check(action, self._actor(action))
+                self.match.check(action, actor)
                 self._checked[action] = None
             except IllegalAction as exc:
                 self._checked[action] = exc.reason
         return self._checked[action]
+
+    def _listed_now(self) -> frozenset[Action]:
+        """The rules' own moves for the seat to move in the current state, once a state."""
+        if self._listed is None:
+            assert self.match is not None
+            self._listed = frozenset(self.match.legal_actions())
+        return self._listed
 
     def _actor(self, action: Action) -> int | None:
         assert self.match is not None
