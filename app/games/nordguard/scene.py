@@ -12,7 +12,8 @@ the team's location are dropped there.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QDrag
+from PySide6.QtGui import QColor, QDrag, QFont
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.board.items import GLOW_LEGAL, CardItem
 from app.board.location_scene import LocationScene
@@ -94,6 +95,8 @@ class NordguardScene(LocationScene):
         self._landing: tuple[str, QPointF] | None = None  # a drop being answered: card, where
         self._legal: dict[int, odds.MoveOdds] = {}
         self._hovered: int | None = None
+        self._glows: dict[int, list[QGraphicsItem]] = {}  # a glowing cell's items
+        self._glow_font = QFont()
         self._steps_seen: int | None = None  # the match's steps at the last render
         self._counted: tuple[int, int] | None = None  # (day, countdown) at the last render
         self._event: str | None = None  # the event card shown at the last render
@@ -376,30 +379,42 @@ class NordguardScene(LocationScene):
             if action is not None and self.controller.check(action) is None:
                 self._legal[cell] = move
         self._hovered = None
-        self._glow_moves()
+        self.clear_highlight()
+        self._glows = {}
+        views = self.views()
+        self._glow_font = Print(views[0].transform().m11() if views else 1.0).font(17, bold=True)
+        for cell in self._legal:
+            self._glow(cell)
 
     def _sled_moved(self, sled: SledItem) -> None:
         cell = self._cell_under(sled.pos())
         if cell != self._hovered:
-            self._hovered = cell
-            self._glow_moves()
+            was, self._hovered = self._hovered, cell
+            for changed in (was, cell):  # only the two cells whose glow changes colour
+                items = self._glows.pop(changed, [])
+                if items and items[0].scene() is self:  # not cleared meanwhile (a redraw)
+                    for item in items:
+                        self.removeItem(item)
+                        self._highlights.remove(item)
+                    self._glow(changed)
 
-    def _glow_moves(self) -> None:
-        self.clear_highlight()
-        views = self.views()
-        font = Print(views[0].transform().m11() if views else 1.0).font(17, bold=True)
-        for cell, move in self._legal.items():
-            colour = GLOW_HOVERED if cell == self._hovered else GLOW_LEGAL
-            self.highlight([Cell(cell // self.columns, cell % self.columns)], colour)
-            slot = self._slot(cell)
-            self._add_badge(f"{WORD_ARROWS[move.direction]} {move.badge}",
-                            QPointF(slot.center().x(), slot.top() + 4), font, colour,
-                            self._highlights)
-            self._highlights[-1].setZValue(BADGE_Z)
+    def _glow(self, cell: int) -> None:
+        """Glow a cell the sled may go to, with its move's arrow and chance: brighter
+        under the sled. Its items are kept by cell, so a hover changes two cells only."""
+        move = self._legal[cell]
+        colour = GLOW_HOVERED if cell == self._hovered else GLOW_LEGAL
+        first = len(self._highlights)
+        self.highlight([Cell(cell // self.columns, cell % self.columns)], colour)
+        slot = self._slot(cell)
+        self._add_badge(f"{WORD_ARROWS[move.direction]} {move.badge}",
+                        QPointF(slot.center().x(), slot.top() + 4), self._glow_font, colour,
+                        self._highlights)
+        self._highlights[-1].setZValue(BADGE_Z)
+        self._glows[cell] = self._highlights[first:]
 
     def _sled_released(self, sled: CardItem) -> None:
         self.clear_highlight()
-        self._legal = {}
+        self._legal, self._glows = {}, {}
         s = self.state
         cell = self._cell_under(sled.pos())
         if s is None or cell == s.sled:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor
 
+from app.board.items import GLOW_LEGAL
 from app.games.nordguard.presenter import KIND_PREFIX
-from app.games.nordguard.scene import MOVE_HELP
+from app.games.nordguard.scene import GLOW_HOVERED, MOVE_HELP
 from engine.games.nordguard.actions import Attempt, Drop, EndDay
 from engine.games.nordguard.combat import CombatCheck
 from engine.games.nordguard.state import CHARACTERS, DROPPED, ITEM_DECK, POOL, slots
@@ -58,15 +59,18 @@ def test_drag_the_sled_onto_a_neighbour_attempts_the_move(table):
     table.lay(1, "tundra")
     table.lay(table.state.width, "powder-valley")
     table.events_on_top("quiet-night")
-    badges = []
+    badges = {}
 
     def look_at_glow():
-        badges.extend(item.childItems()[0].text() for item in win.scene._highlights
-                      if item.childItems())
+        for item in win.scene._highlights:
+            if item.childItems():
+                text = item.childItems()[0].text()
+                assert text not in badges  # each neighbour glows once, however the sled moved
+                badges[text] = item.brush().color()
 
     table.carry(win.scene.sled.pos(), table.cell_point(1), hold=look_at_glow)
-    assert "→ 100%" in badges
-    assert "↓ 50%" in badges  # Powder Valley: d6 ≥ 4 on snow
+    assert badges["→ 100%"] == QColor(GLOW_HOVERED)  # the neighbour under the sled
+    assert badges["↓ 50%"] == QColor(GLOW_LEGAL)  # Powder Valley: d6 ≥ 4 on snow
     assert table.state.sled == 1 and table.state.attempted
     assert win.scene._highlights == []
     assert "The team enters Open Tundra" in table.log()
