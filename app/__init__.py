@@ -4,9 +4,9 @@ Qt splits every large fill and picture copy across a pool of threads and waits f
 them. For windows of a desktop's size that costs more than it saves: waking the
 threads and waiting on them made a full repaint of the window 1.7 to 2 times
 slower (3.4-5.6 ms against 1.7-2.9 ms, offscreen and on X11, two cores), and every
-action's frame paid it. The pool is off unless the environment asks for it (the
-variable is read when Qt first paints, after this package is imported by every
-entry: the program, its tests and the benchmarks).
+action's frame paid it. So the pool is off: Qt reads the variable when it first
+paints, after this package is imported by every entry (the program, its tests and
+the benchmarks), and any value of it turns the pool off.
 """
 
 import os
