@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     Qt,
     QVariantAnimation,
 )
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsOpacityEffect, QLabel, QWidget
 from shiboken6 import isValid
 
@@ -131,9 +132,9 @@ def nearest_inside(area: QWidget, point: QPoint) -> QPoint:
                                    min(max(at.y(), inside.top()), inside.bottom())))
 
 
-def fly(card: QWidget, start: QPoint, arriving: bool = False,
+def fly(card: QWidget, picture: QPixmap, start: QPoint, arriving: bool = False,
         seen_through: QWidget | None = None) -> QVariantAnimation:
-    """A picture of `card` flies over its window from `start` (global: where the picture's
+    """`picture` of `card` flies over its window from `start` (global: where the picture's
     middle sets off) onto the card, following it should a layout still move it.
 
     `arriving`: the card is the one arriving (a card that changed hands), so it stays
@@ -147,7 +148,7 @@ def fly(card: QWidget, start: QPoint, arriving: bool = False,
     window = card.window()
     ghost = QLabel(window)
     ghost.setObjectName("glidingCard")
-    ghost.setPixmap(card.grab())
+    ghost.setPixmap(picture)
     ghost.resize(card.size())
     ghost.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
     setting_off = window.mapFromGlobal(start) - QPoint(card.width() // 2, card.height() // 2)

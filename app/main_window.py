@@ -582,7 +582,7 @@ class MainWindow(QMainWindow):
         """A card from the Hand dock that the board refused flies back to its place."""
         card = self.hand_dock.card_widget(drag.ref)
         if card is not None and card.isVisible():
-            fly(card, released_at)
+            fly(card, card.picture(), released_at)
 
     def _take_top(self, zone: str) -> None:
         seat = self.viewer()

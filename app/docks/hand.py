@@ -88,7 +88,23 @@ class CardWidget(QWidget):
     def paintEvent(self, event: object) -> None:
         """From the card's picture, painted once per look: a card repaints whenever a
         panel is laid out anew or a flying card passes over it."""
-        painter = QPainter(self)
+        self._paint_face(QPainter(self))
+
+    def picture(self) -> QPixmap:
+        """The card as it is shown, for a picture of it to fly: drawn from its face, not
+        grabbed from the window (a grab lays the window out there and then, before the
+        change that moved the card is finished: twice the layout, about 4 ms a trade)."""
+        ratio = self.devicePixelRatioF()
+        picture = QPixmap(max(1, round(self.width() * ratio)),
+                          max(1, round(self.height() * ratio)))
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        self._paint_face(painter)
+        painter.end()
+        return picture
+
+    def _paint_face(self, painter: QPainter) -> None:
         rect = QRectF(4, 4, CARD_W * self.scale, CARD_H * self.scale)
         sprites.draw(painter, ("hand card", self.look, rect.width()), rect,
                      lambda p: paint_look(p, self.look, rect))
@@ -115,10 +131,7 @@ class CardWidget(QWidget):
         self.lifted.emit()
         drag = QDrag(self)
         drag.setMimeData(encode(CardDrag(self.ref, self.zone)))
-        pixmap = QPixmap(self.size())
-        pixmap.fill(Qt.GlobalColor.transparent)
-        self.render(pixmap)
-        drag.setPixmap(pixmap)
+        drag.setPixmap(self.picture())
         drag.setHotSpot(QPoint(self.width() // 2, self.height() // 2))
         drag.exec(Qt.DropAction.MoveAction)
 
@@ -372,7 +385,8 @@ class HandDock(QDockWidget):
             for card in panel.cards:
                 start = self._setting_off(card.ref, panel.zone, was, on_board, stood_as)
                 if start is not None:
-                    fly(card, start, arriving=True, seen_through=self.scroll.viewport())
+                    fly(card, card.picture(), start, arriving=True,
+                        seen_through=self.scroll.viewport())
 
     def _setting_off(self, ref: str, zone: str, was: Mapping[str, tuple[str, QPoint]],
                      on_board: Mapping[str, QPoint],
