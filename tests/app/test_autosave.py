@@ -44,8 +44,6 @@ def test_the_writer_starts_once_the_window_has_drawn_the_change(qtbot, monkeypat
                                                               private_folders):
     """The save is taken at the action, but handed to the writer a moment later: actions
     in quick succession reach the disk as the newest one, by itself, and without a flush."""
-    from app import autosave
-
     written: list[str] = []
     monkeypatch.setattr(saves, "write_atomic", lambda path, text, keep_previous=False:
                         written.append(text))
@@ -57,7 +55,7 @@ def test_the_writer_starts_once_the_window_has_drawn_the_change(qtbot, monkeypat
     for _ in range(3):
         win.controller.submit(win.controller.match.legal_actions()[0])
     assert written == []  # nothing handed over while the window is still drawing
-    qtbot.waitUntil(lambda: len(written) == 1, timeout=autosave.IDLE_MS * 20)
+    qtbot.waitUntil(lambda: len(written) == 1, timeout=5000)
     assert f'"state_hash": "{win.controller.match.state_hash()}"' in written[0]
 
 
