@@ -20,6 +20,7 @@ Z_DRAG         100   the piece being dragged, above everything
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -30,6 +31,9 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
 )
+
+if TYPE_CHECKING:
+    from engine.core.match import Match
 
 Z_LINK = -1.0
 Z_TERRAIN = 0.0
@@ -106,6 +110,7 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(TABLE)
         self._board = QRectF()
         self._highlights: list[QGraphicsItem] = []
+        self._steps_drawn: int | None = None  # the match's length when last drawn (moved_on)
         self.in_dock: Callable[[str], QPointF | None] = _nowhere
         """Where the player sees a card in the Hand dock, in scene coordinates (None: not
         shown there): one the board takes from the dock otherwise than by a drag (the
@@ -131,6 +136,14 @@ class BoardScene(QGraphicsScene):
         """Cards lying on the board that may be taken into the Hand dock, by their
         middles: one taken otherwise than by a drag glides from there. None here."""
         return {}
+
+    def moved_on(self, match: Match | None) -> int | None:
+        """Called once a render: the match's length when the table was last drawn, if the
+        match has moved on since (what changed may be shown moving); None after an undo,
+        on a past moment (the length stays) or the first time."""
+        steps = len(match.steps) if match is not None else 0
+        previous, self._steps_drawn = self._steps_drawn, steps
+        return previous if previous is not None and steps > previous else None
 
     def clear_highlight(self) -> None:
         """Remove every highlight; a no-op when nothing is highlighted."""

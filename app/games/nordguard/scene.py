@@ -97,7 +97,6 @@ class NordguardScene(LocationScene):
         self._hovered: int | None = None
         self._glows: dict[int, list[QGraphicsItem]] = {}  # a glowing cell's items
         self._glow_font = QFont()
-        self._steps_seen: int | None = None  # the match's steps at the last render
         self._counted: tuple[int, int] | None = None  # (day, countdown) at the last render
         self._event: str | None = None  # the event card shown at the last render
         board = self.board_rect()  # the map alone, before the piles widen the frame
@@ -163,7 +162,7 @@ class NordguardScene(LocationScene):
         look at a past moment) the sled, a drawn event and items lying here glide to
         their places and the countdown shows the days it lost or won."""
         assert isinstance(state, NordguardState)
-        since = self._moved_on()
+        since = self.moved_on(self.controller.match)
         self.state = state
         self._show_map(state)
         if not self.sled.dragging:
@@ -179,16 +178,6 @@ class NordguardScene(LocationScene):
         else:
             title, line = wording.banner(self.presenter.content, state, state.result)
             self.banner.set_result(bool(state.result.winners), title, line)
-
-    def _moved_on(self) -> int | None:
-        """The match's step count at the last render when it has moved on since (so what
-        changed may be shown moving); None after an undo, on a past moment or at first."""
-        match = self.controller.match
-        steps = len(match.steps) if match is not None else 0
-        previous, self._steps_seen = self._steps_seen, steps
-        if previous is None or steps <= previous:
-            return None
-        return previous
 
     def _show_map(self, s: NordguardState) -> None:
         """Every location: its face or back, what a click does, and the odds of going there.

@@ -80,7 +80,6 @@ class WintergrimScene(BoardScene):
         self.sky.on_click = self._sky_clicked
         self.addItem(self.sky)
         self._content = QRectF()
-        self._steps_seen: int | None = None
         self._gesture: list[Target] | None = None  # what the gesture under way may do
         self._hovered: str | None = None  # the spot the gesture would end on now
         self._drag_ref: str | None = None  # the hand card being dragged over the table
@@ -97,7 +96,7 @@ class WintergrimScene(BoardScene):
         (not an undo, not a look at a past moment) the units glide to their new places, and
         a unit just placed glides from where the Hand dock showed it."""
         assert isinstance(state, WintergrimState)
-        live = self._moved_on()
+        live = self.moved_on(self.controller.match) is not None
         self.state = state
         plan = layout.plan(state, self._view_size())
         self._show_areas(state, plan)
@@ -131,12 +130,6 @@ class WintergrimScene(BoardScene):
                 self._gesture is None:
             self.render_state(self.state)
         return False
-
-    def _moved_on(self) -> bool:
-        match = self.controller.match
-        steps = len(match.steps) if match is not None else 0
-        previous, self._steps_seen = self._steps_seen, steps
-        return previous is not None and steps > previous
 
     def _show_areas(self, s: WintergrimState, plan: layout.Plan) -> None:
         for ref in list(self.areas):

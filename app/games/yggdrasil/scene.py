@@ -72,7 +72,6 @@ class YggdrasilScene(BoardScene):
         self.mat = MatView(self)
         self._content = QRectF()
         self._drawn_for: int | None = -2  # the viewer the table was last drawn for
-        self._steps_seen: int | None = None
         self._seen: dict[str, QPointF] = {}  # where each figure was last shown
         self._gesture: list[Target] | None = None  # what the gesture under way may do
         self._hovered: str | None = None  # the spot the gesture would end on now
@@ -88,7 +87,7 @@ class YggdrasilScene(BoardScene):
         figure brought in gliding from its tray."""
         assert isinstance(state, YggdrasilState)
         self.state = state
-        self._draw(self._moved_on())
+        self._draw(self.moved_on(self.controller.match) is not None)
 
     def _viewer_checked(self) -> None:
         """The presenter learnt whose eyes the table uses after the table was drawn: draw
@@ -98,12 +97,6 @@ class YggdrasilScene(BoardScene):
             self._draw(False)
         else:
             self.sync_glow()
-
-    def _moved_on(self) -> bool:
-        match = self.controller.match
-        steps = len(match.steps) if match is not None else 0
-        previous, self._steps_seen = self._steps_seen, steps
-        return previous is not None and steps > previous
 
     def _draw(self, live: bool) -> None:
         s = self.state
