@@ -15,6 +15,8 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -185,6 +187,29 @@ def _describe_validation(exc: ValidationError) -> str:
 
 def from_dict(data: Any, source: str = "save") -> Match:
     """Rebuild a match from a save's parsed JSON; SaveError says what is wrong."""
+    with _collector_waits():
+        return _rebuild(data, source)
+
+
+@contextmanager
+def _collector_waits() -> Iterator[None]:
+    """Keep the cyclic collector off while a save is read, validated and replayed.
+
+    Reading makes thousands of objects (parsed rows, validated records, states), and
+    every few hundred of them the collector walked what was young, and now and then
+    everything alive: a sandbox table of 5,000 actions ran some 40 collections while
+    it was read and validated, more time than the validation itself. It runs again
+    afterwards."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _rebuild(data: Any, source: str) -> Match:
     if not isinstance(data, dict):
         raise _problem(source, "not a Runetable save (expected a JSON object)")
     if data.get("format") != FORMAT:
@@ -209,15 +234,7 @@ def from_dict(data: Any, source: str = "save") -> Match:
     except ValidationError as exc:
         raise _problem(source, "options " + _describe_validation(exc)) from None
     match = Match(game, options, save.seed, RuleMode(save.mode), save.take_backs)
-    # Replaying makes many short-lived states; the cyclic collector would rescan the
-    # kept checkpoints again and again, so it waits until the match is built.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        _replay(match, save, source)
-    finally:
-        if collecting:
-            gc.enable()
+    _replay(match, save, source)
     if save.schema_version == SCHEMA and match.state_hash() != save.state_hash:
         raise _problem(source, "the state hash does not match the actions "
                                "(the file was changed by hand or is damaged)")
@@ -241,8 +258,9 @@ def _replay(match: Match, save: SaveFile, source: str) -> None:
     decoded: dict[tuple[tuple[str, type, Any], ...], Action] = {}
     record: list[tuple[Action, int]] = []
     for number, saved in enumerate(save.actions, start=1):
+        data = saved.action
         try:
-            key = tuple((k, type(v), v) for k, v in saved.action.items())
+            key = (tuple(data.items()), tuple(map(type, data.values())))
             hash(key)
         except TypeError:  # a list inside: decode it on its own
             key = None
@@ -282,7 +300,8 @@ def loads(text: str, source: str = "save") -> Match:
     if len(text) > MAX_BYTES:
         raise _problem(source, f"too large for a Runetable save (over {MAX_BYTES // 2**20} MB)")
     try:
-        data = json.loads(text)
+        with _collector_waits():
+            data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _problem(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                f"{exc.msg}); the file may be truncated or damaged") from None
