@@ -275,10 +275,14 @@ class MatchController(QObject):
     def _passed_for(self) -> int | None:
         """A person the table passes for now: one whose only answer is Pass, when the
         match says to stop only for real answers (the New match setting "Stop for my
-        answers"); None when nobody is."""
+        answers"); None when nobody is. Only an open window offers Pass, so a turn
+        is not listed for it (two listings of a Nordguard day on every undo)."""
         match = self.match
         if (match is None or match.outcome() is not None or match.mode is RuleMode.SANDBOX
                 or match.options.stop_for_answers != "only when I can answer"):
+            return None
+        frames = match.state.frames
+        if not frames or not frames[-1].passable:
             return None
         for seat in match.state.deciding():
             if seat in self.computer_seats():
