@@ -15,8 +15,9 @@ Reported:
   and the ratio to python-chess plies/s (targets: Nordguard >= 1.85x, TACTICA >= 0.93x);
 - state clone and a seat's view, mid-game, microseconds (targets: <= 20 us, <= 50 us),
   and the view of each new state as the match goes on (the one the window waits for);
-- a table of load time and record memory against match length (100, 500, 2,000, 5,000
-  actions; targets: 500 in <= 20 ms, 5,000 in <= 100 ms, <= 2 KB per action).
+- a table of self-play speed, load time and record memory against match length (100,
+  500, 2,000, 5,000 actions; targets: 500 in <= 20 ms, 5,000 in <= 100 ms, <= 2 KB per
+  action).
 """
 
 from __future__ import annotations
@@ -124,21 +125,27 @@ def new_state_view_us(match: Match, steps: int = 200) -> float:
     return sum(times) / max(1, len(times)) * 1e6
 
 
-def record_of(name: str, length: int, tries: int = 12) -> Path | None:
+def record_of(name: str, length: int, tries: int = 12) -> tuple[Path, float] | None:
     """A save of the first `length` random legal actions of a match (a sandbox table never
-    ends; a game's random matches are tried seed after seed until one lasts that long)."""
+    ends; a game's random matches are tried seed after seed until one lasts that long),
+    and the speed those actions were played at through Match, actions/s (the collector
+    on, tamed as in the window)."""
     game = get_game(name)
     for seed in range(1, tries + 1):
         match = Match(game, game.options_model(), seed, default_mode(name), take_backs=True)
+        gc.unfreeze()
         rng = Rng(99 + seed)
+        start = time.perf_counter()
         while len(match.steps) < length and match.outcome() is None:
             legal = [a for a in match.legal_actions() if a.kind != "declare"]
             match.submit(legal[rng.below(len(legal))])
+            heap.after_step(len(match.steps))
+        rate = len(match.steps) / (time.perf_counter() - start)
         if len(match.steps) == length:
             folder = Path(tempfile.mkdtemp(prefix="runetable-speed-"))
             path = folder / f"{name}-{length}{saves.EXTENSION}"
             saves.save(match, path)
-            return path
+            return path, rate
     return None
 
 
@@ -159,23 +166,27 @@ PROBE = ("import gc, sys, time, tracemalloc; from engine.core import saves\n"
 
 
 def load_table() -> None:
-    """Load time and memory per match length; growth is what each further action adds to
-    the match held in memory (between this length and the one before): the 2 KB target."""
-    print("  game        actions   load ms   held MB   growth KB/action   (resident MB)")
+    """Self-play speed, load time and memory per match length; growth is what each further
+    action adds to the match held in memory (between this length and the one before): the
+    2 KB target. The speed is that of the random match the save was made from, up to
+    that length (filtered of declared results, as the sandbox would end on one)."""
+    print("  game        actions   self-play actions/s   load ms   held MB   growth KB/action"
+          "   (resident MB)")
     for name in ("sandbox", *GAMES):
         before: tuple[int, int] | None = None
         for length in LENGTHS:
-            path = record_of(name, length)
-            if path is None:
+            made = record_of(name, length)
+            if made is None:
                 print(f"  {name:<10}  {length:>7}   (no random match lasts this long)")
                 continue
+            path, rate = made
             out = subprocess.run([sys.executable, "-c", PROBE, str(path)], capture_output=True,
                                  text=True, check=True, cwd=ROOT).stdout.split()
             seconds, held, rss = float(out[0]), int(out[1]), int(out[2])
             growth = " " * 16 if before is None else \
                 f"{(held - before[1]) / (length - before[0]) / 1024:16.2f}"
-            print(f"  {name:<10}  {length:>7}  {seconds * 1000:8.1f}  {held / 2**20:8.1f}  "
-                  f"{growth}   ({rss / 2**20:.1f})")
+            print(f"  {name:<10}  {length:>7}  {rate:20,.0f}  {seconds * 1000:8.1f}  "
+                  f"{held / 2**20:8.1f}  {growth}   ({rss / 2**20:.1f})")
             before = (length, held)
             path.unlink()
 
@@ -200,8 +211,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  mid-game (step {len(match.steps)}): clone {clone:.1f} us (target <= 20), "
               f"view {view:.1f} us (target <= 50); view of each new state after an "
               f"action {new_state_view_us(match):.1f} us")
-    print("load and record memory against match length (targets: 500 in <= 20 ms, "
-          "5,000 in <= 100 ms, <= 2 KB per action)")
+    print("self-play, load and record memory against match length (targets: 500 in <= 20 "
+          "ms, 5,000 in <= 100 ms, <= 2 KB per action)")
     load_table()
     return 0
 
