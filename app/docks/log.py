@@ -42,9 +42,9 @@ class LogDock(QDockWidget):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter the log…")
         self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
         self.list = LogView()
+        self.filter.textChanged.connect(self.list.filter)  # new rows are filtered as they come
         self.list.setAccessibleName("Rules log")
         self.list.setToolTip("Click an entry, or use the arrow keys, to see the table after "
                              "that step")
@@ -87,10 +87,11 @@ class LogDock(QDockWidget):
             self.list.scroll_to_bottom()
 
     def _select(self, step: int | None) -> None:
-        """Mark the last entry of `step` (none for the present), scrolled into view."""
-        row = None if step is None else bisect_right(self._entries, step,
-                                                     key=lambda entry: entry[0]) - 1
-        self.list.set_current(row if row is not None and row >= 0 else None)
+        """Mark the last entry of `step` (none for the present, nor for a step that logged
+        nothing), scrolled into view."""
+        last = -1 if step is None else bisect_right(self._entries, step,
+                                                    key=lambda entry: entry[0]) - 1
+        self.list.set_current(last if last >= 0 and self._entries[last][0] == step else None)
 
     def _follow(self, _minimum: int, maximum: int) -> None:
         if self._stick:
@@ -114,10 +115,6 @@ class LogDock(QDockWidget):
         return None if row is None else self._entries[row][0]
 
     # -- the player's choices -----------------------------------------------------------
-    def _apply_filter(self, text: str) -> None:
-        """Show only the rows that contain `text` (new ones too, as they come)."""
-        self.list.filter(text)
-
     def _chosen(self, row: int) -> None:
         self.moment_requested.emit(self._entries[row][0])
 

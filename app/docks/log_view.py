@@ -41,6 +41,9 @@ from app.docks.row_lines import PAD, RowLines
 OVERRIDE = QColor("#9a4d00")  # a referee's override, in the words' place
 MEASURED_AT_ONCE = 150  # rows measured in one turn of the event loop (a few ms)
 
+MOVES = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
+         Qt.Key.Key_Home, Qt.Key.Key_End)  # the keys that move through the rows
+
 Row = tuple[str, bool]  # a row's words (leading spaces indent it), drawn as an override
 
 
@@ -379,7 +382,7 @@ class LogView(QAbstractScrollArea):
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() not in _MOVES:
+        if event.key() not in MOVES:
             super().keyPressEvent(event)
             return
         target = self._moved_to(event.key())
@@ -397,7 +400,7 @@ class LogView(QAbstractScrollArea):
         page = self.viewport().height()
         if key == Qt.Key.Key_Home:
             return self._shown[0]
-        if key == Qt.Key.Key_End or (at is None and key in _MOVES):
+        if key == Qt.Key.Key_End or (at is None and key in MOVES):
             return self._shown[last]
         assert at is not None
         if key == Qt.Key.Key_Up:
@@ -415,10 +418,6 @@ class LogView(QAbstractScrollArea):
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self._repaint_row(self._current)
-
-
-_MOVES = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
-          Qt.Key.Key_Home, Qt.Key.Key_End)
 
 
 class SteadyScrollBar(QScrollBar):

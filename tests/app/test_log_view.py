@@ -137,6 +137,8 @@ def test_the_selection_follows_the_shown_step_through_an_undo(qtbot):
                      pos=dock.list.row_rect(row).center())
     assert chosen == [step_of(dock, row)] and dock.list.current() == row
     assert looks_right(dock)
+    assert dock.list.accessibleName() == "Rules log"  # a screen reader names the list
+    assert dock.list.accessibleDescription() == dock.list.text(row).strip()  # and reads
 
 
 def test_the_keys_move_through_the_rows_the_filter_shows(qtbot):
