@@ -185,12 +185,12 @@ class LogView(QAbstractScrollArea):
         at = self._position(row)
         if at is None:
             return QRect()
-        top = self._tops[at] - self.verticalScrollBar().value()
+        top = self._tops[at] - self._bar.value()
         return QRect(0, top, self.viewport().width(), self._tops[at + 1] - self._tops[at])
 
     def row_at(self, point: QPoint) -> int | None:
         """The row under a point of the viewport, if any."""
-        y = point.y() + self.verticalScrollBar().value()
+        y = point.y() + self._bar.value()
         at = bisect_right(self._tops, y) - 1
         return self._shown[at] if 0 <= at < len(self._shown) and y >= 0 else None
 
@@ -198,16 +198,14 @@ class LogView(QAbstractScrollArea):
         at = self._position(row)
         if at is None:
             return
-        bar = self.verticalScrollBar()
         top, bottom = self._tops[at], self._tops[at + 1]
-        if top < bar.value():
-            bar.setValue(top)
-        elif bottom > bar.value() + self.viewport().height():
-            bar.setValue(min(top, bottom - self.viewport().height()))
+        if top < self._bar.value():
+            self._bar.setValue(top)
+        elif bottom > self._bar.value() + self.viewport().height():
+            self._bar.setValue(min(top, bottom - self.viewport().height()))
 
     def scroll_to_bottom(self) -> None:
-        bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        self._bar.setValue(self._bar.maximum())
 
     def _position(self, row: int | None) -> int | None:
         """The row's place among the shown rows, or None if it is not shown."""
@@ -220,7 +218,7 @@ class LogView(QAbstractScrollArea):
         """Rows were shown from place `at` on: repaint them if they are in view (the list
         that follows its newest row scrolls to them instead, painting just those)."""
         self._update_range()  # which may scroll, to follow the newest row
-        top = self._tops[at] - self.verticalScrollBar().value()
+        top = self._tops[at] - self._bar.value()
         if top < self.viewport().height():
             self.viewport().update(0, top, self.viewport().width(), self._tops[-1] - top)
 
@@ -228,7 +226,7 @@ class LogView(QAbstractScrollArea):
         """Heights changed from row `first` on: the tops after it move. The row at the
         top of the view stays there (unless the view is at the end, which follows);
         the view is repainted if a row in it moved or changed height."""
-        bar = self.verticalScrollBar()
+        bar = self._bar
         in_view = self._in_view()
         anchor = self.row_at(QPoint(0, 0))
         shift = 0 if anchor is None else bar.value() - self._tops[self._position(anchor)]
@@ -319,7 +317,7 @@ class LogView(QAbstractScrollArea):
         viewport = self.viewport()
         painter = QPainter(viewport)
         area = event.rect()
-        offset = self.verticalScrollBar().value()
+        offset = self._bar.value()
         width = viewport.width()
         palette = self.palette()  # in the colours of the window's state: active or not
         at = max(0, bisect_right(self._tops, area.top() + offset) - 1)
