@@ -80,7 +80,8 @@ class LogDock(QDockWidget):
         self.list.rewrite([(row, _looks(entries, row))
                            for row in _changed(old, entries, keep, shared)])
         self.list.add([_looks(entries, index) for index in range(shared, len(entries))])
-        self._entries = list(entries)
+        del old[keep:]  # kept as a copy (the feed's list grows in place), by its tail only
+        old.extend(entries[keep:])
         self._select(shown_step)
         self._stick = shown_step is None and (at_bottom or keep < len(entries))
         if self._stick:
