@@ -4,57 +4,30 @@ Each step is numbered once; the further events of the same step follow it,
 indented. Clicking an entry, or moving through the list with the arrow keys,
 shows the table after that step. The list grows by the new entries only,
 because rebuilding ten thousand rows on every action cost a frame and more,
-and each row's height is worked out once (LogList).
+and each row's height is worked out once (LogView).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QResizeEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDockWidget,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QStyleOptionViewItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QVBoxLayout, QWidget
 
-from app.docks.row_pictures import RowPictures
+from app.docks.log_view import LogView, Row
 from engine.core.events import Event
 from engine.core.match import Match, shared_steps
 
-STEP_ROLE = Qt.ItemDataRole.UserRole
-OVERRIDE = QColor("#9a4d00")
 INDENT = "      "
-REHINT_ROWS = 150  # rows measured in one turn of the event loop (~5 ms)
 
 Entry = tuple[int, str, bool]  # step, text, is a referee override
-Looks = tuple[str, int, bool]  # a row's words, its step, drawn as an override
 
 
-def _looks(entries: list[Entry], index: int) -> Looks:
+def _looks(entries: list[Entry], index: int) -> Row:
     """How an entry is shown: its step's number on the step's first entry only."""
     step, text, override = entries[index]
     first = index == 0 or entries[index - 1][0] != step
-    return (f"{step}. {text}" if first else INDENT + text), step, override
-
-
-def _row(entries: list[Entry], index: int) -> QListWidgetItem:
-    item = QListWidgetItem()
-    _show(item, _looks(entries, index))
-    return item
-
-
-def _show(item: QListWidgetItem, looks: Looks) -> None:
-    text, step, override = looks
-    item.setText(text)
-    item.setData(STEP_ROLE, step)
-    item.setData(Qt.ItemDataRole.ForegroundRole, OVERRIDE if override else None)
+    return (f"{step}. {text}" if first else INDENT + text), override
 
 
 class LogDock(QDockWidget):
@@ -69,28 +42,24 @@ class LogDock(QDockWidget):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter the log…")
         self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
-        self.list = LogList()
-        self.list.setAlternatingRowColors(True)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list = LogView()
+        self.filter.textChanged.connect(self.list.filter)  # new rows are filtered as they come
+        self.list.setAccessibleName("Rules log")
         self.list.setToolTip("Click an entry, or use the arrow keys, to see the table after "
                              "that step")
-        self.list.itemClicked.connect(self._chosen)
-        self.list.currentItemChanged.connect(self._moved)
+        self.list.row_chosen.connect(self._chosen)
         layout.addWidget(self.list)
         self.setWidget(body)
         self._entries: list[Entry] = []
         self._shown_step: int | None = None
-        self._filtering = False  # some rows may be hidden by the filter
-        # Rows are laid out after they are added (and laid out again, a batch at a time,
-        # when the width changes), so the list grows a moment later: while the newest
-        # entry should be in view, it follows the growth.
+        # Rows are measured again, a batch at a time, when the width changes, so the
+        # list may grow a moment later: while the newest entry should be in view, it
+        # follows the growth.
         self._stick = True
         bar = self.list.verticalScrollBar()
         bar.rangeChanged.connect(self._follow)
         bar.actionTriggered.connect(self._scrolled_by_hand)
-        self._quiet = False  # selection changed by the window, not by the player
 
     # -- what is shown ----------------------------------------------------------------
     def show_entries(self, entries: list[Entry], shown_step: int | None = None) -> None:
@@ -106,35 +75,24 @@ class LogDock(QDockWidget):
             return  # an unchanged log is not touched, nor repainted
         self._shown_step = shown_step
         at_bottom = self._scrolled_to_bottom()
-        self._quiet = True
-        try:
-            while self.list.count() > len(entries):
-                self.list.takeItem(self.list.count() - 1)
-            shared = self.list.count()
-            self.list.rewrite([(row, _looks(entries, row))
-                               for row in _changed(old, entries, keep, shared)])
-            self.list.add([_row(entries, index) for index in range(shared, len(entries))])
-            self._entries = list(entries)
-            self._apply_filter(self.filter.text(), start=keep)  # the rows kept are done
-            self._select(shown_step)
-        finally:
-            self._quiet = False
+        self.list.truncate(len(entries))
+        shared = self.list.count()
+        self.list.rewrite([(row, _looks(entries, row))
+                           for row in _changed(old, entries, keep, shared)])
+        self.list.add([_looks(entries, index) for index in range(shared, len(entries))])
+        del old[keep:]  # kept as a copy (the feed's list grows in place), by its tail only
+        old.extend(entries[keep:])
+        self._select(shown_step)
         self._stick = shown_step is None and (at_bottom or keep < len(entries))
         if self._stick:
-            self.list.scrollToBottom()
+            self.list.scroll_to_bottom()
 
     def _select(self, step: int | None) -> None:
-        """Mark the last entry of `step` (none for the present) without scrolling away."""
-        if step is None:
-            self.list.setCurrentItem(None)
-            self.list.clearSelection()
-            return
-        for row in range(self.list.count() - 1, -1, -1):
-            item = self.list.item(row)
-            if item.data(STEP_ROLE) == step:
-                self.list.setCurrentItem(item)
-                self.list.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
-                return
+        """Mark the last entry of `step` (none for the present, nor for a step that logged
+        nothing), scrolled into view."""
+        last = -1 if step is None else bisect_right(self._entries, step,
+                                                    key=lambda entry: entry[0]) - 1
+        self.list.set_current(last if last >= 0 and self._entries[last][0] == step else None)
 
     def _follow(self, _minimum: int, maximum: int) -> None:
         if self._stick:
@@ -150,143 +108,16 @@ class LogDock(QDockWidget):
         return bar.value() >= bar.maximum() - 2
 
     def texts(self) -> list[str]:
-        return [self.list.item(i).text() for i in range(self.list.count())
-                if not self.list.item(i).isHidden()]
+        """The rows the filter shows, as the player reads them."""
+        return self.list.texts()
 
     def selected_step(self) -> int | None:
-        item = self.list.currentItem()
-        return None if item is None else int(item.data(STEP_ROLE))
+        row = self.list.current()
+        return None if row is None else self._entries[row][0]
 
     # -- the player's choices -----------------------------------------------------------
-    def _apply_filter(self, text: str, start: int = 0) -> None:
-        """Hide the rows from `start` on that do not contain `text`."""
-        needle = text.strip().lower()
-        if not needle and not self._filtering:
-            return  # nothing is hidden and nothing is asked: no row to touch
-        self._filtering = bool(needle)
-        for i in range(start, self.list.count()):
-            item = self.list.item(i)
-            item.setHidden(bool(needle) and needle not in item.text().lower())
-
-    def _chosen(self, item: QListWidgetItem) -> None:
-        self.moment_requested.emit(int(item.data(STEP_ROLE)))
-
-    def _moved(self, item: QListWidgetItem | None, _previous: object) -> None:
-        if item is not None and not self._quiet:
-            self.moment_requested.emit(int(item.data(STEP_ROLE)))
-
-
-class LogList(QListWidget):
-    """The log's rows, word-wrapped, each with its height worked out once.
-
-    A list of rows of different heights lays every row out again whenever one is
-    added, asking each its height: a wrapped text measured anew, 35 ms for a few
-    thousand rows. Here each row carries its height (measured once, when it is
-    added, and again when the width changes), so laying them all out costs a
-    fraction of a millisecond; and each row is drawn from its picture (RowPictures).
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWordWrap(True)
-        self.rows = RowPictures(self)  # held: a list does not keep its delegate alive
-        self.setItemDelegate(self.rows)
-        self._width = 0  # the width the rows' heights were measured for
-        self._stale = 0  # rows below this one still wait for their heights to be measured
-        self._rehint = QTimer(self)
-        self._rehint.setInterval(0)
-        self._rehint.timeout.connect(self._rehint_some)
-
-    def add(self, items: list[QListWidgetItem]) -> None:
-        """Append rows: the newest are measured now; of many at once (a log read anew)
-        the older ones get a line's height until their turn comes, a batch at a time."""
-        start = self.count()
-        for item in items:
-            self.addItem(item)
-        now = max(start, self.count() - REHINT_ROWS)
-        if now > start:
-            line = QSize(self._wrap_width(), self.fontMetrics().lineSpacing() + 4)
-            self._set_hints(range(start, now), lambda _item: line)
-            self._stale = max(self._stale, now)
-            self._rehint.start()
-        self._measure(range(now, self.count()))
-
-    def rewrite(self, rows: list[tuple[int, Looks]]) -> None:
-        """Give these rows their new looks (those that changed: comparing the rows' own
-        texts cost a call into Qt a row); the newest of them are measured now, the
-        others when their turn comes (as after a resize)."""
-        if not rows:
-            return
-        model = self.model()
-        blocked = model.blockSignals(True)  # one layout for all, not an update a row
-        try:
-            for row, looks in rows:
-                _show(self.item(row), looks)
-        finally:
-            model.blockSignals(blocked)
-        changed = [row for row, _ in rows]
-        if len(changed) > REHINT_ROWS:
-            self._stale = max(self._stale, changed[-REHINT_ROWS - 1] + 1)
-            self._rehint.start()
-        self._measure(changed[-REHINT_ROWS:])
-        self.viewport().update()
-
-    def _wrap_width(self) -> int:
-        return self._width or self.viewport().width()
-
-    def _measure(self, rows: Sequence[int]) -> None:
-        """Measure these rows as the item delegate would, at the list's width."""
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        option.rect = QRect(0, 0, self._wrap_width(), 1)  # where the text wraps
-        delegate = self.itemDelegate()
-
-        def height(item: QListWidgetItem) -> QSize:
-            item.setData(Qt.ItemDataRole.SizeHintRole, None)  # else it answers with it
-            return delegate.sizeHint(option, self.indexFromItem(item))
-
-        self._set_hints(rows, height)
-
-    def _set_hints(self, rows: Sequence[int],
-                   hint: Callable[[QListWidgetItem], QSize]) -> None:
-        if not rows:
-            return
-        model = self.model()
-        blocked = model.blockSignals(True)  # one layout for all, not an update a row
-        try:
-            for row in rows:
-                item = self.item(row)
-                item.setSizeHint(hint(item))
-        finally:
-            model.blockSignals(blocked)
-        self.scheduleDelayedItemsLayout()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._remeasure()
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._width = 0
-            self._remeasure()
-
-    def _remeasure(self) -> None:
-        """The width changed: measure every row again, newest first (those are in view),
-        a batch at a time so that a long log never holds the window up (a row keeps
-        its older height until then)."""
-        width = self.viewport().width()
-        if width != self._width:
-            self._width = width
-            self._stale = self.count()
-            self._rehint.start()
-
-    def _rehint_some(self) -> None:
-        end = min(self._stale, self.count())  # rows may have gone since (an undo)
-        self._stale = max(0, end - REHINT_ROWS)
-        self._measure(range(self._stale, end))
-        if not self._stale:
-            self._rehint.stop()
+    def _chosen(self, row: int) -> None:
+        self.moment_requested.emit(self._entries[row][0])
 
 
 class LogFeed:
@@ -350,6 +181,8 @@ def _common_prefix(old: list[Entry], new: list[Entry]) -> int:
     """How many leading entries two logs share (a seat change rewrites its secrets)."""
     if new[:len(old)] == old:
         return len(old)
+    if old[:len(new)] == new:  # an undo
+        return len(new)
     count = 0
     for a, b in zip(old, new, strict=False):
         if a != b:

@@ -52,10 +52,10 @@ def test_clicking_an_entry_keeps_the_list_where_it_was_and_selects_it(qtbot, win
     bar.setValue(bar.maximum() // 3)
     QApplication.processEvents()
     where = bar.value()
-    item = log.itemAt(log.viewport().rect().center())
+    row = log.row_at(log.viewport().rect().center())
     qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton,
-                     pos=log.visualItemRect(item).center())
-    step = int(item.text().split(".")[0])
+                     pos=log.row_rect(row).center())
+    step = int(log.text(row).split(".")[0])
     assert window.preview_step == step
     assert window.log_dock.selected_step() == step
     assert bar.value() == where
@@ -65,9 +65,8 @@ def test_clicking_an_entry_keeps_the_list_where_it_was_and_selects_it(qtbot, win
 def test_arrow_keys_step_back_and_forth_through_history(qtbot, window):
     play(window, 10)
     log = window.log_dock.list
-    item = log.item(5)
     qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton,
-                     pos=log.visualItemRect(item).center())
+                     pos=log.row_rect(5).center())
     assert window.preview_step == 6
     qtbot.keyClick(log, Qt.Key.Key_Up)
     assert window.preview_step == 5
@@ -85,13 +84,44 @@ def test_escape_returns_to_the_present(qtbot, window):
     assert window.log_dock.selected_step() is None
 
 
-def test_the_log_grows_by_the_new_entries_only(window):
+def test_the_log_grows_by_the_new_entries_only(window, monkeypatch):
     """Rows already shown are kept, not rebuilt, when an action adds entries."""
     play(window, 5)
-    first = window.log_dock.list.item(0)
+    log = window.log_dock.list
+    before = [log.text(row) for row in range(log.count())]
+    changes = changes_to(monkeypatch, log)
     play(window, 1)
-    assert window.log_dock.list.item(0) is first
-    assert window.log_dock.list.count() == 6
+    assert changes == [("add", ["6. Player 1 sets score from 5 to 1"])]
+    assert [log.text(row) for row in range(5)] == before
+    assert log.count() == 6
+
+
+def changes_to(monkeypatch, log) -> list[tuple[str, list[object]]]:
+    """Every change made to the log's rows from now on: rows added (their words),
+    rewritten (their numbers), cut (how many are kept)."""
+    changes: list[tuple[str, list[object]]] = []
+    view = type(log)
+    add, rewrite, truncate = view.add, view.rewrite, view.truncate
+
+    def added(self, rows):
+        if rows:
+            changes.append(("add", [text for text, _ in rows]))
+        add(self, rows)
+
+    def rewritten(self, rows):
+        if rows:
+            changes.append(("rewrite", [row for row, _ in rows]))
+        rewrite(self, rows)
+
+    def cut(self, count):
+        if count < self.count():
+            changes.append(("truncate", [count]))
+        truncate(self, count)
+
+    monkeypatch.setattr(view, "add", added)
+    monkeypatch.setattr(view, "rewrite", rewritten)
+    monkeypatch.setattr(view, "truncate", cut)
+    return changes
 
 
 def test_words_read_naturally():
@@ -185,8 +215,8 @@ def test_a_long_log_opens_on_its_newest_entry(qtbot):
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), timeout=5000)
     qtbot.wait(300)  # the later batches keep it there
     assert bar.value() == bar.maximum()
-    last = dock.list.item(dock.list.count() - 1)
-    assert dock.list.viewport().rect().intersects(dock.list.visualItemRect(last))
+    last = dock.list.row_rect(dock.list.count() - 1)
+    assert dock.list.viewport().rect().intersects(last)
 
 
 def test_rows_wrap_anew_when_the_log_narrows(qtbot):
@@ -205,20 +235,20 @@ def test_rows_wrap_anew_when_the_log_narrows(qtbot):
     log = dock.list
 
     def height(row: int) -> int:
-        return log.visualItemRect(log.item(row)).height()
+        return log.row_rect(row).height()
 
     qtbot.waitUntil(lambda: height(0) > 0 and height(0) == height(799), timeout=5000)
     wide = height(799)
     dock.resize(230, 400)
     qtbot.waitUntil(lambda: height(0) > wide and height(799) > wide, timeout=5000)
     metrics = log.fontMetrics()
-    text = log.item(0).text()
+    text = log.text(0)
     lines = metrics.boundingRect(0, 0, log.viewport().width() - 8, 10_000,
                                  Qt.TextFlag.TextWordWrap, text).height()
     assert height(0) >= lines
 
 
-def test_an_unchanged_log_is_not_touched(qtbot, window):
+def test_an_unchanged_log_is_not_touched(qtbot, window, monkeypatch):
     """A redraw that adds no entry (a hover, the curtain lifted) neither rebuilds nor lays
     out nor repaints the log."""
     from PySide6.QtCore import QEvent, QObject
@@ -237,16 +267,16 @@ def test_an_unchanged_log_is_not_touched(qtbot, window):
 
     spy = Paints()
     log.viewport().installEventFilter(spy)
-    first = log.item(0)
+    changes = changes_to(monkeypatch, log)
     window.refresh()
     QApplication.processEvents()
-    assert Paints.count == 0 and log.item(0) is first
+    assert Paints.count == 0 and changes == []
     play(window, 1)
     QApplication.processEvents()
     assert Paints.count > 0
 
 
-def test_a_row_whose_words_change_is_rewritten_in_place(qtbot):
+def test_a_row_whose_words_change_is_rewritten_in_place(qtbot, monkeypatch):
     """At the end of a match the log is read anew with what was hidden revealed: rows
     keep their places and widgets, the changed ones take their new words and height."""
     from app.docks.log import LogDock
@@ -259,13 +289,15 @@ def test_a_row_whose_words_change_is_rewritten_in_place(qtbot):
     hidden = [(n, f"Player {n % 2 + 1} draws a card", False) for n in range(1, 41)]
     dock.show_entries(hidden)
     log = dock.list
-    items = [log.item(row) for row in range(log.count())]
-    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > 0, timeout=2000)
-    short = log.visualItemRect(items[10]).height()
+    qtbot.waitUntil(lambda: log.row_rect(10).height() > 0, timeout=2000)
+    short = log.row_rect(10).height()
+    before = dock.texts()
+    changes = changes_to(monkeypatch, log)
     revealed = list(hidden)
     revealed[10] = (11, "Player 2 draws SHIELDWALL, the card that swaps two troops of one "
                         "side standing next to each other", False)
     dock.show_entries(revealed)
-    assert [log.item(row) for row in range(log.count())] == items
+    assert changes == [("rewrite", [10])]
     assert dock.texts()[10].startswith("11. Player 2 draws SHIELDWALL")
-    qtbot.waitUntil(lambda: log.visualItemRect(items[10]).height() > short, timeout=2000)
+    assert dock.texts()[:10] == before[:10] and dock.texts()[11:] == before[11:]
+    qtbot.waitUntil(lambda: log.row_rect(10).height() > short, timeout=2000)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from app.docks import log
-from app.docks.log import LogDock, LogFeed, LogList
+from app.docks.log import LogDock, LogFeed
+from app.docks.log_view import LogView, Row
+from app.docks.row_lines import RowLines
 from engine.core.events import Event
 from engine.core.match import Match
 from engine.core.rng import Rng
@@ -61,26 +63,33 @@ def test_another_reader_reads_anew_only_the_lines_that_differ(monkeypatch, match
 
 def test_a_log_read_by_another_seat_touches_only_its_changed_rows(monkeypatch, qtbot,
                                                                   match):
-    """Rows are compared by their entries, not read back from Qt a row at a time: only
-    the rows that change are fetched (to be rewritten, then measured)."""
+    """Rows are compared by their entries, not read back from the list a row at a time:
+    only the rows that change are rewritten (then measured)."""
     dock = LogDock()
     qtbot.addWidget(dock)
     feed = LogFeed()
     dock.show_entries(list(feed.entries(match, 0)))
     public = feed.entries(match, PUBLIC)
     written: list[str] = []
-    show = log._show
-    monkeypatch.setattr(log, "_show", lambda item, looks: (written.append(looks[0]),
-                                                           show(item, looks)))
     fetched: list[int] = []
-    item = LogList.item
-    monkeypatch.setattr(LogList, "item", lambda rows, row: (fetched.append(row),
-                                                            item(rows, row))[1])
+    rewrite = LogView.rewrite
+
+    def counted(view: LogView, rows: list[tuple[int, Row]]) -> None:
+        fetched.extend(row for row, _ in rows)
+        written.extend(text for _, (text, _override) in rows)
+        rewrite(view, rows)
+
+    monkeypatch.setattr(LogView, "rewrite", counted)
+    measured: list[str] = []
+    lines = RowLines.lines
+    monkeypatch.setattr(RowLines, "lines", lambda rows, text, width: (
+        measured.append(text), lines(rows, text, width))[1])
     dock.show_entries(list(public))
     changed = {i for i, (a, b) in enumerate(zip(LogFeed().entries(match, 0), public,
                                                  strict=True)) if a != b}
     assert set(fetched) == changed
     assert written and len(written) == len(changed)
+    assert set(measured) <= set(written)  # no other row is laid out again
     assert dock.texts() == [log._looks(public, i)[0] for i in range(len(public))]
 
 
