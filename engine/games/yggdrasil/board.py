@@ -48,7 +48,9 @@ def is_fjord(place: str) -> bool:
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
     destroyed = state.destroyed
-    return [YGGDRASIL, *(p for p in content().board.ring if p not in destroyed)]
+    out = [p for p in content().board.ring if p not in destroyed]
+    out.insert(0, YGGDRASIL)
+    return out
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -299,17 +301,19 @@ def invade_cost(state: YggdrasilState, seat: int, kind: str) -> int:
 
 def cost_to_invade(upgrades: Sheet, kind: str) -> int:
     """invade_cost for a clan whose sheet is read already."""
-    if kind in _monsters():
-        return _monster_cost(kind)
-    fig = _figure(kind)
-    if fig.invade_cost is not None:
-        return fig.invade_cost
-    return fig.str + upgrades.str_bonus(kind, "")
+    fixed = _fixed_cost(kind)
+    if fixed is not None:
+        return fixed
+    return _figure(kind).str + upgrades.str_bonus(kind, "")
 
 
 @cache
-def _monster_cost(kind: str) -> int:
-    m = _monsters()[kind]
+def _fixed_cost(kind: str) -> int | None:
+    """What invading with `kind` costs whatever the clan's sheet: a monster's STR less its
+    own discount, a figure's printed cost (the Leader's 0); None: the figure's STR."""
+    m = _monsters().get(kind)
+    if m is None:
+        return _figure(kind).invade_cost
     return max(0, (m.str or 0) + total(m.modifiers, "invade-cost", {"figure": "this-monster"}))
 
 

@@ -21,12 +21,23 @@ from engine.games.yggdrasil.state import (
     figure_id,
 )
 
+FACE_UP = ("sheet:", "shown:", "discard")  # zones whose cards lie face up
+
 
 def put(state: YggdrasilState, card: str, zone: str) -> None:
     """Move a card: face up on a sheet, in the discard or revealed in a battle; face down
     everywhere else (a hand, a packet, a quest, a laid card are their owner's alone)."""
-    state.table.move(card, zone)
-    state.table.set_face(card, zone.startswith(("sheet:", "shown:", "discard")))
+    table = state.table
+    table.move(card, zone)
+    up = zone.startswith(FACE_UP)
+    if up != (card in table.face_up):  # the move has noted the card already
+        table.set_face(card, up)
+
+
+def go(state: YggdrasilState, figure: str, to: str) -> None:
+    """A figure goes to `to`. Yggdrasil's figures never carry others, so each goes alone
+    (Entities.move would look through every figure of the table for what it carries)."""
+    state.figures.change(figure, at=to)
 
 
 def glory(state: YggdrasilState, seat: int, amount: int, why: str) -> GloryGained:
@@ -63,7 +74,7 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
     figure = board.in_reserve(state, seat, kind, source)
     assert figure is not None, f"no {kind} of seat {seat} in {source}"
     state.rage[seat] -= cost
-    state.figures.move(figure, to)
+    go(state, figure, to)
     return [Invaded(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
                     to_name=place_name(to), rage=cost, how=how)]
 
@@ -88,7 +99,7 @@ def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Eve
         out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
                              place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
                              why=why))
-        state.figures.move(f, VALHALLA)
+        go(state, f, VALHALLA)
         if state.killed:
             state.killed[seat] += 1
     return out

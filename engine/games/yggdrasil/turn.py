@@ -4,6 +4,7 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.entities import Entity
@@ -23,7 +24,7 @@ from engine.games.yggdrasil.actions import (
 from engine.games.yggdrasil.battle import (
     begin_pillage,
 )
-from engine.games.yggdrasil.doing import invade, place_name, put
+from engine.games.yggdrasil.doing import go, invade, place_name, put
 from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
     YggMarchOn,
@@ -47,8 +48,11 @@ YGGDRASIL = board.YGGDRASIL
 
 # Listed actions are values made once and handed out again (engine.core.actions.Made): a
 # turn lists dozens, and making them was most of a listing.
-INVADES: Made[tuple[str, str, bool], Invade] = Made(lambda key: Invade(*key))
-MARCHES: Made[tuple[str, str], March] = Made(lambda key: March(*key))
+# (a kind of figure, from Valhalla) -> its invasions by where they go
+INVADES: Made[tuple[str, bool], Made[str, Invade]] = Made(
+    lambda key: Made(lambda to: Invade(key[0], to, key[1])))
+# a figure -> its marches by where they go
+MARCHES: Made[str, Made[str, March]] = Made(lambda f: Made(lambda to: March(f, to)))
 PILLAGES: Made[str, Pillage] = Made(Pillage)
 UPGRADES: Made[tuple[str, str], Upgrade] = Made(lambda key: Upgrade(*key))
 QUESTS: Made[str, Quest] = Made(Quest)
@@ -64,10 +68,9 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing(state)
     open_land = board.open_land(state, standing)
-    in_hand = _one_per_face(state, state.table.cards_in(hand(seat)))
+    upgrading, questing = _from_hand(state, seat, clan_sheet)
     return [*_invasions(state, seat, muster, clan_sheet, open_land),
-            *_marches(state, muster, standing, open_land),
-            *_upgrades(state, seat, clan_sheet, in_hand), *_quests(state, in_hand),
+            *_marches(state, muster, standing, open_land), *upgrading, *questing,
             *_pillages(state, seat, muster, clan_sheet, standing),
             *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
 
@@ -80,27 +83,37 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
         return []
     rage = state.rage[seat]
     outer = [p for p in open_land if p != YGGDRASIL]
-    fjords = board.open_fjords(state)
+    fjords: list[str] = []
 
     def places(kind: str) -> list[str]:
         if board.is_ship(kind):
+            if not fjords:
+                fjords.extend(board.open_fjords(state))
             return fjords
         return [YGGDRASIL, *outer] if _into_yggdrasil(kind) else outer
 
     out: list[Action] = []
     for kind in muster.reserve:
         if board.cost_to_invade(clan_sheet, kind) <= rage:
-            out += [INVADES[kind, to, False] for to in places(kind)]
+            to_place = INVADES[kind, False]
+            out += [to_place[to] for to in places(kind)]
     domain = clan_sheet.rules.get("invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= rage:
         for kind in muster.valhalla:
-            out += [INVADES[kind, to, True] for to in places(kind)]
+            to_place = INVADES[kind, True]
+            out += [to_place[to] for to in places(kind)]
     return out
 
 
 def _into_yggdrasil(kind: str) -> bool:
-    m = board.monster(kind)
-    return m is not None and m.rule("invades-yggdrasil") is not None
+    return kind in _yggdrasil_invaders()
+
+
+@cache
+def _yggdrasil_invaders() -> frozenset[str]:
+    """The monsters that may invade Yggdrasil itself (the Dark Elf, ruling 6)."""
+    return frozenset(key for key, m in board.content().cards.items()
+                     if m.kind == "monster" and m.rule("invades-yggdrasil") is not None)
 
 
 def offered(state: YggdrasilState, seat: int, action: Action) -> bool:
@@ -168,46 +181,50 @@ def _marches(state: YggdrasilState, muster: board.Muster, standing: list[str],
             if kind in kinds or board.is_ship(kind):
                 continue
             kinds.add(kind)
-            out += [MARCHES[f, to] for to in open_land if to != here]
+            to_place = MARCHES[f]
+            out += [to_place[to] for to in open_land if to != here]
     return out
 
 
 def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
-    return _upgrades(state, seat, board.clan_sheet(state, seat),
-                     _one_per_face(state, state.table.cards_in(hand(seat))))
+    return _from_hand(state, seat, board.clan_sheet(state, seat))[0]
 
 
-def _upgrades(state: YggdrasilState, seat: int, clan_sheet: Sheet,
-              in_hand: list[str]) -> list[Action]:
-    """Upgrade cards that fit a slot, free or taken (the card there is replaced), at their
-    cost (facts 30, Frigga's Charm); a monster may replace another even with a slot free
-    (ruling 9)."""
-    out: list[Action] = []
+def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
+    return _from_hand(state, seat, board.clan_sheet(state, seat))[1]
+
+
+def _from_hand(state: YggdrasilState, seat: int,
+               clan_sheet: Sheet) -> tuple[list[Action], list[Action]]:
+    """The upgrades and the quests a clan may play from its hand, one card of each face
+    standing for its copies. An upgrade fits a slot, free or taken (the card there is
+    replaced), at its cost (facts 30, Frigga's Charm); a monster may replace another even
+    with a slot free (ruling 9)."""
+    upgrading: list[Action] = []
+    questing: list[Action] = []
     faces = state.table.faces
+    cards = board.content().cards
     on_sheet: dict[str | None, list[str]] = {}
     for u in state.table.cards_in(sheet(seat)):
         on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
     slots = board.content().clan.slots
     rage = state.rage[seat]
-    for c in in_hand:
-        slot = board.slot_of(faces[c])
-        if slot is None or clan_sheet.upgrade_cost(board.card(state, c)) > rage:
+    for c in _one_per_face(state, state.table.cards_in(hand(seat))):
+        face = faces[c]
+        slot = board.slot_of(face)
+        if slot is None:
+            if cards[face].kind == "quest":
+                questing.append(QUESTS[c])
+            continue
+        if clan_sheet.upgrade_cost(cards[face]) > rage:
             continue
         taken = on_sheet.get(slot, [])
         free = len(taken) < slots[slot]
         if free:
-            out.append(UPGRADES[c, ""])
+            upgrading.append(UPGRADES[c, ""])
         if not free or slot == "monster":
-            out += [UPGRADES[c, u] for u in taken]
-    return out
-
-
-def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
-    return _quests(state, _one_per_face(state, state.table.cards_in(hand(seat))))
-
-
-def _quests(state: YggdrasilState, in_hand: list[str]) -> list[Action]:
-    return [QUESTS[c] for c in in_hand if board.card(state, c).kind == "quest"]
+            upgrading += [UPGRADES[c, u] for u in taken]
+    return upgrading, questing
 
 
 def pillage_cost(state: YggdrasilState, seat: int, province: str) -> int | None:
@@ -380,7 +397,7 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
     if isinstance(action, March):
         source = state.figures[action.figure].at
         state.rage[seat] -= 1
-        state.figures.move(action.figure, action.to)
+        go(state, action.figure, action.to)
         more = YggMarchOn(seats=(seat,), source=source, to=action.to)
         if more.answers(state, seat):  # nothing left to follow: no question
             state.frames.append(more)
@@ -431,7 +448,7 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
     when nobody has Rage or every standing province is pillaged (facts 27)."""
-    everything = all(p in state.pillaged for p in board.standing(state))
+    everything = state.pillaged.issuperset(board.standing(state))
     if everything or not any(state.rage):
         return ages.next_phase(state)
     if not state.acted and state.rage[state.active] > 0:
