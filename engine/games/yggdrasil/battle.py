@@ -161,8 +161,9 @@ class YggAfterReveal(Frame):
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = ygg(state)
-        return [LAYS[c] for c in s.table.cards_in(hand(seat))
-                if board.card(s, c).rule("play-after-reveal") is not None]
+        faces = s.table.faces
+        late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
+        return [LAYS[c] for c in s.table.cards_in(hand(seat)) if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)

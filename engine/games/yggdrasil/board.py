@@ -35,7 +35,11 @@ def name(state: YggdrasilState, ident: str) -> str:
     """A card's or a figure's name, as the log and the table say it."""
     if ident in state.table.faces:
         return card(state, ident).name
-    kind = state.figures[ident].kind
+    return _figure_name(state.figures[ident].kind)
+
+
+@cache
+def _figure_name(kind: str) -> str:
     return kind.capitalize() if kind in ("leader", "warrior", "ship") else \
         content().cards[kind].name
 
@@ -266,9 +270,14 @@ def figure_kind(state: YggdrasilState, figure: str) -> str:
 
 def base_str(state: YggdrasilState, seat: int, kind: str, place: str) -> int:
     """A figure's STR where it stands, its clan's upgrades counted (facts 3, 56, 61)."""
+    return _str_on(clan_sheet(state, seat), kind, place)
+
+
+def _str_on(upgrades: Sheet, kind: str, place: str) -> int:
+    """base_str for a clan whose sheet is read already."""
     if kind in _monsters():
         return _monster_str(kind, place)
-    return _figure(kind).str + clan_sheet(state, seat).str_bonus(kind, place)
+    return _figure(kind).str + upgrades.str_bonus(kind, place)
 
 
 @cache
@@ -281,14 +290,16 @@ def _monster_str(kind: str, place: str) -> int:
 
 def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
     """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
-    pair = clan_sheet(state, seat).warrior_pair
+    upgrades = clan_sheet(state, seat)
+    pair = upgrades.warrior_pair
+    by_id = state.figures.by_id
     out = 0
     for place in places:
         warriors = 0
         for f in own(state, seat, place):
-            kind = state.figures[f].kind
+            kind = by_id[f].kind
             warriors += kind == "warrior"
-            out += base_str(state, seat, kind, place)
+            out += _str_on(upgrades, kind, place)
         out += pair * (warriors // 2)
     return out
 
@@ -365,8 +376,14 @@ def owner_of_shown(state: YggdrasilState, ident: str) -> int:
 
 def live_text(state: YggdrasilState, seat: int, key: str) -> list[str]:
     """`seat`'s revealed cards carrying the rule `key` whose text still works (ruling 23)."""
-    return [c for c in shown_cards(state, seat)
-            if c not in state.cancelled and card(state, c).rule(key) is not None]
+    faces, having, cancelled = state.table.faces, with_rule(key), state.cancelled
+    return [c for c in shown_cards(state, seat) if c not in cancelled and faces[c] in having]
+
+
+@cache
+def with_rule(key: str) -> frozenset[str]:
+    """The cards (by face) whose text carries the rule `key`."""
+    return frozenset(face for face, c in content().cards.items() if c.rule(key) is not None)
 
 
 def card_str(state: YggdrasilState, seat: int, ident: str) -> int:

@@ -4,6 +4,8 @@ cards moved, figures invading and dying. Whatever waits for a clan's choice on t
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
@@ -81,10 +83,14 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
 
 def place_name(place: str) -> str:
     """A province's or a fjord's name, as the log says it."""
+    return _place_names().get(place, place)
+
+
+@cache
+def _place_names() -> dict[str, str]:
     c = board.content()
-    if place in c.provinces:
-        return c.provinces[place].name
-    return next((f.name for f in c.board.fjords if f.key == place), place)
+    return {**{f.key: f.name for f in reversed(c.board.fjords)},
+            **{key: p.name for key, p in c.provinces.items()}}
 
 
 def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Event]:

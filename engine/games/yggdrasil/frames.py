@@ -44,6 +44,7 @@ YGGDRASIL = board.YGGDRASIL
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
 PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
+MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
 
 
 def ygg(state: GameState) -> YggdrasilState:
@@ -238,7 +239,7 @@ class YggMarchOn(Frame):
             return []
         movers = [f for f in board.own(s, seat, self.source)
                   if not board.is_ship(s.figures[f].kind)]
-        return [MarchAlong(f) for f in one_per_kind(s, movers)]
+        return [MARCHES_ALONG[f] for f in one_per_kind(s, movers)]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, MarchAlong) and action.figure in state.figures and \
@@ -323,8 +324,10 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     asked: list[YggSpare] = []
     for seat in board.seats_from(state, start_seat(state)):
         mine = tuple(f for f in figures if state.figures[f].owner == seat)
+        if not mine:
+            continue
         frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
-        if mine and frame.answers(state, seat):
+        if frame.answers(state, seat):
             asked.append(frame)
     if not asked:
         return to_valhalla(state, figures, why)

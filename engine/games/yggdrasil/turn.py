@@ -4,7 +4,6 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.entities import Entity
@@ -106,14 +105,7 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
 
 
 def _into_yggdrasil(kind: str) -> bool:
-    return kind in _yggdrasil_invaders()
-
-
-@cache
-def _yggdrasil_invaders() -> frozenset[str]:
-    """The monsters that may invade Yggdrasil itself (the Dark Elf, ruling 6)."""
-    return frozenset(key for key, m in board.content().cards.items()
-                     if m.kind == "monster" and m.rule("invades-yggdrasil") is not None)
+    return kind in board.with_rule("invades-yggdrasil") and board.monster(kind) is not None
 
 
 def offered(state: YggdrasilState, seat: int, action: Action) -> bool:
