@@ -133,8 +133,8 @@ def owner(state: YggdrasilState, figure: str) -> int:
 
 
 def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
-    figures = state.figures
-    return [f for f in figures.ids_at(place) if figures[f].owner == seat]
+    by_id = state.figures.by_id
+    return [f for f in state.figures.ids_at(place) if by_id[f].owner == seat]
 
 
 class Muster:
@@ -194,9 +194,7 @@ def _villages() -> dict[str, int]:
 def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
     """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
     table = state.table
-    cards = table.zones[sheet(seat)].cards
-    faces = table.faces
-    return _read_sheet(tuple([faces[c] for c in cards]))
+    return _read_sheet(tuple(map(table.faces.__getitem__, table.zones[sheet(seat)].cards)))
 
 
 @lru_cache(maxsize=4096)

@@ -64,10 +64,16 @@ def raise_stat(state: YggdrasilState, seat: int, stat: str, why: str) -> list[Ev
 
 def add_figures(state: YggdrasilState, seat: int) -> None:
     """A clan's figures, all in its reserve (facts 1)."""
-    for fig in board.content().clan.figures:
-        for n in range(fig.count):
-            state.figures.add(figure_id(seat, fig.figure, n),
-                              Entity(fig.figure, seat, RESERVE))
+    for ident, entity in _figures(seat):
+        state.figures.add(ident, entity)
+
+
+@cache
+def _figures(seat: int) -> tuple[tuple[str, Entity], ...]:
+    """A clan's figures as they stand at set-up (entities are frozen: every match shares
+    them, as clones do)."""
+    return tuple((figure_id(seat, fig.figure, n), Entity(fig.figure, seat, RESERVE))
+                 for fig in board.content().clan.figures for n in range(fig.count))
 
 
 def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how: str,

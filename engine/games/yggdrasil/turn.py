@@ -440,7 +440,8 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
     when nobody has Rage or every standing province is pillaged (facts 27)."""
-    everything = state.pillaged.issuperset(board.standing(state))
+    pillaged = state.pillaged
+    everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing(state))
     if everything or not any(state.rage):
         return ages.next_phase(state)
     if not state.acted and state.rage[state.active] > 0:
