@@ -17,7 +17,7 @@ from engine.games.yggdrasil.actions import (
     Lay,
     Reclaim,
 )
-from engine.games.yggdrasil.doing import glory, place_name, put, raise_stat
+from engine.games.yggdrasil.doing import glory, go, place_name, put, raise_stat
 from engine.games.yggdrasil.events import (
     BattleDecided,
     BattleLost,
@@ -106,7 +106,7 @@ class YggCall(Frame):
         assert isinstance(action, Join)
         s = ygg(state)
         source = s.figures[action.figure].at
-        s.figures.move(action.figure, s.fight)
+        go(s, action.figure, s.fight)
         _call_next(s, seat, 0)
         return [Joined(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                        source_name=place_name(source))]
@@ -161,8 +161,9 @@ class YggAfterReveal(Frame):
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = ygg(state)
-        return [LAYS[c] for c in s.table.cards_in(hand(seat))
-                if board.card(s, c).rule("play-after-reveal") is not None]
+        faces = s.table.faces
+        late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
+        return [LAYS[c] for c in s.table.cards_in(hand(seat)) if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)

@@ -4,10 +4,11 @@ it do, and where a figure may go. Nothing here changes the state."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core.modifiers import total
-from engine.games.yggdrasil.content import Card, Rule, YggdrasilContent, load
+from engine.games.yggdrasil.content import Card, Figure, Rule, YggdrasilContent, load
+from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import (
     RESERVE,
     STATS,
@@ -34,7 +35,11 @@ def name(state: YggdrasilState, ident: str) -> str:
     """A card's or a figure's name, as the log and the table say it."""
     if ident in state.table.faces:
         return card(state, ident).name
-    kind = state.figures[ident].kind
+    return _figure_name(state.figures[ident].kind)
+
+
+@cache
+def _figure_name(kind: str) -> str:
     return kind.capitalize() if kind in ("leader", "warrior", "ship") else \
         content().cards[kind].name
 
@@ -46,8 +51,10 @@ def is_fjord(place: str) -> bool:
 
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
-    ring = content().board.ring
-    return [YGGDRASIL] + [p for p in ring if p not in state.destroyed]
+    destroyed = state.destroyed
+    out = [p for p in content().board.ring if p not in destroyed]
+    out.insert(0, YGGDRASIL)
+    return out
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -59,7 +66,10 @@ def fjords_of(state: YggdrasilState, province: str) -> list[str]:
 
 def open_fjords(state: YggdrasilState) -> list[str]:
     """Fjords a ship may enter: at least one of their provinces stands (ruling 7)."""
-    return [f for f, sides in _supports().items() if any(p not in state.destroyed for p in sides)]
+    destroyed = state.destroyed
+    if not destroyed:
+        return list(_supports())
+    return [f for f, sides in _supports().items() if any(p not in destroyed for p in sides)]
 
 
 def supported(state: YggdrasilState, fjord: str) -> list[str]:
@@ -71,6 +81,16 @@ def supported(state: YggdrasilState, fjord: str) -> list[str]:
 def _supports() -> dict[str, tuple[str, ...]]:
     """Each fjord's two provinces, read once from the board."""
     return {f.key: tuple(f.supports) for f in content().board.fjords}
+
+
+def reach(places: Iterable[str]) -> set[str]:
+    """The provinces a clan standing at `places` fights in: those places, and the
+    provinces beside its fjords (what in_battle asks, for every province at once)."""
+    supports = _supports()
+    out = set(places)
+    for place in out & supports.keys():
+        out.update(supports[place])
+    return out
 
 
 @cache
@@ -113,8 +133,34 @@ def owner(state: YggdrasilState, figure: str) -> int:
 
 
 def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
-    figures = state.figures
-    return [f for f in figures.ids_at(place) if figures[f].owner == seat]
+    by_id = state.figures.by_id
+    return [f for f in state.figures.ids_at(place) if by_id[f].owner == seat]
+
+
+class Muster:
+    """Where a clan's figures are, read in one pass over them: a turn's listing asks where
+    they stand, what waits in the reserve and in Valhalla, and how many Horns allow."""
+
+    __slots__ = ("on_board", "places", "reserve", "valhalla")
+
+    def __init__(self, state: YggdrasilState, seat: int) -> None:
+        by_id = state.figures.by_id
+        self.reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
+        self.valhalla: list[str] = []  # the same in Valhalla
+        self.places: dict[str, list[str]] = {}  # province or fjord -> the figures there
+        self.on_board = 0
+        for f in state.figures.of(seat):
+            e = by_id[f]
+            at = e.at
+            if at == RESERVE:
+                if e.kind not in self.reserve:
+                    self.reserve.append(e.kind)
+            elif at == VALHALLA:
+                if e.kind not in self.valhalla:
+                    self.valhalla.append(e.kind)
+            else:
+                self.places.setdefault(at, []).append(f)
+                self.on_board += 1
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
@@ -123,38 +169,62 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
             if state.figures[f].at not in (RESERVE, VALHALLA)]
 
 
+def open_land(state: YggdrasilState, standing: list[str]) -> list[str]:
+    """The `standing` provinces with an empty village, Yggdrasil always (room)."""
+    villages = _villages()
+    ids_at = state.figures.ids_at
+    return [p for p in standing if p == YGGDRASIL or villages[p] > len(ids_at(p))]
+
+
 def room(state: YggdrasilState, province: str) -> int:
     """Empty villages; Yggdrasil has no limit (facts 10)."""
     if province == YGGDRASIL:
         return 99
     if province in state.destroyed:
         return 0
-    return content().provinces[province].villages - len(state.figures.ids_at(province))
+    return _villages()[province] - len(state.figures.ids_at(province))
+
+
+@cache
+def _villages() -> dict[str, int]:
+    return {key: p.villages for key, p in content().provinces.items()}
 
 
 # -- the clan sheet ----------------------------------------------------------------------
+def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
+    """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
+    table = state.table
+    return _read_sheet(tuple(map(table.faces.__getitem__, table.zones[sheet(seat)].cards)))
+
+
+@lru_cache(maxsize=4096)
+def _read_sheet(faces: tuple[str, ...]) -> Sheet:
+    cards = content().cards
+    return Sheet(tuple(cards[f] for f in faces))
+
+
 def upgrades(state: YggdrasilState, seat: int) -> list[Card]:
-    return [card(state, c) for c in state.table.cards_in(sheet(seat))]
+    return list(clan_sheet(state, seat).cards)
 
 
 def rule(state: YggdrasilState, seat: int, key: str) -> Rule | None:
     """The rule an upgrade on `seat`'s sheet gives it, or None."""
-    for c in upgrades(state, seat):
-        found = c.rule(key)
-        if found is not None:
-            return found
-    return None
+    return clan_sheet(state, seat).rules.get(key)
 
 
 def gains(state: YggdrasilState, seat: int, on: str) -> list[Card]:
     """`seat`'s upgrades that gain something when `on` happens."""
-    return [c for c in upgrades(state, seat)
-            if any(getattr(e, "on", None) == on for e in c.effects)]
+    return list(clan_sheet(state, seat).gains(on))
 
 
 def stat(state: YggdrasilState, name: str, seat: int) -> int:
     """A stat's value at the clan's step (facts 5)."""
-    return content().track(name).steps[state.step(name, seat) - 1]
+    return _track(name)[state.steps[name][seat] - 1]
+
+
+@cache
+def _track(name: str) -> tuple[int, ...]:
+    return tuple(content().track(name).steps)
 
 
 def horns_room(state: YggdrasilState, seat: int) -> int:
@@ -167,14 +237,29 @@ def raisable(state: YggdrasilState, seat: int, but: str = "") -> list[str]:
 
 # -- figures -------------------------------------------------------------------------------------
 def monster(kind: str) -> Card | None:
-    found = content().cards.get(kind)
-    return found if found is not None and found.kind == "monster" else None
+    return _monsters().get(kind)
+
+
+@cache
+def _monsters() -> dict[str, Card]:
+    return {key: c for key, c in content().cards.items() if c.kind == "monster"}
 
 
 def is_ship(kind: str) -> bool:
     """A ship, or a monster that is one in every respect (Sea Serpent, ruling 25)."""
-    m = monster(kind)
-    return kind == "ship" or (m is not None and m.rule("as-ship") is not None)
+    return kind in _ships()
+
+
+@cache
+def _ships() -> frozenset[str]:
+    return frozenset(["ship", *(key for key, m in _monsters().items()
+                                if m.rule("as-ship") is not None)])
+
+
+@cache
+def _figure(kind: str) -> Figure:
+    """A clan figure's line on the clan sheet (leader, warrior, ship)."""
+    return content().figure(kind)
 
 
 def figure_kind(state: YggdrasilState, figure: str) -> str:
@@ -183,27 +268,36 @@ def figure_kind(state: YggdrasilState, figure: str) -> str:
 
 def base_str(state: YggdrasilState, seat: int, kind: str, place: str) -> int:
     """A figure's STR where it stands, its clan's upgrades counted (facts 3, 56, 61)."""
-    m = monster(kind)
-    mods = [x for c in upgrades(state, seat) for x in c.modifiers]
-    if m is not None:
-        own_mods = [*m.modifiers]
-        return (m.str or 0) + total(own_mods, "str", {"figure": "this-monster",
-                                                       "province": place})
-    printed = content().figure(kind).str
-    return printed + total(mods, "str", {"figure": kind, "province": place})
+    return _str_on(clan_sheet(state, seat), kind, place)
+
+
+def _str_on(upgrades: Sheet, kind: str, place: str) -> int:
+    """base_str for a clan whose sheet is read already."""
+    if kind in _monsters():
+        return _monster_str(kind, place)
+    return _figure(kind).str + upgrades.str_bonus(kind, place)
+
+
+@cache
+def _monster_str(kind: str, place: str) -> int:
+    """A monster's STR at `place`: its own, its card's modifiers counted (Dark Elf)."""
+    m = _monsters()[kind]
+    return (m.str or 0) + total(m.modifiers, "str", {"figure": "this-monster",
+                                                      "province": place})
 
 
 def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
     """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
-    mods = [x for c in upgrades(state, seat) for x in c.modifiers]
-    pair = total(mods, "warrior-pair", {})
+    upgrades = clan_sheet(state, seat)
+    pair = upgrades.warrior_pair
+    by_id = state.figures.by_id
     out = 0
     for place in places:
         warriors = 0
         for f in own(state, seat, place):
-            kind = state.figures[f].kind
+            kind = by_id[f].kind
             warriors += kind == "warrior"
-            out += base_str(state, seat, kind, place)
+            out += _str_on(upgrades, kind, place)
         out += pair * (warriors // 2)
     return out
 
@@ -211,20 +305,30 @@ def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
 def invade_cost(state: YggdrasilState, seat: int, kind: str) -> int:
     """Rage to invade: the figure's STR outside Yggdrasil, the Leader free (facts 28,
     ruling 27), a monster's own discount (Dwarf Chieftain, Soldier of Hel)."""
-    m = monster(kind)
-    if m is not None:
-        return max(0, (m.str or 0) + total(m.modifiers, "invade-cost",
-                                           {"figure": "this-monster"}))
-    fig = content().figure(kind)
-    if fig.invade_cost is not None:
-        return fig.invade_cost
-    return base_str(state, seat, kind, "")
+    return cost_to_invade(clan_sheet(state, seat), kind)
+
+
+def cost_to_invade(upgrades: Sheet, kind: str) -> int:
+    """invade_cost for a clan whose sheet is read already."""
+    fixed = _fixed_cost(kind)
+    if fixed is not None:
+        return fixed
+    return _figure(kind).str + upgrades.str_bonus(kind, "")
+
+
+@cache
+def _fixed_cost(kind: str) -> int | None:
+    """What invading with `kind` costs whatever the clan's sheet: a monster's STR less its
+    own discount, a figure's printed cost (the Leader's 0); None: the figure's STR."""
+    m = _monsters().get(kind)
+    if m is None:
+        return _figure(kind).invade_cost
+    return max(0, (m.str or 0) + total(m.modifiers, "invade-cost", {"figure": "this-monster"}))
 
 
 def upgrade_cost(state: YggdrasilState, seat: int, c: Card) -> int:
     """Frigga's Charm makes upgrades 1 Rage cheaper, never below 0 (designed)."""
-    mods = [x for u in upgrades(state, seat) for x in u.modifiers]
-    return max(0, (c.cost or 0) + total(mods, "upgrade-cost", {}))
+    return clan_sheet(state, seat).upgrade_cost(c)
 
 
 def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
@@ -270,8 +374,14 @@ def owner_of_shown(state: YggdrasilState, ident: str) -> int:
 
 def live_text(state: YggdrasilState, seat: int, key: str) -> list[str]:
     """`seat`'s revealed cards carrying the rule `key` whose text still works (ruling 23)."""
-    return [c for c in shown_cards(state, seat)
-            if c not in state.cancelled and card(state, c).rule(key) is not None]
+    faces, having, cancelled = state.table.faces, with_rule(key), state.cancelled
+    return [c for c in shown_cards(state, seat) if c not in cancelled and faces[c] in having]
+
+
+@cache
+def with_rule(key: str) -> frozenset[str]:
+    """The cards (by face) whose text carries the rule `key`."""
+    return frozenset(face for face, c in content().cards.items() if c.rule(key) is not None)
 
 
 def card_str(state: YggdrasilState, seat: int, ident: str) -> int:

@@ -4,6 +4,8 @@ cards moved, figures invading and dying. Whatever waits for a clan's choice on t
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
@@ -21,12 +23,23 @@ from engine.games.yggdrasil.state import (
     figure_id,
 )
 
+FACE_UP = ("sheet:", "shown:", "discard")  # zones whose cards lie face up
+
 
 def put(state: YggdrasilState, card: str, zone: str) -> None:
     """Move a card: face up on a sheet, in the discard or revealed in a battle; face down
     everywhere else (a hand, a packet, a quest, a laid card are their owner's alone)."""
-    state.table.move(card, zone)
-    state.table.set_face(card, zone.startswith(("sheet:", "shown:", "discard")))
+    table = state.table
+    table.move(card, zone)
+    up = zone.startswith(FACE_UP)
+    if up != (card in table.face_up):  # the move has noted the card already
+        table.set_face(card, up)
+
+
+def go(state: YggdrasilState, figure: str, to: str) -> None:
+    """A figure goes to `to`. Yggdrasil's figures never carry others, so each goes alone
+    (Entities.move would look through every figure of the table for what it carries)."""
+    state.figures.change(figure, at=to)
 
 
 def glory(state: YggdrasilState, seat: int, amount: int, why: str) -> GloryGained:
@@ -51,10 +64,16 @@ def raise_stat(state: YggdrasilState, seat: int, stat: str, why: str) -> list[Ev
 
 def add_figures(state: YggdrasilState, seat: int) -> None:
     """A clan's figures, all in its reserve (facts 1)."""
-    for fig in board.content().clan.figures:
-        for n in range(fig.count):
-            state.figures.add(figure_id(seat, fig.figure, n),
-                              Entity(fig.figure, seat, RESERVE))
+    for ident, entity in _figures(seat):
+        state.figures.add(ident, entity)
+
+
+@cache
+def _figures(seat: int) -> tuple[tuple[str, Entity], ...]:
+    """A clan's figures as they stand at set-up (entities are frozen: every match shares
+    them, as clones do)."""
+    return tuple((figure_id(seat, fig.figure, n), Entity(fig.figure, seat, RESERVE))
+                 for fig in board.content().clan.figures for n in range(fig.count))
 
 
 def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how: str,
@@ -63,17 +82,21 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
     figure = board.in_reserve(state, seat, kind, source)
     assert figure is not None, f"no {kind} of seat {seat} in {source}"
     state.rage[seat] -= cost
-    state.figures.move(figure, to)
+    go(state, figure, to)
     return [Invaded(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
                     to_name=place_name(to), rage=cost, how=how)]
 
 
 def place_name(place: str) -> str:
     """A province's or a fjord's name, as the log says it."""
+    return _place_names().get(place, place)
+
+
+@cache
+def _place_names() -> dict[str, str]:
     c = board.content()
-    if place in c.provinces:
-        return c.provinces[place].name
-    return next((f.name for f in c.board.fjords if f.key == place), place)
+    return {**{f.key: f.name for f in reversed(c.board.fjords)},
+            **{key: p.name for key, p in c.provinces.items()}}
 
 
 def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Event]:
@@ -88,7 +111,7 @@ def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Eve
         out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
                              place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
                              why=why))
-        state.figures.move(f, VALHALLA)
+        go(state, f, VALHALLA)
         if state.killed:
             state.killed[seat] += 1
     return out

@@ -21,7 +21,7 @@ from engine.games.yggdrasil.actions import (
     Pick,
     Raise,
 )
-from engine.games.yggdrasil.doing import invade, place_name, put, raise_stat, to_valhalla
+from engine.games.yggdrasil.doing import go, invade, place_name, put, raise_stat, to_valhalla
 from engine.games.yggdrasil.events import (
     HandsDiscarded,
     KeptCard,
@@ -42,7 +42,9 @@ YGGDRASIL = board.YGGDRASIL
 
 # Answers listed again and again are made once (engine.core.actions.Made).
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
+PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
+MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
 
 
 def ygg(state: GameState) -> YggdrasilState:
@@ -86,7 +88,7 @@ class YggDraft(Commit):
     def answers(self, state: GameState, seat: int) -> list[Action]:
         cards = state.table.cards_in(packet(seat))
         if self.take == 1:
-            return [PICKS[c,] for c in cards]
+            return [PICK_ONE[c] for c in cards]
         return [PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:]]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
@@ -118,8 +120,9 @@ class YggDraft(Commit):
             return [PacketsPassed(picked=s.picks)]
         packets = [s.table.cards_in(packet(seat)) for seat in range(s.players)]
         for seat, cards in enumerate(packets):
+            left = packet((seat + 1) % s.players)
             for c in cards:
-                put(s, c, packet((seat + 1) % s.players))
+                put(s, c, left)
         s.frames.append(dataclasses.replace(self, seats=self.order))
         return [PacketsPassed(picked=s.picks)]
 
@@ -236,7 +239,7 @@ class YggMarchOn(Frame):
             return []
         movers = [f for f in board.own(s, seat, self.source)
                   if not board.is_ship(s.figures[f].kind)]
-        return [MarchAlong(f) for f in one_per_kind(s, movers)]
+        return [MARCHES_ALONG[f] for f in one_per_kind(s, movers)]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, MarchAlong) and action.figure in state.figures and \
@@ -250,7 +253,7 @@ class YggMarchOn(Frame):
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, MarchAlong)
         s = ygg(state)
-        s.figures.move(action.figure, self.to)
+        go(s, action.figure, self.to)
         if self.answers(s, seat):
             s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
@@ -277,7 +280,7 @@ class YggLeaderMove(Frame):
         assert isinstance(action, Go)
         s = ygg(state)
         source = s.figures[self.figure].at
-        s.figures.move(self.figure, action.to)
+        go(s, self.figure, action.to)
         return [Marched(seat=seat, figure=self.figure, figure_name="Leader", source=source,
                         to=action.to, to_name=place_name(action.to), rage=0)]
 
@@ -321,8 +324,10 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     asked: list[YggSpare] = []
     for seat in board.seats_from(state, start_seat(state)):
         mine = tuple(f for f in figures if state.figures[f].owner == seat)
+        if not mine:
+            continue
         frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
-        if mine and frame.answers(state, seat):
+        if frame.answers(state, seat):
             asked.append(frame)
     if not asked:
         return to_valhalla(state, figures, why)
@@ -371,7 +376,7 @@ class YggSpare(Frame):
         s.spared.add(action.figure)
         figure_name = board.name(s, action.figure)
         if action.how == "retreat":
-            s.figures.move(action.figure, YGGDRASIL)
+            go(s, action.figure, YGGDRASIL)
             event = Spared(seat=seat, figure_name=figure_name, how="retreats to Yggdrasil")
         else:
             cost = board.rule(s, seat, "save-figure").params["rage"]  # type: ignore[union-attr]

@@ -5,6 +5,7 @@ yggdrasil-clarifications-pt.txt."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
@@ -63,11 +64,11 @@ class YggdrasilGame(BaseGame):
         players = options.players
         content = board.content()
         faces: dict[str, str] = {}
-        decks: dict[int, list[str]] = {}
+        decks: dict[int, tuple[str, ...]] = {}
         for age in (1, 2, 3):
-            keys = [c.key for c in content.deck(age, players)]
+            keys = list(_deck(age, players))
             rng.shuffle(keys)  # ids are numbered after the shuffle: an id says no face
-            ids = [f"y{age}{n:02d}" for n in range(len(keys))]
+            ids = _ids(age, len(keys))
             faces.update(zip(ids, keys, strict=True))
             decks[age] = ids
         table = Table(faces)
@@ -128,6 +129,17 @@ class YggdrasilGame(BaseGame):
 
     def trigger_start(self, state: GameState) -> int:
         return start_seat(_y(state))
+
+
+@cache
+def _deck(age: int, players: int) -> tuple[str, ...]:
+    """An Age deck's card keys for `players` (read once: every match deals one)."""
+    return tuple(c.key for c in board.content().deck(age, players))
+
+
+@cache
+def _ids(age: int, count: int) -> tuple[str, ...]:
+    return tuple(f"y{age}{n:02d}" for n in range(count))
 
 
 def _place_tokens(state: YggdrasilState, rng: Rng) -> None:

@@ -32,6 +32,8 @@ cards did (``cancelled``, ``boosted``) and cost (``killed``).
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import Field
 
 from engine.core.declared import state_field
@@ -45,34 +47,43 @@ STATS = ("rage", "axes", "horns")
 TROOPS = ("leader", "warrior", "ship")
 
 
+# Zone names are asked for on every move and every listing: each is made once.
+@cache
 def deck(age: int) -> str:
     return f"deck:{age}"
 
 
+@cache
 def packet(seat: int) -> str:
     return f"packet:{seat}"
 
 
+@cache
 def hand(seat: int) -> str:
     return f"hand:{seat}"
 
 
+@cache
 def kept(seat: int) -> str:
     return f"kept:{seat}"
 
 
+@cache
 def quests(seat: int) -> str:
     return f"quests:{seat}"
 
 
+@cache
 def sheet(seat: int) -> str:
     return f"sheet:{seat}"
 
 
+@cache
 def laid(seat: int) -> str:
     return f"laid:{seat}"
 
 
+@cache
 def shown(seat: int) -> str:
     return f"shown:{seat}"
 

@@ -23,7 +23,7 @@ from engine.games.yggdrasil.actions import (
 from engine.games.yggdrasil.battle import (
     begin_pillage,
 )
-from engine.games.yggdrasil.doing import invade, place_name, put
+from engine.games.yggdrasil.doing import go, invade, place_name, put
 from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
     YggMarchOn,
@@ -31,6 +31,7 @@ from engine.games.yggdrasil.frames import (
     offer,
     one_per_kind,
 )
+from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import (
     RESERVE,
     TROOPS,
@@ -46,49 +47,65 @@ YGGDRASIL = board.YGGDRASIL
 
 # Listed actions are values made once and handed out again (engine.core.actions.Made): a
 # turn lists dozens, and making them was most of a listing.
-INVADES: Made[tuple[str, str, bool], Invade] = Made(lambda key: Invade(*key))
-MARCHES: Made[tuple[str, str], March] = Made(lambda key: March(*key))
+# (a kind of figure, from Valhalla) -> its invasions by where they go
+INVADES: Made[tuple[str, bool], Made[str, Invade]] = Made(
+    lambda key: Made(lambda to: Invade(key[0], to, key[1])))
+# a figure -> its marches by where they go
+MARCHES: Made[str, Made[str, March]] = Made(lambda f: Made(lambda to: March(f, to)))
 PILLAGES: Made[str, Pillage] = Made(Pillage)
 UPGRADES: Made[tuple[str, str], Upgrade] = Made(lambda key: Upgrade(*key))
+QUESTS: Made[str, Quest] = Made(Quest)
+SACRIFICES: Made[str, Sacrifice] = Made(Sacrifice)
 
 
 def actions(state: YggdrasilState, seat: int) -> list[Action]:
-    """Every action `seat` may take now; none at all with no Rage (ruling 5)."""
+    """Every action `seat` may take now; none at all with no Rage (ruling 5). The clan's
+    figures are read once (board.Muster) for every kind of action."""
     if state.rage[seat] <= 0:
         return []
-    open_land = [p for p in board.standing(state) if board.room(state, p) > 0]
-    return [*invasions(state, seat, open_land), *marches(state, seat, open_land),
-            *upgrades(state, seat), *quest_plays(state, seat), *pillages(state, seat),
-            *sacrifices(state, seat), REST]
+    muster = board.Muster(state, seat)
+    clan_sheet = board.clan_sheet(state, seat)
+    standing = board.standing(state)
+    open_land = board.open_land(state, standing)
+    upgrading, questing = _from_hand(state, seat, clan_sheet)
+    return [*_invasions(state, seat, muster, clan_sheet, open_land),
+            *_marches(state, muster, standing, open_land), *upgrading, *questing,
+            *_pillages(state, seat, muster, clan_sheet, standing),
+            *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
 
 
-def invasions(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
+def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
+               open_land: list[str]) -> list[Action]:
     """Invasions from the reserve (and with Frigga's Domain from Valhalla): the places are
     read once for every kind of figure (board.destinations says the rule)."""
-    if board.horns_room(state, seat) <= 0:
+    if board.stat(state, "horns", seat) - muster.on_board <= 0:
         return []
+    rage = state.rage[seat]
     outer = [p for p in open_land if p != YGGDRASIL]
-    fjords = board.open_fjords(state)
+    fjords: list[str] = []
 
     def places(kind: str) -> list[str]:
         if board.is_ship(kind):
+            if not fjords:
+                fjords.extend(board.open_fjords(state))
             return fjords
         return [YGGDRASIL, *outer] if _into_yggdrasil(kind) else outer
 
     out: list[Action] = []
-    for kind in board.reserve_kinds(state, seat):
-        if board.invade_cost(state, seat, kind) <= state.rage[seat]:
-            out += [INVADES[kind, to, False] for to in places(kind)]
-    domain = board.rule(state, seat, "invade-from-valhalla")
-    if domain is not None and domain.params["rage"] <= state.rage[seat]:
-        for kind in board.reserve_kinds(state, seat, VALHALLA):
-            out += [INVADES[kind, to, True] for to in places(kind)]
+    for kind in muster.reserve:
+        if board.cost_to_invade(clan_sheet, kind) <= rage:
+            to_place = INVADES[kind, False]
+            out += [to_place[to] for to in places(kind)]
+    domain = clan_sheet.rules.get("invade-from-valhalla")
+    if domain is not None and domain.params["rage"] <= rage:
+        for kind in muster.valhalla:
+            to_place = INVADES[kind, True]
+            out += [to_place[to] for to in places(kind)]
     return out
 
 
 def _into_yggdrasil(kind: str) -> bool:
-    m = board.monster(kind)
-    return m is not None and m.rule("invades-yggdrasil") is not None
+    return kind in board.with_rule("invades-yggdrasil") and board.monster(kind) is not None
 
 
 def offered(state: YggdrasilState, seat: int, action: Action) -> bool:
@@ -140,47 +157,66 @@ def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
         board.room(state, to) > 0
 
 
-def marchers(state: YggdrasilState, seat: int) -> list[str]:
-    """Figures that may march: in a standing province, never a ship (facts 29)."""
-    return [f for p in board.standing(state) for f in board.own(state, seat, p)
-            if not board.is_ship(state.figures[f].kind)]
-
-
-def marches(state: YggdrasilState, seat: int, open_land: list[str]) -> list[Action]:
+def _marches(state: YggdrasilState, muster: board.Muster, standing: list[str],
+             open_land: list[str]) -> list[Action]:
+    """Figures in a standing province march, never a ship (facts 29); one figure of a
+    kind stands for all of its kind there (frames.one_per_kind)."""
+    by_id = state.figures.by_id
     out: list[Action] = []
-    for f in one_per_kind(state, marchers(state, seat)):
-        here = state.figures[f].at
-        out += [MARCHES[f, to] for to in open_land if to != here]
+    for here in standing:
+        figures = muster.places.get(here)
+        if not figures:
+            continue
+        kinds: set[str] = set()
+        for f in figures:
+            kind = by_id[f].kind
+            if kind in kinds or board.is_ship(kind):
+                continue
+            kinds.add(kind)
+            to_place = MARCHES[f]
+            out += [to_place[to] for to in open_land if to != here]
     return out
 
 
 def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
-    """Upgrade cards that fit a slot, free or taken (the card there is replaced), at their
-    cost (facts 30, Frigga's Charm); a monster may replace another even with a slot free
-    (ruling 9)."""
-    out: list[Action] = []
+    return _from_hand(state, seat, board.clan_sheet(state, seat))[0]
+
+
+def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
+    return _from_hand(state, seat, board.clan_sheet(state, seat))[1]
+
+
+def _from_hand(state: YggdrasilState, seat: int,
+               clan_sheet: Sheet) -> tuple[list[Action], list[Action]]:
+    """The upgrades and the quests a clan may play from its hand, one card of each face
+    standing for its copies. An upgrade fits a slot, free or taken (the card there is
+    replaced), at its cost (facts 30, Frigga's Charm); a monster may replace another even
+    with a slot free (ruling 9)."""
+    upgrading: list[Action] = []
+    questing: list[Action] = []
     faces = state.table.faces
+    cards = board.content().cards
     on_sheet: dict[str | None, list[str]] = {}
     for u in state.table.cards_in(sheet(seat)):
         on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
     slots = board.content().clan.slots
+    rage = state.rage[seat]
     for c in _one_per_face(state, state.table.cards_in(hand(seat))):
-        slot = board.slot_of(faces[c])
-        if slot is None or board.upgrade_cost(state, seat, board.card(state, c)) > \
-                state.rage[seat]:
+        face = faces[c]
+        slot = board.slot_of(face)
+        if slot is None:
+            if cards[face].kind == "quest":
+                questing.append(QUESTS[c])
+            continue
+        if clan_sheet.upgrade_cost(cards[face]) > rage:
             continue
         taken = on_sheet.get(slot, [])
         free = len(taken) < slots[slot]
         if free:
-            out.append(UPGRADES[c, ""])
+            upgrading.append(UPGRADES[c, ""])
         if not free or slot == "monster":
-            out += [UPGRADES[c, u] for u in taken]
-    return out
-
-
-def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
-    return [Quest(c) for c in _one_per_face(state, state.table.cards_in(hand(seat)))
-            if board.card(state, c).kind == "quest"]
+            upgrading += [UPGRADES[c, u] for u in taken]
+    return upgrading, questing
 
 
 def pillage_cost(state: YggdrasilState, seat: int, province: str) -> int | None:
@@ -197,18 +233,29 @@ def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
         province not in state.destroyed and board.in_battle(state, seat, province)
 
 
-def pillages(state: YggdrasilState, seat: int) -> list[Action]:
-    held = {state.figures[f].at for f in state.figures.of(seat)}
-    return [PILLAGES[p] for p in board.standing(state)
-            if (p in held or any(f in held for f in board.fjords_of(state, p))) and
-            may_pillage(state, seat, p)]
+def _pillages(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
+              standing: list[str]) -> list[Action]:
+    """Standing provinces where the clan has a figure, or a ship in a fjord beside (what
+    board.in_battle asks), at what pillaging there costs."""
+    held = board.reach(muster.places)
+    pillaged = state.pillaged
+    again = clan_sheet.rules.get("pillage-again")
+    if again is not None and again.params["rage"] <= state.rage[seat]:
+        pillaged = set()  # Tyr's Challenge: pillaged ones too, at its cost
+    return [PILLAGES[p] for p in standing if p in held and p not in pillaged]
 
 
 def sacrifices(state: YggdrasilState, seat: int) -> list[Action]:
-    rule = board.rule(state, seat, "sacrifice-for-stat")
-    if rule is None or len(board.on_board(state, seat)) < rule.params["figures"]:
+    return _sacrifices(state, seat, board.clan_sheet(state, seat),
+                       len(board.on_board(state, seat)))
+
+
+def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
+                on_board: int) -> list[Action]:
+    rule = clan_sheet.rules.get("sacrifice-for-stat")
+    if rule is None or on_board < rule.params["figures"]:
         return []
-    return [Sacrifice(stat) for stat in board.raisable(state, seat)]
+    return [SACRIFICES[stat] for stat in board.raisable(state, seat)]
 
 
 def _one_per_face(state: YggdrasilState, cards: tuple[str, ...]) -> list[str]:
@@ -230,11 +277,16 @@ def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
         if e.owner == seat and e.kind == "warrior":
             first = next(f for f in board.own(state, seat, e.at)
                          if state.figures[f].kind == "warrior")
-            return dataclasses.replace(action, figure=first)
-    if isinstance(action, Upgrade | Quest) and action.card in state.table.cards_in(hand(seat)):
-        face = state.table.faces[action.card]
-        first = next(c for c in state.table.cards_in(hand(seat)) if state.table.faces[c] == face)
-        return dataclasses.replace(action, card=first)
+            if first != action.figure:
+                return dataclasses.replace(action, figure=first)
+    elif isinstance(action, Upgrade | Quest):
+        in_hand = state.table.cards_in(hand(seat))
+        if action.card in in_hand:
+            faces = state.table.faces
+            face = faces[action.card]
+            first = next(c for c in in_hand if faces[c] == face)
+            if first != action.card:
+                return dataclasses.replace(action, card=first)
     return action
 
 
@@ -337,7 +389,7 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
     if isinstance(action, March):
         source = state.figures[action.figure].at
         state.rage[seat] -= 1
-        state.figures.move(action.figure, action.to)
+        go(state, action.figure, action.to)
         more = YggMarchOn(seats=(seat,), source=source, to=action.to)
         if more.answers(state, seat):  # nothing left to follow: no question
             state.frames.append(more)
@@ -388,7 +440,8 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
     when nobody has Rage or every standing province is pillaged (facts 27)."""
-    everything = all(p in state.pillaged for p in board.standing(state))
+    pillaged = state.pillaged
+    everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing(state))
     if everything or not any(state.rage):
         return ages.next_phase(state)
     if not state.acted and state.rage[state.active] > 0:
