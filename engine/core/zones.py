@@ -9,7 +9,7 @@ face: this single rule is what `view()` uses to hide decks and other hands.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import compress
@@ -321,8 +321,11 @@ class Table:
         source = self.where[card]
         src = zones[source]
         cards = src.cards
-        at = cards.index(card)
-        cards = cards[:at] + cards[at + 1:]
+        if cards[-1] == card:  # the top card, as a draw or a deal takes
+            cards = cards[:-1]
+        else:
+            at = cards.index(card)
+            cards = cards[:at] + cards[at + 1:]
         if source != to:
             zones[source] = src.holding(cards)
             cards = dest.cards
@@ -338,6 +341,30 @@ class Table:
             self.touched.add(card)
         if dest.layout is Layout.FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
+
+    def move_all(self, cards: Sequence[str], to: str) -> None:
+        """Move `cards` onto the top of `to`, in that order: as a move of each in turn,
+        with each zone's list made once (a draft passing packets round the table moved
+        a packet's cards one by one, a new list for every card)."""
+        dest = self.zones.get(to)
+        if dest is None:
+            raise KeyError(f"there is no zone called {to!r}")
+        moving = set(cards)
+        if len(moving) != len(cards):
+            raise ValueError("a card is named twice in one move")
+        zones, where, pos, touched = self.zones, self.where, self.pos, self.touched
+        for name in {where[card] for card in cards} - {to}:
+            zone = zones[name]
+            zones[name] = zone.holding(tuple(c for c in zone.cards if c not in moving))
+        zones[to] = dest.holding((*(c for c in dest.cards if c not in moving), *cards))
+        free = dest.layout is Layout.FREE
+        for card in cards:
+            where[card] = to
+            pos.pop(card, None)
+            if free:
+                pos[card] = (0, 0)
+        if touched is not None:
+            touched.update(cards)
 
     def place(self, card: str, pos: tuple[int, int]) -> None:
         """Put a card of a free zone on another spot, where it lies."""

@@ -4,6 +4,7 @@ by the zones' rule."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -76,6 +77,20 @@ def test_impossible_changes_are_refused_and_change_nothing(change, problem: str)
     with pytest.raises(ValueError, match=problem):
         change(state.units)
     assert state.state_hash() == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from(("kind", "owner", "at", "inside", "facing", "counters",
+                                        "tokens", "attached", "visibility")),
+                       st.sampled_from(("", "x", 0, 2, None, (), frozenset({"stunned"}))),
+                       max_size=4))
+def test_an_entity_changed_is_the_entity_replaced(facts: dict) -> None:
+    """Entity.changed (what every move of a unit asks) makes what dataclasses.replace makes,
+    for any facts named; a fact no entity has is refused by name."""
+    entity = Entity("jarl", 1, "hall", "ship", 2, (("wounds", 1),), frozenset({"x"}), ("c1",))
+    assert entity.changed(facts) == dataclasses.replace(entity, **facts)
+    with pytest.raises(TypeError, match="no fact 'colour'"):
+        entity.changed({**facts, "colour": "red"})
 
 
 def test_clone_shares_entities_and_never_the_container() -> None:

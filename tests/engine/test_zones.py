@@ -85,6 +85,37 @@ def test_free_layout_keeps_positions() -> None:
     assert "d3" not in t.pos
 
 
+ALL = tuple(FACES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(ALL), unique=True, max_size=len(ALL)),
+       st.sampled_from(("deck", "pile", "board", "hand:0", "hand:1")))
+def test_moving_cards_together_is_moving_each_in_turn(cards: list[str], to: str) -> None:
+    """move_all (a packet passed on in one go) leaves the table as moves of each card in
+    turn would: the zones' order, where each card is, spots on a free zone, and the cards
+    noted as touched for the step's reveal."""
+    together, in_turn = make_table(), make_table()
+    together.track()
+    in_turn.track()
+    together.move_all(tuple(cards), to)
+    for card in cards:
+        in_turn.move(card, to)
+    assert together.to_json() == in_turn.to_json()
+    assert together.touched == in_turn.touched == set(cards)
+    assert together.where == in_turn.where and together.pos == in_turn.pos
+    assert together.check_conservation(FACES) is None
+
+
+def test_moving_cards_together_refuses_a_card_named_twice_or_a_zone_not_there() -> None:
+    t = make_table()
+    with pytest.raises(ValueError, match="named twice"):
+        t.move_all(("d1", "d1"), "pile")
+    with pytest.raises(KeyError, match="nowhere"):
+        t.move_all(("d1",), "nowhere")
+    assert t.to_json() == make_table().to_json()
+
+
 def test_clone_is_independent() -> None:
     """A clone's zones, faces-up, positions and counters change without touching the original."""
     t = make_table()

@@ -36,6 +36,17 @@ def put(state: YggdrasilState, card: str, zone: str) -> None:
         table.set_face(card, up)
 
 
+def put_all(state: YggdrasilState, cards: tuple[str, ...], zone: str) -> None:
+    """`put` each of `cards` in turn, in one move (a packet passed on in the draft)."""
+    table = state.table
+    table.move_all(cards, zone)
+    up = zone.startswith(FACE_UP)
+    face_up = table.face_up
+    for card in cards:
+        if up != (card in face_up):
+            table.set_face(card, up)
+
+
 def go(state: YggdrasilState, figure: str, to: str) -> None:
     """A figure goes to `to`. Yggdrasil's figures never carry others, so each goes alone
     (Entities.move would look through every figure of the table for what it carries)."""

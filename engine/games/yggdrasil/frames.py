@@ -21,7 +21,15 @@ from engine.games.yggdrasil.actions import (
     Pick,
     Raise,
 )
-from engine.games.yggdrasil.doing import go, invade, place_name, put, raise_stat, to_valhalla
+from engine.games.yggdrasil.doing import (
+    go,
+    invade,
+    place_name,
+    put,
+    put_all,
+    raise_stat,
+    to_valhalla,
+)
 from engine.games.yggdrasil.events import (
     HandsDiscarded,
     KeptCard,
@@ -104,8 +112,7 @@ class YggDraft(Commit):
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Pick)
         s = ygg(state)
-        for c in action.cards:
-            put(s, c, hand(seat))
+        put_all(s, action.cards, hand(seat))
         return "You pick " + " and ".join(board.name(s, c) for c in action.cards)
 
     def reveal(self, state: GameState) -> list[Event]:
@@ -113,16 +120,13 @@ class YggDraft(Commit):
         s.picks += self.take
         if s.picks >= board.content().decks.draft.hand:
             for seat in range(s.players):
-                for c in s.table.cards_in(packet(seat)):
-                    put(s, c, "box")  # the packet's last cards, unseen (facts 22)
-                for c in s.table.cards_in(kept(seat)):
-                    put(s, c, hand(seat))
+                # the packet's last cards, unseen (facts 22)
+                put_all(s, s.table.cards_in(packet(seat)), "box")
+                put_all(s, s.table.cards_in(kept(seat)), hand(seat))
             return [PacketsPassed(picked=s.picks)]
         packets = [s.table.cards_in(packet(seat)) for seat in range(s.players)]
         for seat, cards in enumerate(packets):
-            left = packet((seat + 1) % s.players)
-            for c in cards:
-                put(s, c, left)
+            put_all(s, cards, packet((seat + 1) % s.players))
         s.frames.append(dataclasses.replace(self, seats=self.order))
         return [PacketsPassed(picked=s.picks)]
 
@@ -148,8 +152,7 @@ class YggKeep(Commit):
         s = ygg(state)
         out: list[Event] = []
         for seat in range(s.players):
-            for c in s.table.cards_in(hand(seat)):
-                put(s, c, "box")
+            put_all(s, s.table.cards_in(hand(seat)), "box")
             kept_card = s.table.cards_in(kept(seat))
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
