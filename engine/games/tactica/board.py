@@ -334,11 +334,6 @@ class Board:
         self.terrain = f.terrain
         self.ridges = f.ridges
 
-    def matches(self, state: TacticaState) -> bool:
-        """Whether the state's table holds the very field zone this snapshot agrees with:
-        every card there where the snapshot has it."""
-        return self.field is state.table.zones[FIELD]
-
     def agree(self, table: Table) -> None:
         """The rules have moved cards on `table`'s field and kept this snapshot up to date
         with them: it agrees with the field zone the table now holds."""
@@ -557,9 +552,10 @@ def board(state: TacticaState) -> Board:
     (a clone shares its parent's until it moves a troop: kept), or one read afresh.
 
     Most actions move no troop, so most states only read; the snapshot holds the field
-    zone it agrees with, so no other zone can ever pass for it."""
+    zone it agrees with (every card there where the snapshot has it), so no other zone
+    can ever pass for it."""
     b = state._board
-    if b is None or not b.matches(state):
+    if b is None or b.field is not state.table.zones[FIELD]:
         b = state._board = Board(state)
     return b
 
@@ -575,7 +571,8 @@ def kept(state: TacticaState) -> Board | None:
     b = state._board
     if b is None or (b.owner == id(state) and b.table is state.table):
         return b
-    b = state._board = b.fork(state) if b.matches(state) else Board(state)
+    b = state._board = (b.fork(state) if b.field is state.table.zones[FIELD]
+                        else Board(state))
     return b
 
 
