@@ -224,37 +224,40 @@ class Features:
     def _walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
               start: Coord) -> Walk:
         """Every way of up to `mov` MOV that passes no hex twice, found depth first and
-        sorted by cost, then by the hexes passed, then as found; less the ways to an end
-        that an earlier way reaches in one step: whenever a later one is open that one is,
-        so movement._open would never take them."""
+        sorted by cost, then by the hexes passed, then as found; less the longer ways to an
+        end one step reaches: a step costs at most 2 MOV and a longer way at least that, so
+        the step comes first and is open whenever they are, and movement._open would never
+        take them."""
         steps = self.step_table(player, melee, engineered, climber)
         bit, near = GEOM.bit, GEOM.bits_near
         # (cost, hexes passed, order found, end, bits passed): sorted as tuples, no key
         paths: list[tuple[int, int, int, Coord, int]] = []
         walk: list[tuple[Coord, int, int, int]] = [(start, 0, 0, 0)]  # here, spent, passed
         beside = near[start]
+        direct = 0  # the ends of the steps from `start`, all found first (the stack's first)
         while walk:
             here, spent, count, passed = walk.pop()
-            had = len(paths)
+            reached = False
             for c, cost in steps[here]:
                 total = spent + cost
                 if total > mov or c == start or bit[c] & passed:
                     continue
-                paths.append((total, count, len(paths), c, passed))
+                reached = True
+                if not count:
+                    direct |= bit[c]
+                    paths.append((total, 0, len(paths), c, 0))
+                elif not bit[c] & direct:
+                    paths.append((total, count, len(paths), c, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
                     walk.append((c, total, count + 1, passed | bit[c]))
-            if count and len(paths) > had:  # ways pass `here`
+            if count and reached:  # ways pass `here`
                 beside |= near[here]
         paths.sort()
-        ends = direct = 0  # direct: the ends of the ways kept that pass no hex
+        ends = 0
         ways: list[tuple[Coord, int, int, int]] = []
         for total, _, _, c, passed in paths:
             end = bit[c]
             ends |= end
-            if end & direct:
-                continue
-            if not passed:
-                direct |= end
             ways.append((c, total, end | passed << PASSED, end))
         return tuple(ways), ends, ends | beside
 
