@@ -27,7 +27,6 @@ from engine.games.tactica.field import (
     RIDGE,
     Coord,
     Geometry,
-    distance,
     geometry,
     terrain_map,
 )
@@ -44,12 +43,14 @@ UNREACHABLE = 99
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
 Ways = tuple[tuple[Coord, int, int, int], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
-Local = tuple[tuple[Coord, str], ...]
+Local = tuple[tuple[tuple[Coord, str], ...], bool, bool]
 Walk = tuple[Ways, int, int]
-"""The ways to walk from a hex, each as (end, cost, the end's bit, the bits of the hexes it
-passes); the hexes where they end, and those with the ones beside the start and every hex
-they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an int
-(GEOM.bit), so whether a walk meets a set of hexes is one `&`."""
+"""The ways to walk from a hex, each as (end, cost, its bits, the end's bit); the hexes where
+they end, and those with the ones beside the start and every hex they pass (where an enemy
+would lock the troop or stop the walk). Hexes are bits of an int (GEOM.bit), so whether a
+walk meets a set of hexes is one `&`; a way's bits are its end's and, moved up by PASSED,
+those of the hexes it passes, so one `&` tells whether it is open (movement._open)."""
+PASSED = len(GEOM.hexes)
 MovesKey = tuple[bool, bool, bool, int]
 MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
 """A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
@@ -132,20 +133,19 @@ class Features:
     def local(self, start: Coord, mov: int) -> Local:
         """What decides the cost of every way of up to `mov` MOV from `start`: the walls
         (by side) within `mov` hexes, where a way may step on or off one, and the landmarks
-        (by the side up) within `mov` + 1, whose terrain reaches the hexes next to them."""
+        (by the side up) within `mov` + 1, whose terrain reaches the hexes next to them, in
+        the order of their hexes so that like surroundings read alike; then whether a wall
+        and whether a landmark stands within `mov` (only those a way can meet)."""
         key = (start, mov)
         found = self._local.get(key)
         if found is None:
-            wall_at, sides = self.wall_at, self.sides
-            out: list[tuple[Coord, str]] = []
-            for c in GEOM.disk(start, mov + 1):
-                wall = wall_at.get(c)
-                if wall is not None:
-                    if distance(start, c) <= mov:
-                        out.append((c, PREFIX[side_of(wall)]))
-                elif c in sides:
-                    out.append((c, sides[c]))
-            found = self._local[key] = tuple(out)
+            near, around = GEOM.disk_set(start, mov), GEOM.disk_set(start, mov + 1)
+            wall_at = self.wall_at
+            walls = [(c, PREFIX[side_of(wall)]) for c, wall in wall_at.items() if c in near]
+            marks = [(c, side) for c, side in self.sides.items()
+                     if c in around and c not in wall_at]
+            found = self._local[key] = (tuple(sorted(walls + marks)), bool(walls),
+                                        any(c in near for c, _ in marks))
         return found
 
     def step_table(self, player: int, melee: bool, engineered: bool, climber: bool) -> Steps:
@@ -205,14 +205,12 @@ class Features:
         found = self.routes.get(key)
         if found is not None:
             return found
-        local = self.local(start, mov)
-        walls = any(kind in PREFIX for _, kind in local)
+        local, walls, marks = self.local(start, mov)
         if not local:  # every step costs 1 MOV, for anyone
             like: tuple[object, ...] = (mov, start)
         else:
             # Only walls tell the sides apart (and PRESS matters only there); only
             # landmarks shut melee troops out.
-            marks = len(local) > sum(kind in PREFIX for _, kind in local)
             like = (player if walls else 0, melee and marks, engineered, climber and walls,
                     mov, start, local)
         found = WALKS.get(like)
@@ -226,31 +224,42 @@ class Features:
     def _walk(self, player: int, melee: bool, engineered: bool, climber: bool, mov: int,
               start: Coord) -> Walk:
         """Every way of up to `mov` MOV that passes no hex twice, found depth first and
-        sorted by cost, then by the hexes passed, then as found."""
+        sorted by cost, then by the hexes passed, then as found; less the longer ways to an
+        end one step reaches: a step costs at most 2 MOV and a longer way at least that, so
+        the step comes first and is open whenever they are, and movement._open would never
+        take them."""
         steps = self.step_table(player, melee, engineered, climber)
         bit, near = GEOM.bit, GEOM.bits_near
         # (cost, hexes passed, order found, end, bits passed): sorted as tuples, no key
         paths: list[tuple[int, int, int, Coord, int]] = []
         walk: list[tuple[Coord, int, int, int]] = [(start, 0, 0, 0)]  # here, spent, passed
         beside = near[start]
+        direct = 0  # the ends of the steps from `start`, all found first (the stack's first)
         while walk:
             here, spent, count, passed = walk.pop()
-            had = len(paths)
+            reached = False
             for c, cost in steps[here]:
                 total = spent + cost
                 if total > mov or c == start or bit[c] & passed:
                     continue
-                paths.append((total, count, len(paths), c, passed))
+                reached = True
+                if not count:
+                    direct |= bit[c]
+                    paths.append((total, 0, len(paths), c, 0))
+                elif not bit[c] & direct:
+                    paths.append((total, count, len(paths), c, passed))
                 if total < mov:  # every step costs MOV: a walk with none left ends here
                     walk.append((c, total, count + 1, passed | bit[c]))
-            if count and len(paths) > had:  # ways pass `here`
+            if count and reached:  # ways pass `here`
                 beside |= near[here]
         paths.sort()
         ends = 0
-        for _, _, _, c, _ in paths:
-            ends |= bit[c]
-        ways = tuple([(c, total, bit[c], passed) for total, _, _, c, passed in paths])
-        return ways, ends, ends | beside
+        ways: list[tuple[Coord, int, int, int]] = []
+        for total, _, _, c, passed in paths:
+            end = bit[c]
+            ends |= end
+            ways.append((c, total, end | passed << PASSED, end))
+        return tuple(ways), ends, ends | beside
 
 
 WALKS: dict[tuple[object, ...], Walk] = {}
@@ -327,11 +336,6 @@ class Board:
         self.landmark_at = f.landmark_at
         self.terrain = f.terrain
         self.ridges = f.ridges
-
-    def matches(self, state: TacticaState) -> bool:
-        """Whether the state's table holds the very field zone this snapshot agrees with:
-        every card there where the snapshot has it."""
-        return self.field is state.table.zones[FIELD]
 
     def agree(self, table: Table) -> None:
         """The rules have moved cards on `table`'s field and kept this snapshot up to date
@@ -520,10 +524,12 @@ class Board:
         nbrs, near = GEOM.neighbours, GEOM.bits_near
         pos = self.pos
         bits = 0
+        hexes: set[Coord] = set()
         for t in self.troops[1 - player]:
-            bits |= near[pos[t]]
-        found = self._danger[player] = (
-            frozenset(n for t in self.troops[1 - player] for n in nbrs[pos[t]]), bits)
+            c = pos[t]
+            bits |= near[c]
+            hexes.update(nbrs[c])
+        found = self._danger[player] = (frozenset(hexes), bits)
         return found
 
     def enemy_adjacent(self, c: Coord, player: int) -> bool:
@@ -549,9 +555,10 @@ def board(state: TacticaState) -> Board:
     (a clone shares its parent's until it moves a troop: kept), or one read afresh.
 
     Most actions move no troop, so most states only read; the snapshot holds the field
-    zone it agrees with, so no other zone can ever pass for it."""
+    zone it agrees with (every card there where the snapshot has it), so no other zone
+    can ever pass for it."""
     b = state._board
-    if b is None or not b.matches(state):
+    if b is None or b.field is not state.table.zones[FIELD]:
         b = state._board = Board(state)
     return b
 
@@ -567,7 +574,8 @@ def kept(state: TacticaState) -> Board | None:
     b = state._board
     if b is None or (b.owner == id(state) and b.table is state.table):
         return b
-    b = state._board = b.fork(state) if b.matches(state) else Board(state)
+    b = state._board = (b.fork(state) if b.field is state.table.zones[FIELD]
+                        else Board(state))
     return b
 
 

@@ -68,7 +68,15 @@ def place(state: TacticaState, card: str, c: Coord) -> None:
             b.agree(table)
         else:
             invalidate(state)
-    table.set_face(card, True)
+    _turn_up(state, card)
+
+
+def _turn_up(state: TacticaState, card: str) -> None:
+    """Show a card on the field face up. One that is up already is left alone: turning it
+    would only note it among the cards the action touched, for the match to look again at
+    who sees it."""
+    if card not in state.table.face_up:
+        state.table.set_face(card, True)
 
 
 def swap(state: TacticaState, a: str, b: str) -> None:
@@ -83,8 +91,8 @@ def swap(state: TacticaState, a: str, b: str) -> None:
         snapshot.agree(table)
     else:
         invalidate(state)
-    table.set_face(a, True)
-    table.set_face(b, True)
+    _turn_up(state, a)
+    _turn_up(state, b)
 
 
 def home_pile(card: str, face: str) -> str:

@@ -25,6 +25,7 @@ from engine.games.tactica.board import (
     GEOM,
     MELEE,
     MOVES,
+    PASSED,
     TROOPS,
     UNREACHABLE,
     Board,
@@ -71,12 +72,12 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
 
 def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
     """Where the ways open past `occupied` hexes and not through `stop` ones end, each at
-    the cost of the cheapest (hexes as bits, GEOM.bit: each way is tested with two `&`)."""
+    the cost of the cheapest (hexes as bits, GEOM.bit: each way is tested with one `&`, its
+    end against the hexes taken, the hexes it passes, from PASSED up, against those blocked)."""
     best: dict[Coord, int] = {}
-    taken = occupied
-    blocked = occupied | stop
-    for c, cost, end, passed in ways:
-        if end & taken or passed & blocked:
+    taken = occupied | (occupied | stop) << PASSED
+    for c, cost, bits, end in ways:
+        if bits & taken:
             continue
         best[c] = cost
         taken |= end
@@ -143,16 +144,15 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
     moves: dict[Coord, int] = {}
     if mov > 0:
         start = b.pos[troop]
-        ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber, mov,
-                                             start)
-        if free:  # no enemy can stop it: only troops in the way count
-            moves, around = _open(ways, b.occupied, 0), ends
+        stop = 0 if free else b.stops(player)  # free: no enemy can stop it
+        if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
+            around = GEOM.bit[start] | GEOM.bits_near[start]
         else:
-            stop = b.stops(player)
-            if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
-                ends, around = 0, GEOM.bit[start] | GEOM.bits_near[start]
-            else:
-                moves = _open(ways, b.occupied, stop)
+            ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber,
+                                                 mov, start)
+            moves = _open(ways, b.occupied, stop)
+            if free:  # only troops in the way count
+                around = ends
     memo = b.moves[player][troop] = (key, ends, around, moves,
                                      tuple(map(MOVES[troop].__getitem__, moves)))
     return memo

@@ -45,6 +45,7 @@ from engine.games.tactica.actions import (
 from engine.games.tactica.board import (
     CONTENT,
     GEOM,
+    MELEE,
     TROOP_FACES,
     Board,
     board,
@@ -138,7 +139,7 @@ def turn_actions(state: TacticaState) -> list[Action]:
     if phase is Phase.LANDMARKS:
         return landmark_actions(state, p)
     if phase is Phase.DEPLOYMENT:
-        return [Deploy(card, c[0], c[1]) for card, c in muster_options(state, p)]
+        return [DEPLOYS[card, c] for card, c in muster_options(state, p)]
     if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
         return []  # RESOLUTION runs by itself; it waits only on a frame (a ransom)
     out: list[Action] = []
@@ -155,12 +156,17 @@ def turn_actions(state: TacticaState) -> list[Action]:
         out += side_attacks(state, b, p)
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
-    out.append(EndPhase())
+    out.append(END_PHASE)
     return out
 
 
+END_PHASE = EndPhase()  # listed on every turn action: one shared value
 MUSTERS: Made[tuple[str, tuple[int, int]], Muster] = Made(
     lambda key: Muster(key[0], key[1][0], key[1][1]))  # by card and hex
+DEPLOYS: Made[tuple[str, tuple[int, int]], Deploy] = Made(
+    lambda key: Deploy(key[0], key[1][0], key[1][1]))  # by card and hex
+LANDMARKS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
+    lambda key: PlaceLandmark(key[0], key[1][0], key[1][1], key[2]))  # by card, hex, side up
 TRAINS: Made[str, Train] = Made(Train)
 
 
@@ -197,22 +203,29 @@ def landmark_actions(state: TacticaState, p: int) -> list[Action]:
     cards = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "landmark"]
     if not cards:
         return []
-    return [PlaceLandmark(cards[0], c[0], c[1], side)
+    return [LANDMARKS[cards[0], c, side]
             for c in war.landmark_spots(state, p) for side in war.SIDE_CHOICES]
 
 
 def muster_options(state: TacticaState, p: int) -> list[tuple[str, tuple[int, int]]]:
-    """(card, hex) for one troop card of each face in the barracks."""
+    """(card, hex) for one troop card of each face in the barracks. Where a troop may
+    muster depends only on whether it is a melee troop (war.muster_spots), so the hexes
+    are found once for each kind."""
     b = board(state)
     faces = state.table.faces
     seen: set[str] = set()
+    spots: dict[bool, list[tuple[int, int]]] = {}
     out = []
     for card in war.deployable(state, p):
         face = faces[card]
         if face in seen:
             continue
         seen.add(face)
-        out.extend((card, c) for c in war.muster_spots(state, b, p, face))
+        melee = face in MELEE
+        where = spots.get(melee)
+        if where is None:
+            where = spots[melee] = war.muster_spots(state, b, p, face)
+        out.extend((card, c) for c in where)
     return out
 
 

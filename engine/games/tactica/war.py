@@ -18,6 +18,8 @@ between battles, hostages included.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.events import Event
 from engine.core.game import GameOptions, Outcome
 from engine.core.rng import Rng
@@ -41,7 +43,7 @@ from engine.games.tactica.events import (
     TurnBegins,
     WarWon,
 )
-from engine.games.tactica.field import RAVINE, RIDGE, Coord, distance
+from engine.games.tactica.field import RAVINE, RIDGE, Coord
 from engine.games.tactica.state import (
     FIELD,
     PLAYED,
@@ -166,23 +168,25 @@ def landmark_spots(state: TacticaState, player: int) -> list[Coord]:
     belongs to both), and not next to another landmark.
     """
     b = board(state)
-    far = CONTENT.field.landmark_min_wall_distance.value
     spacing = CONTENT.field.landmark_min_spacing.value
-    rows = GEOM.wall_rows(GAPS[state.battle - 1])
-    marks = list(b.landmark_at)
-    out = []
-    for c in GEOM.hexes:
-        row = c[1]
-        if abs(row - rows[0]) < far or abs(row - rows[1]) < far:
-            continue
-        if abs(row - rows[player]) > abs(row - rows[1 - player]):
-            continue
-        if c in b.wall_at or c in b.landmark_at or c in b.troop_at:
-            continue
-        if any(distance(c, m) < spacing for m in marks):
-            continue
-        out.append(c)
-    return out
+    crowded: set[Coord] = set()  # nearer than `spacing` to a landmark
+    for m in b.landmark_at:
+        crowded.update(GEOM.disk_set(m, spacing - 1))
+    return [c for c in _landmark_rows(GAPS[state.battle - 1], player)
+            if c not in b.wall_at and c not in b.landmark_at and c not in b.troop_at
+            and c not in crowded]
+
+
+@cache
+def _landmark_rows(gap: int, player: int) -> tuple[Coord, ...]:
+    """The hexes, in field order, of the rows where `player` may put a landmark when the
+    wall lines are `gap` rows apart: what landmark_spots then checks for what stands
+    there."""
+    far = CONTENT.field.landmark_min_wall_distance.value
+    rows = GEOM.wall_rows(gap)
+    return tuple(c for c in GEOM.hexes
+                 if abs(c[1] - rows[0]) >= far and abs(c[1] - rows[1]) >= far
+                 and abs(c[1] - rows[player]) <= abs(c[1] - rows[1 - player]))
 
 
 def place_landmark(state: TacticaState, player: int, card: str, c: Coord,
