@@ -220,8 +220,9 @@ def full_uses(c: NordguardContent, s: NordguardState, card: str, seat: int) -> i
 def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
     """Put `card` into `seat`'s slots, setting its uses as the Trade rule says."""
     table = s.table
-    table.move(card, SLOT_ZONES[seat])
-    table.set_face(card, True)
+    table.move(card, SLOT_ZONES[seat])  # the table notes the card as touched
+    if card not in table.face_up:
+        table.set_face(card, True)
     if table.faces[card] in c.limited:
         s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
 
@@ -231,26 +232,30 @@ def to_deck(s: NordguardState, card: str) -> None:
     s.table.move(card, ITEM_DECK)
     s.table.set_face(card, False)
     s.uses.pop(card, None)
-    s.worn.discard(card)
+    if card in s.worn:
+        s.worn = s.worn - {card}
 
 
 def drop(s: NordguardState, card: str) -> None:
     """Lay an item at the team's location (it keeps its uses until it leaves it)."""
-    s.table.move(card, DROPPED)
-    s.table.set_face(card, True)
+    table = s.table
+    table.move(card, DROPPED)  # the table notes the card as touched
+    if card not in table.face_up:  # a carried item mostly is
+        table.set_face(card, True)
 
 
 def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -> None:
     """One use of a limited item; when its printed uses run out it is discarded."""
     if not item_of(c, s, card).limited:
         return
-    s.worn.add(card)
+    if card not in s.worn:
+        s.worn = s.worn | {card}
     s.uses[card] -= 1
     if s.uses[card] <= 0:
         holder = s.holder(card)
         s.table.move(card, SPENT)
         s.uses.pop(card, None)
-        s.worn.discard(card)
+        s.worn = s.worn - {card}
         owner = who(c, s, holder) if holder is not None else None
         log.append(UsedUp(owner, card, name(c, s, card)))
 
