@@ -67,15 +67,19 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     if dropped and rooms:
         if len(rooms) == 1:
             out += map(PICK_UPS[rooms[0]].__getitem__, dropped)
-        else:
+        else:  # no list made per card: that cost more than the actions' look-ups
+            rows = [PICK_UPS[to] for to in rooms]
+            append = out.append
             for card in dropped:
-                out += [PICK_UPS[to][card] for to in rooms]
+                for row in rows:
+                    append(row[card])
     return out
 
 
 def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -> None:
     """Each carried item traded to each other seat with room, item by item, seat by seat.
-    One seat with room (the commonest, with two players) is listed a hand at a time."""
+    One other seat with room (the commonest, with two players) is listed a hand at a
+    time."""
     if len(rooms) == 1:
         to = rooms[0]
         row = TRADES[to].__getitem__
@@ -85,8 +89,11 @@ def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -
         return
     for seat, cards in enumerate(hands):
         rows = [TRADES[to] for to in rooms if to != seat]
-        for card in cards:
-            out += [row[card] for row in rows]
+        if len(rows) == 1:  # one other seat with room: the hand in one pass
+            out += map(rows[0].__getitem__, cards)
+        else:
+            for card in cards:
+                out += [row[card] for row in rows]
 
 
 # Events are immutable facts, made once and handed out again (a trade, drop or pick-up is

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from engine.core.events import Event
 from engine.games.nordguard.actions import Restock
@@ -333,9 +333,6 @@ OUT_OF_VIEW = (CHARACTERS, TEAM, ITEM_DECK, MAP, EVENT_DECK, EVENT_CURRENT, EVEN
                OBSTACLES)
 
 
-_CARDS = attrgetter("cards")
-
-
 def stock(c: NordguardContent, s: NordguardState) -> Stock:
     """The Item deck by kind, read from public facts only so that a view (the table, the
     computer team) answers it too: every copy not in a public zone (carried, lying here,
@@ -357,8 +354,13 @@ def stock(c: NordguardContent, s: NordguardState) -> Stock:
 
 
 def _outside(s: NordguardState) -> tuple[tuple[str, ...], ...]:
-    """The cards of the zones out of view, zone by zone: what `stock_read` is kept by."""
-    return tuple(map(_CARDS, map(s.table.zones.__getitem__, OUT_OF_VIEW)))
+    """The cards of the zones out of view, zone by zone: what `stock_read` is kept by.
+    Read zone by zone, not through map and attrgetter: asked on most moves at Frontier,
+    and under callgrind the C-level chain cost three times the plain look-ups."""
+    zones = s.table.zones
+    return (zones[CHARACTERS].cards, zones[TEAM].cards, zones[ITEM_DECK].cards,
+            zones[MAP].cards, zones[EVENT_DECK].cards, zones[EVENT_CURRENT].cards,
+            zones[EVENT_DISCARD].cards, zones[OBSTACLES].cards)
 
 
 def restock(c: NordguardContent, s: NordguardState, kind: str, seat: int) -> str:
