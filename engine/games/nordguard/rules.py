@@ -175,9 +175,9 @@ class NordguardGame(BaseGame):
         if glasses or surveying:
             useful = [cell for cell in s.next_to(s.sled) if worth_scouting(c, s, cell)]
             if not s.looked.issuperset(glasses):  # a pair has not looked today
-                out.extend(Look(cell) for cell in useful)
+                out.extend([LOOKS[cell] for cell in useful])
             if surveying and not s.surveyed and useful:
-                out.append(Survey())
+                out.append(SURVEY)
         out += free_actions(c, s, rooms=rooms, hands=hands)
         if rooms and can_restock_here(c, s):
             out += stock(c, s).offers_to(rooms)
@@ -470,6 +470,8 @@ def _use(card: str) -> UseItem:
 
 RESTOCKED = cache(Restocked)  # events are immutable facts too: made once, handed out again
 SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
+LOOKS = tuple(Look(cell) for cell in range(MAX_SIDE * MAX_SIDE))
+SURVEY = Survey()
 
 
 @cache
