@@ -12,9 +12,10 @@ for the answer (designed: the rulebook's "at any time" speaks of trading and dro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.core.actions import Action, Made
 from engine.core.errors import IllegalAction
@@ -32,6 +33,7 @@ from engine.games.nordguard.items import (
     give,
     has_room,
     name,
+    roster,
     seats_with_room,
     starting_held,
     who,
@@ -42,15 +44,17 @@ FREE_ACTIONS = (Trade, Drop, PickUp)  # also legal while a question is open
 
 
 def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
-                 rooms: list[int] | None = None) -> list[Action]:
+                 rooms: list[int] | None = None,
+                 hands: list[tuple[str, ...]] | None = None) -> list[Action]:
     """Trades, drops and pick-ups, in a fixed order: each carried item's trades, seat by
     seat; every carried item's drop; each item lying here's pick-ups. `leaving`: the
     team's first move attempt out of Frontier is under way; `rooms` (the seats with a
-    free slot) when the caller has it."""
+    free slot) and `hands` (each seat's carried items) when the caller has them."""
+    zones = s.table.zones
     if rooms is None:
         rooms = seats_with_room(c, s)
-    zones = s.table.zones
-    hands = [zones[zone].cards for zone in SLOT_ZONES[:s.players]]
+    if hands is None:
+        hands = [zones[zone].cards for zone in SLOT_ZONES[:s.players]]
     if leaving:
         held = starting_held(s, leaving)
         hands = [tuple(card for card in cards if card not in held) for cards in hands]
@@ -63,15 +67,19 @@ def free_actions(c: NordguardContent, s: NordguardState, leaving: bool = False,
     if dropped and rooms:
         if len(rooms) == 1:
             out += map(PICK_UPS[rooms[0]].__getitem__, dropped)
-        else:
+        else:  # no list made per card: that cost more than the actions' look-ups
+            rows = [PICK_UPS[to] for to in rooms]
+            append = out.append
             for card in dropped:
-                out += [PICK_UPS[to][card] for to in rooms]
+                for row in rows:
+                    append(row[card])
     return out
 
 
 def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -> None:
     """Each carried item traded to each other seat with room, item by item, seat by seat.
-    One seat with room (the commonest, with two players) is listed a hand at a time."""
+    One other seat with room (the commonest, with two players) is listed a hand at a
+    time."""
     if len(rooms) == 1:
         to = rooms[0]
         row = TRADES[to].__getitem__
@@ -81,8 +89,11 @@ def _trades(hands: list[tuple[str, ...]], rooms: list[int], out: list[Action]) -
         return
     for seat, cards in enumerate(hands):
         rows = [TRADES[to] for to in rooms if to != seat]
-        for card in cards:
-            out += [row[card] for row in rows]
+        if len(rows) == 1:  # one other seat with room: the hand in one pass
+            out += map(rows[0].__getitem__, cards)
+        else:
+            for card in cards:
+                out += [row[card] for row in rows]
 
 
 # Events are immutable facts, made once and handed out again (a trade, drop or pick-up is
@@ -137,20 +148,35 @@ def _check_not_leaving_with(c: NordguardContent, s: NordguardState, item: str,
 
 def do_free(c: NordguardContent, s: NordguardState, action: Action) -> list[Event]:
     """Make a checked trade, drop or pick-up."""
-    match action:
-        case Trade():
-            giver = s.carrier(action.item)
-            give(c, s, action.item, action.to)
-            return [TRADED(who(c, s, giver), who(c, s, action.to), action.item,
-                           name(c, s, action.item), s.uses.get(action.item))]
-        case Drop():
-            giver = s.carrier(action.item)
-            drop(s, action.item)
-            return [DROPPED_EVENT(who(c, s, giver), action.item, name(c, s, action.item))]
-        case _:
-            assert isinstance(action, PickUp)
-            give(c, s, action.item, action.to)
-            return [PICKED_UP(who(c, s, action.to), action.item, name(c, s, action.item))]
+    return DO_FREE[type(action)](c, s, action)
+
+
+def _trade(c: NordguardContent, s: NordguardState, action: Trade) -> list[Event]:
+    item, to = action.item, action.to
+    giver = s.carrier(item)
+    give(c, s, item, to)
+    names = roster(c, s).names
+    return [TRADED(names[giver], names[to], item, c.name_of(s.table.faces[item]),
+                   s.uses.get(item))]
+
+
+def _drop(c: NordguardContent, s: NordguardState, action: Drop) -> list[Event]:
+    item = action.item
+    giver = s.carrier(item)
+    drop(s, item)
+    return [DROPPED_EVENT(roster(c, s).names[giver], item, c.name_of(s.table.faces[item]))]
+
+
+def _pick_up(c: NordguardContent, s: NordguardState, action: PickUp) -> list[Event]:
+    item = action.item
+    give(c, s, item, action.to)
+    return [PICKED_UP(roster(c, s).names[action.to], item, c.name_of(s.table.faces[item]))]
+
+
+# The free actions by their class: a trade, drop or pick-up is most of a random game's
+# moves, and matching an action against class patterns cost more than the look-up.
+DO_FREE: dict[type[Action], Callable[[NordguardContent, NordguardState, Any], list[Event]]] = {
+    Trade: _trade, Drop: _drop, PickUp: _pick_up}
 
 
 @dataclass(frozen=True, slots=True)

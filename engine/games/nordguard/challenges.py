@@ -30,6 +30,7 @@ from engine.games.nordguard.state import (
     ITEM_DECK,
     MAP,
     NordguardState,
+    cells_next_to,
 )
 
 MAX_GUN_DICE = 20  # the dice pool's limit; no team carries more gun uses in practice
@@ -218,7 +219,7 @@ def stranded(c: NordguardContent, s: NordguardState) -> list[str] | None:
     Judged on what the table shows (designed): a face-down neighbour may still be tried,
     and trying turns it face up, so the team is never lost to a card nobody has seen.
     """
-    neighbours = s.next_to(s.sled)
+    neighbours = cells_next_to(s.width, s.height)[s.sled]  # s.next_to, asked every move
     table = s.table
     face_up, faces, cards = table.face_up, table.faces, table.zones[MAP].cards
     assert cards is not None

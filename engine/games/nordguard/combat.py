@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Made
 from engine.core.dice import DicePool
 from engine.core.events import Event
 from engine.core.game import GameState
@@ -61,7 +61,7 @@ class CombatCheck(Question):
         Stopping is always offered: the team may trade or drop items while the check is
         open (Rulebook, Trade and Drop), and may have handed away its last weapon.
         """
-        return [*additions(content_of(s), s, self), StopFighting()]
+        return [*additions(content_of(s), s, self), STOP_FIGHTING]
 
     def why_not(self, s: NordguardState, action: Action) -> str:
         if isinstance(action, Fire):
@@ -121,9 +121,9 @@ def additions(c: NordguardContent, s: NordguardState, check: CombatCheck) -> lis
     for _, card in s.team_items():
         p = powers[faces[card]]
         if p.gun and s.uses.get(card, 0) > 0:
-            fires.append(Fire(card))
+            fires.append(FIRES[card])
         if p.strike and card not in check.struck:
-            strikes.append(Strike(card))
+            strikes.append(STRIKES[card])
     return fires + strikes
 
 
@@ -162,3 +162,10 @@ def _strike(c: NordguardContent, s: NordguardState, check: CombatCheck,
                                check.total, check.need)]
     spend(c, s, card, log)
     return log + _go_on(c, s, check)
+
+
+# Actions are immutable values, made once and handed out again (see engine.core.actions):
+# a combat check lists them again after every answer, trade and drop.
+FIRES: Made[str, Action] = Made(Fire)
+STRIKES: Made[str, Action] = Made(Strike)
+STOP_FIGHTING = StopFighting()

@@ -43,7 +43,7 @@ from engine.games.nordguard.actions import (
     Trade,
     UseItem,
 )
-from engine.games.nordguard.anytime import check_free, check_seat, do_free, free_actions
+from engine.games.nordguard.anytime import DO_FREE, check_free, check_seat, free_actions
 from engine.games.nordguard.build import MAX_SIDE, NordguardOptions, build
 from engine.games.nordguard.challenges import (
     Check,
@@ -142,15 +142,16 @@ class NordguardGame(BaseGame):
         return [SET_OUT]  # the study
 
     def _day_actions(self, c: NordguardContent, s: NordguardState) -> list[Action]:
-        table = s.table
-        zones, faces, day_uses = table.zones, table.faces, c.day_uses
+        zones, faces, day_uses = s.table.zones, s.table.faces, c.day_uses
         rooms: list[int] = []  # the seats with a free slot
+        hands: list[tuple[str, ...]] = []  # the items each seat carries
         surveying = keeps = False
         glasses: list[str] = []  # items that scout a neighbour (Binoculars)
         usable: list[Action] = []  # items used on their own (Rations)
-        team_roster = roster(c, s)
-        for seat, cap in enumerate(team_roster.caps):
+        team = roster(c, s)
+        for seat, cap in enumerate(team.caps):
             cards = zones[SLOT_ZONES[seat]].cards
+            hands.append(cards)
             if len(cards) < cap:
                 rooms.append(seat)
             for card in cards:
@@ -169,15 +170,15 @@ class NordguardGame(BaseGame):
                 out.append(attempt)
                 if keeps and spends_limited_item(c, s, cell):
                     out.append(keeping_attempt)
-        if not s.scouted_today and team_roster.scout is not None:
+        if not s.scouted_today and team.scout is not None:
             out.extend([SCOUTS[cell] for cell in scoutable(c, s)])
         if glasses or surveying:
             useful = [cell for cell in s.next_to(s.sled) if worth_scouting(c, s, cell)]
             if not s.looked.issuperset(glasses):  # a pair has not looked today
-                out.extend(Look(cell) for cell in useful)
+                out.extend([LOOKS[cell] for cell in useful])
             if surveying and not s.surveyed and useful:
-                out.append(Survey())
-        out += free_actions(c, s, rooms=rooms)
+                out.append(SURVEY)
+        out += free_actions(c, s, rooms=rooms, hands=hands)
         if rooms and can_restock_here(c, s):
             out += stock(c, s).offers_to(rooms)
         out.extend(usable)
@@ -303,8 +304,11 @@ class NordguardGame(BaseGame):
         log: list[Event] = []
         if s.phase != "day":
             self._apply_setup(s, action, log)
-        else:
-            self._apply_day(s, action, log)
+            return log
+        free = DO_FREE.get(type(action))  # the commonest, without a match on classes
+        if free is not None:
+            return free(self.content, s, action)
+        self._apply_day(s, action, log)
         return log
 
     def _apply_setup(self, s: NordguardState, action: Action, log: list[Event]) -> None:
@@ -322,7 +326,7 @@ class NordguardGame(BaseGame):
                     card = next(card for card in s.table.cards_in(POOL) if faces[card] == face)
                     give(c, s, card, seat)
                     starting.append(card)
-                s.starting[seat] = tuple(starting)
+                s.starting = (*s.starting[:seat], tuple(starting), *s.starting[seat + 1:])
                 log.append(CharacterChosen(seat, action.character, character.name,
                                            tuple(name(c, s, card) for card in starting)))
                 if seat + 1 < s.players:
@@ -371,9 +375,7 @@ class NordguardGame(BaseGame):
 
     def _apply_day(self, s: NordguardState, action: Action, log: list[Event]) -> None:
         c = self.content
-        match action:  # the commonest first
-            case Trade() | Drop() | PickUp():
-                log += do_free(c, s, action)
+        match action:  # the commonest first (trades, drops and pick-ups: `perform`)
             case Restock():
                 card = restock(c, s, action.item_kind, action.to)
                 log.append(RESTOCKED(who(c, s, action.to), card, name(c, s, card)))
@@ -389,7 +391,7 @@ class NordguardGame(BaseGame):
             case Look():
                 glasses = fresh_binoculars(c, s)
                 assert glasses is not None
-                s.looked.add(glasses)
+                s.looked = s.looked | {glasses}
                 holder = s.carrier(glasses)
                 scout(c, s, action.cell, log, holder, f"{who(c, s, holder)} (Binoculars)")
             case Survey():
@@ -421,7 +423,7 @@ class NordguardGame(BaseGame):
         s.turn += 1
         s.active = (s.turn - 1) % s.players
         s.attempted = s.surveyed = s.scouted_today = s.rerolled = False
-        s.looked = set()
+        s.looked = frozenset()
         log.append(DayBegins(s.turn, who(self.content, s, s.active), s.countdown))
 
     # -- checked always ------------------------------------------------------------------
@@ -434,7 +436,7 @@ class NordguardGame(BaseGame):
             return []
         if s.table.counters[COUNTDOWN] <= 0:
             return self._lose(s, RunLost("time"))
-        if s.frames or s.sled == s.destination_cell:
+        if s.frames or s.sled == s.width * s.height - 1:  # at Destination (asked every move)
             return []
         blocked = stranded(self.content, s)
         if blocked is not None:
@@ -468,6 +470,8 @@ def _use(card: str) -> UseItem:
 
 RESTOCKED = cache(Restocked)  # events are immutable facts too: made once, handed out again
 SCOUTS = tuple(Scout(cell) for cell in range(MAX_SIDE * MAX_SIDE))
+LOOKS = tuple(Look(cell) for cell in range(MAX_SIDE * MAX_SIDE))
+SURVEY = Survey()
 
 
 @cache

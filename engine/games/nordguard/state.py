@@ -156,7 +156,9 @@ def cell_moves(width: int, height: int) -> tuple[list[tuple[Direction, int]], ..
 
 
 @cache
-def _cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+def cells_next_to(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours on a map of this size, N, E, S, W (`next_to` of each cell,
+    for the checks made after every action)."""
     return tuple(tuple(cell for _, cell in moves) for moves in cell_moves(width, height))
 
 
@@ -197,13 +199,13 @@ class NordguardState(GameState):
     previous: str | None = None
     departed: bool = False
     character: tuple[str | None, ...] = ()
-    starting: list[tuple[str, ...]] = state_field(list)
+    starting: tuple[tuple[str, ...], ...] = ()
     uses: dict[str, int] = state_field(dict)
-    worn: set[str] = state_field(set)
+    worn: frozenset[str] = frozenset()
     placed: dict[str, str] = state_field(dict)
     scouted: dict[str, tuple[int, ...]] = state_field(dict)
     attempted: bool = False
-    looked: set[str] = state_field(set)
+    looked: frozenset[str] = frozenset()
     surveyed: bool = False
     scouted_today: bool = False
     rerolled: bool = False
@@ -227,7 +229,7 @@ class NordguardState(GameState):
         self.width = width
         self.height = height
         self.character = (None,) * players
-        self.starting = [()] * players
+        self.starting = ((),) * players
 
     # -- reading the board ----------------------------------------------------------------
     @property
@@ -264,7 +266,7 @@ class NordguardState(GameState):
 
     def next_to(self, index: int) -> tuple[int, ...]:
         """The cells of those moves (the same order)."""
-        return _cells_next_to(self.width, self.height)[index]
+        return cells_next_to(self.width, self.height)[index]
 
     @property
     def destination_cell(self) -> int:

@@ -10,7 +10,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core.rng import Rng
-from engine.games.nordguard.items import OUT_OF_VIEW, _in_view, _stock_by_view, stock
+from engine.games.nordguard.items import (
+    OUT_OF_VIEW,
+    _in_view,
+    _outside,
+    _stock_by_view,
+    stock,
+)
 from engine.games.nordguard.state import NordguardState
 from tests.engine.nordguard.helpers import GAME, C, act, new_state
 
@@ -21,6 +27,7 @@ def test_every_zone_is_in_view_or_out_of_view(players: int) -> None:
     shown, hidden = set(_in_view(players)), set(OUT_OF_VIEW)
     assert shown.isdisjoint(hidden)
     assert set(state.table.zones) == shown | hidden
+    assert _outside(state) == tuple(state.table.zones[zone].cards for zone in OUT_OF_VIEW)
 
 
 @pytest.mark.parametrize("seed", range(6))
