@@ -227,13 +227,17 @@ def give(c: NordguardContent, s: NordguardState, card: str, seat: int) -> None:
         s.uses[card] = 1 if card in s.worn else full_uses(c, s, card, seat)
 
 
-def to_deck(s: NordguardState, card: str) -> None:
-    """Back to the face-down Item deck, fresh: its use count is forgotten."""
-    s.table.move(card, ITEM_DECK)
-    s.table.set_face(card, False)
-    s.uses.pop(card, None)
-    if card in s.worn:
-        s.worn = s.worn - {card}
+def to_deck(s: NordguardState, *cards: str) -> None:
+    """Back to the face-down Item deck, fresh: their use counts are forgotten. Several
+    go in one move (the pool as the team sets out, what lies where it leaves), as
+    moving each in turn would put them."""
+    table = s.table
+    table.move_all(cards, ITEM_DECK)
+    for card in cards:
+        table.set_face(card, False)
+        s.uses.pop(card, None)
+    if not s.worn.isdisjoint(cards):
+        s.worn = s.worn.difference(cards)
 
 
 def drop(s: NordguardState, card: str) -> None:
@@ -262,11 +266,10 @@ def spend(c: NordguardContent, s: NordguardState, card: str, log: list[Event]) -
 
 def leave_location(c: NordguardContent, s: NordguardState, log: list[Event]) -> None:
     """The team leaves: dropped items go to the Item deck; a restock offer lapses."""
-    dropped = list(s.table.cards_in(DROPPED))
-    for card in dropped:
-        to_deck(s, card)
+    dropped = s.table.cards_in(DROPPED)
+    to_deck(s, *dropped)
     if dropped:
-        log.append(LeftBehind(tuple(dropped), tuple(name(c, s, card) for card in dropped)))
+        log.append(LeftBehind(dropped, tuple(name(c, s, card) for card in dropped)))
     s.restock_here = False
 
 

@@ -364,8 +364,7 @@ class NordguardGame(BaseGame):
         for cell, card in enumerate(table.cards_in(MAP)):
             if cell not in (0, s.destination_cell):
                 table.set_face(card, False)
-        for card in list(table.cards_in(POOL)):
-            to_deck(s, card)
+        to_deck(s, *table.cards_in(POOL))
         for zone in (ITEM_DECK, EVENT_DECK):
             table.shuffle(zone, s.rng)
         s.phase = "day"
