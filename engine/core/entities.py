@@ -86,7 +86,7 @@ _facts_of = attrgetter(*_FACT_NAMES)  # every fact in order, read in one call
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_owned", "_plain", "_where", "by_id")
+    __slots__ = ("_holders", "_owned", "_plain", "_where", "by_id")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -100,6 +100,10 @@ class Entities:
         # every entity public with nothing attached: each seat's view is the whole (a war
         # game's figures); None until read after a change
         self._plain: bool | None = None
+        # the entities others stand inside: a move carries what is inside only from these
+        # (finding that out looked through every entity on every move); None after a
+        # change of who is inside what
+        self._holders: frozenset[str] | None = None
 
     # -- reading -------------------------------------------------------------------------
     def __getitem__(self, ident: str) -> Entity:
@@ -155,7 +159,7 @@ class Entities:
         if ident.startswith(HIDDEN_ENTITY):
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
-        self._where = self._owned = self._plain = None
+        self._where = self._owned = self._plain = self._holders = None
 
     def remove(self, ident: str) -> Entity:
         self[ident]  # an unknown id is refused by name
@@ -166,7 +170,7 @@ class Entities:
     def forget(self, ident: str) -> Entity:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
-        self._where = self._owned = self._plain = None
+        self._where = self._owned = self._plain = self._holders = None
         return self.by_id.pop(ident)
 
     def change(self, ident: str, **facts: Any) -> Entity:
@@ -186,13 +190,20 @@ class Entities:
             self._where = None
         if new.owner != old.owner:
             self._owned = None
+        if new.inside != old.inside:
+            self._holders = None
         return new
 
     def move(self, ident: str, at: str, inside: str = "") -> None:
         """Move an entity, and everything inside it, to `at` (inside `inside`)."""
         self.change(ident, at=at, inside=inside)
-        for carried in self.inside(ident):
-            self.move(carried, at, ident)
+        holders = self._holders
+        if holders is None:
+            holders = self._holders = frozenset(e.inside for e in self.by_id.values()
+                                                 if e.inside)
+        if ident in holders:
+            for carried in self.inside(ident):
+                self.move(carried, at, ident)
 
     def count(self, ident: str, name: str, value: int) -> None:
         """Set a counter (0 drops it, so equal entities write equal saves)."""
@@ -219,6 +230,7 @@ class Entities:
     def clone(self) -> Entities:
         twin = Entities(dict(self.by_id))
         twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
+        twin._holders = self._holders
         return twin
 
     def to_json(self) -> dict[str, Any]:

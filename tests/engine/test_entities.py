@@ -48,6 +48,23 @@ def test_moving_a_container_carries_what_is_inside() -> None:
     assert units.at("coast") == ["ship", "jarl"] and units.inside("ship") == ["jarl"]
 
 
+def test_a_container_carries_whoever_boards_it_between_moves_in_a_clone_too() -> None:
+    """What a move carries follows every change of who is inside what, in the entities
+    and in a clone of them: a troll boarding after the first voyage sails on the next;
+    a jarl who went ashore stays; a spy who climbs on the troll (no one was ever inside
+    it before) goes where the troll goes."""
+    units = board().units
+    units.move("ship", "coast")  # the jarl sails along
+    units.move("troll", "coast", inside="ship")
+    units.move("jarl", "coast")  # ashore
+    units.move("spy", "coast", inside="troll")
+    twin = units.clone()
+    for entities in (units, twin):
+        entities.move("ship", "isle")
+        assert entities["troll"].at == entities["spy"].at == "isle"
+        assert entities["jarl"].at == "coast"
+
+
 def test_counters_tokens_and_attached_cards_change_by_replacing_the_entity() -> None:
     units = board().units
     before = units["jarl"]

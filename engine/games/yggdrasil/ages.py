@@ -10,7 +10,7 @@ from engine.core.frames import Frame
 from engine.core.game import GameState, Outcome
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.content import InValhalla, MostInProvince, MostInRegion
-from engine.games.yggdrasil.doing import glory, go, place_name, put
+from engine.games.yggdrasil.doing import glory, place_name, put
 from engine.games.yggdrasil.events import (
     AgeBegins,
     Doom,
@@ -141,7 +141,7 @@ def release(state: YggdrasilState) -> list[Event]:
     for seat in board.seats_from(state, state.first):
         back = [f for f in state.figures.at(VALHALLA) if state.figures[f].owner == seat]
         for f in back:
-            go(state, f, RESERVE)
+            state.figures.move(f, RESERVE)
         if back:
             out.append(Released(seat=seat, count=len(back)))
     return out

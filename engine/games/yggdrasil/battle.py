@@ -17,7 +17,7 @@ from engine.games.yggdrasil.actions import (
     Lay,
     Reclaim,
 )
-from engine.games.yggdrasil.doing import glory, go, place_name, put, raise_stat
+from engine.games.yggdrasil.doing import glory, place_name, put, raise_stat
 from engine.games.yggdrasil.events import (
     BattleDecided,
     BattleLost,
@@ -106,7 +106,7 @@ class YggCall(Frame):
         assert isinstance(action, Join)
         s = ygg(state)
         source = s.figures[action.figure].at
-        go(s, action.figure, s.fight)
+        s.figures.move(action.figure, s.fight)
         _call_next(s, seat, 0)
         return [Joined(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                        source_name=place_name(source))]

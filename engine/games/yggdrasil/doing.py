@@ -47,12 +47,6 @@ def put_all(state: YggdrasilState, cards: tuple[str, ...], zone: str) -> None:
             table.set_face(card, up)
 
 
-def go(state: YggdrasilState, figure: str, to: str) -> None:
-    """A figure goes to `to`. Yggdrasil's figures never carry others, so each goes alone
-    (Entities.move would look through every figure of the table for what it carries)."""
-    state.figures.change(figure, at=to)
-
-
 def glory(state: YggdrasilState, seat: int, amount: int, why: str) -> GloryGained:
     state.glory[seat] += amount
     return GloryGained(seat=seat, glory=amount, why=why)
@@ -93,7 +87,7 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
     figure = board.in_reserve(state, seat, kind, source)
     assert figure is not None, f"no {kind} of seat {seat} in {source}"
     state.rage[seat] -= cost
-    go(state, figure, to)
+    state.figures.move(figure, to)
     return [Invaded(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
                     to_name=place_name(to), rage=cost, how=how)]
 
@@ -122,7 +116,7 @@ def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Eve
         out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
                              place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
                              why=why))
-        go(state, f, VALHALLA)
+        state.figures.move(f, VALHALLA)
         if state.killed:
             state.killed[seat] += 1
     return out

@@ -22,7 +22,6 @@ from engine.games.yggdrasil.actions import (
     Raise,
 )
 from engine.games.yggdrasil.doing import (
-    go,
     invade,
     place_name,
     put,
@@ -256,7 +255,7 @@ class YggMarchOn(Frame):
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, MarchAlong)
         s = ygg(state)
-        go(s, action.figure, self.to)
+        s.figures.move(action.figure, self.to)
         if self.answers(s, seat):
             s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
@@ -283,7 +282,7 @@ class YggLeaderMove(Frame):
         assert isinstance(action, Go)
         s = ygg(state)
         source = s.figures[self.figure].at
-        go(s, self.figure, action.to)
+        s.figures.move(self.figure, action.to)
         return [Marched(seat=seat, figure=self.figure, figure_name="Leader", source=source,
                         to=action.to, to_name=place_name(action.to), rage=0)]
 
@@ -379,7 +378,7 @@ class YggSpare(Frame):
         s.spared.add(action.figure)
         figure_name = board.name(s, action.figure)
         if action.how == "retreat":
-            go(s, action.figure, YGGDRASIL)
+            s.figures.move(action.figure, YGGDRASIL)
             event = Spared(seat=seat, figure_name=figure_name, how="retreats to Yggdrasil")
         else:
             cost = board.rule(s, seat, "save-figure").params["rage"]  # type: ignore[union-attr]

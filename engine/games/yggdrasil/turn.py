@@ -23,7 +23,7 @@ from engine.games.yggdrasil.actions import (
 from engine.games.yggdrasil.battle import (
     begin_pillage,
 )
-from engine.games.yggdrasil.doing import go, invade, place_name, put
+from engine.games.yggdrasil.doing import invade, place_name, put
 from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
     YggMarchOn,
@@ -389,7 +389,7 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
     if isinstance(action, March):
         source = state.figures[action.figure].at
         state.rage[seat] -= 1
-        go(state, action.figure, action.to)
+        state.figures.move(action.figure, action.to)
         more = YggMarchOn(seats=(seat,), source=source, to=action.to)
         if more.answers(state, seat):  # nothing left to follow: no question
             state.frames.append(more)
