@@ -225,9 +225,12 @@ class LogView(QAbstractScrollArea):
     def _relayout(self, first: int) -> None:
         """Heights changed from row `first` on: the tops after it move. The row at the
         top of the view stays there (unless the view is at the end, which follows);
-        the view is repainted if a row in it moved or changed height."""
+        the view is repainted if a row in it moved or changed height, or if the list
+        scrolled: a scroll moves the pixels drawn, and rows whose heights changed above
+        the view (a batch measured at a new width) shift the end by the same amount as
+        the rows in it, so those pixels would show rows twice."""
         bar = self._bar
-        in_view = self._in_view()
+        in_view, value = self._in_view(), bar.value()
         anchor = self.row_at(QPoint(0, 0))
         shift = 0 if anchor is None else bar.value() - self._tops[self._position(anchor)]
         at = bisect_right(self._shown, first - 1)
@@ -236,7 +239,7 @@ class LogView(QAbstractScrollArea):
         self._update_range()
         if not at_end and anchor is not None:
             bar.setValue(self._tops[self._position(anchor)] + shift)
-        if self._in_view() != in_view:
+        if bar.value() != value or self._in_view() != in_view:
             self.viewport().update()
 
     def _in_view(self) -> list[tuple[int, int, int]]:

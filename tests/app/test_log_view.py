@@ -203,3 +203,24 @@ def test_the_list_follows_its_newest_entry_unless_scrolled_away(qtbot):
     settle(qtbot, dock)
     assert bar.value() == bar.maximum()
     assert looks_right(dock)
+
+
+
+def test_rows_measured_later_above_the_view_leave_no_stale_rows(qtbot):
+    """A long log read in one go (a save opened): the newest rows are measured at once,
+    the older a batch at a time while the window already shows the end. Each batch moves
+    the end by the height its rows gained, and with it what the list had drawn; what is
+    on screen stays the list painted afresh (it showed rows twice)."""
+    dock = LogDock()
+    qtbot.addWidget(dock)
+    dock.resize(320, 700)
+    dock.show()
+    qtbot.waitExposed(dock)
+    log = [(i // 3 + 1, "Player 2 moves MOON Crossbow 4 to hex 9-7, past the ridge and the "
+            "wall" if i % 15 == 0 else f"Player 1 passes ({i})", False) for i in range(900)]
+    dock.show_entries(log)
+    while dock.list._later.isActive():  # the window paints between the batches
+        qtbot.wait(1)
+    assert looks_right(dock)
+    bar = dock.list.verticalScrollBar()
+    assert bar.value() == bar.maximum()
