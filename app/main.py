@@ -1,8 +1,9 @@
 """Command line and start-up: runetable [--game G] [--players N] [--computer SEATS]
 [--option NAME=VALUE] [--seed S] [--load FILE] [--screenshot PNG] [--version].
 
-Non-Qt modules are imported before PySide6, and pyqtgraph only when a chart
-is first shown, because start-up time is what a player feels first.
+Non-Qt modules are imported before PySide6, pydantic once the window is up
+(when the match is set up), and pyqtgraph only when a chart is first shown,
+because start-up time is what a player feels first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from app import __version__
 from app.words import count
 from engine.core import registry
 from engine.core.errors import ContentError, SaveError
-from engine.core.game import RuleMode, make_options
+from engine.core.game import RuleMode
 from engine.games import game_names
 
 SHOT_SIZE = (1600, 1000)
@@ -120,15 +121,32 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(*args.size)
     else:
         window.layout_keeper.restore_window()
-    start(window, args)
     if args.screenshot:
+        start(window, args)
         return take_screenshot(window, Path(args.screenshot))
-    window.show()
-    if args.quit_when_shown:  # the start-up benchmark: first window shown, board drawn
-        from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, lambda: (print("shown", flush=True), app.quit()))
+    # The window is up before the match is set up and drawn: the program answers the
+    # player at once, and a question (resume the interrupted match?) comes over it.
+    window.show()
+    if args.quit_when_shown:  # the start-up benchmark: first window shown, then the board
+        QTimer.singleShot(0, lambda: print("window", flush=True))
+    QTimer.singleShot(0, lambda: open_table(window, args))
     return app.exec()
+
+
+def open_table(window: object, args: argparse.Namespace) -> None:
+    """Set the table the command line asks for in the shown window (see `start`), and
+    lay it out and draw it at once: a timer that came due meanwhile (the Dice dock's
+    chart imports pyqtgraph for ~0.4 s) must not keep the table off the screen."""
+    from PySide6.QtCore import QCoreApplication
+
+    start(window, args)
+    for _ in range(2):  # the layout the first pass makes asks for a paint of its own
+        QCoreApplication.sendPostedEvents()
+    if args.quit_when_shown:
+        print("shown", flush=True)
+        QCoreApplication.quit()
 
 
 def quiet_offscreen_warnings() -> None:
@@ -162,6 +180,7 @@ def start(window: object, args: argparse.Namespace) -> None:
 
 
 def new_from_args(window: object, args: argparse.Namespace) -> None:
+    from engine.core.options import make_options  # pydantic: read once the window is up
     from engine.games import get_game
 
     name = args.game or registry.start_game().name

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -20,9 +21,12 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction, SaveError, one_line
 from engine.core.events import Event
 from engine.core.frames import Pass
-from engine.core.game import GameOptions, GameState, RuleMode, make_options
+from engine.core.game import GameState, RuleMode
 from engine.core.match import Match
 from engine.games import get_game
+
+if TYPE_CHECKING:
+    from engine.core.options import GameOptions
 
 
 def step_label(events: Sequence[Event], action: Action) -> str:
@@ -210,6 +214,8 @@ class MatchController(QObject):
                   mode: RuleMode, take_backs: bool) -> None:
         game = get_game(game_name)
         if isinstance(options, dict):
+            from engine.core.options import make_options  # pydantic: after the window
+
             options = make_options(game.options_model, options)
         self._open(Match(game, options, seed, mode, take_backs), None)
         # Not the seed: with it and the rules anyone could work out every hidden card.

@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 
 from app.forms import load_form
 from engine.core import registry
-from engine.core.game import GameOptions, RuleMode
+from engine.core.game import RuleMode
+from engine.core.options import GameOptions
 from engine.games import game_names, get_game
 
 if TYPE_CHECKING:

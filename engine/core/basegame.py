@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.core import flow
 from engine.core.actions import Action
@@ -10,8 +10,11 @@ from engine.core.agent import Agent, RandomAgent
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.frames import Ability
-from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.game import GameState, Outcome
 from engine.core.rng import Rng, SealedRng
+
+if TYPE_CHECKING:
+    from engine.core.options import GameOptions
 
 
 class BaseGame:
@@ -19,7 +22,7 @@ class BaseGame:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    options_model: ClassVar[type[GameOptions]] = GameOptions
+    options_model: ClassVar[type[GameOptions]]  # each game's own (engine.core.options)
 
     def setup(self, options: GameOptions, rng: Rng) -> GameState:
         raise NotImplementedError

@@ -28,8 +28,6 @@ import typing
 from collections.abc import Callable
 from typing import Any, ClassVar, Union
 
-from pydantic import BaseModel
-
 _MISSING: Any = object()
 HIDDEN: Any = object()  # a value the seat may not see: its container drops it
 
@@ -573,6 +571,8 @@ def _kind(hint: Any, where: str, cache: bool, inside: bool = False) -> Kind:
         # A frozen dataclass is a value: shared by clones, its containers never changed.
         return DataRecord(hint, {f.name: _kind(inner[f.name], f"{where}.{f.name}", False)
                                  for f in dataclasses.fields(hint)})
+    from pydantic import BaseModel  # a game's options; not read before the window is up
+
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return Model(where.rpartition(".")[2])
     if isinstance(hint, type) and hasattr(hint, "clone") and hasattr(hint, "from_json"):

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import repeat
 from operator import is_
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.core import referee
 from engine.core.actions import Action
@@ -24,8 +24,11 @@ from engine.core.errors import IllegalAction, RecordRefused, one_line
 from engine.core.events import Event
 from engine.core.flow import not_yours
 from engine.core.frames import Pass
-from engine.core.game import GameOptions, GameState, Outcome, RuleMode
+from engine.core.game import GameState, Outcome, RuleMode
 from engine.core.rng import Rng, SealedRng
+
+if TYPE_CHECKING:
+    from engine.core.options import GameOptions
 
 CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than this
 UPGRADE_PASSES = 20  # windows an older record may have left unasked before one action

@@ -19,9 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action, action_from_json
 from engine.core.errors import (
@@ -35,6 +33,11 @@ from engine.core.errors import (
 from engine.core.game import GameState, RuleMode
 from engine.core.match import Match, Step, shared_steps
 from engine.core.registry import get_game
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from engine.core.save_file import SavedAction, SaveFile
 
 FORMAT = "runetable-save"
 SCHEMA = 3
@@ -50,32 +53,7 @@ EXTENSION = ".runetable"
 # a hostile file cannot keep the program busy for minutes: see README, "Saves".
 MAX_ACTIONS = 100_000
 MAX_BYTES = 64 * 1024 * 1024
-SEED_RANGE = (-(2**63), 2**64 - 1)
 STALE_TEMP_SECONDS = 60  # a temp file older than this belongs to no write in progress
-
-
-class SavedAction(BaseModel):
-    # strict: a hand-edited "5" for 5 or "yes" for true is an error, not a guess
-    model_config = ConfigDict(extra="forbid", strict=True)
-    actor: int
-    action: dict[str, Any]
-
-
-Seed = Annotated[int, Field(ge=SEED_RANGE[0], le=SEED_RANGE[1])]
-
-
-class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    format: Literal["runetable-save"]
-    schema_version: int
-    game: str
-    options: dict[str, Any]
-    seed: Seed
-    mode: Literal["enforced", "assisted", "sandbox"]
-    take_backs: bool
-    actions: Annotated[list[SavedAction], Field(max_length=MAX_ACTIONS)]
-    redo: Annotated[list[SavedAction], Field(max_length=MAX_ACTIONS)]
-    state_hash: str
 
 
 def _saved(action: Action, actor: int) -> dict[str, Any]:
@@ -219,6 +197,11 @@ def _rebuild(data: Any, source: str) -> Match:
         newer = "a newer" if version > SCHEMA else "an older"
         raise _problem(source, f"written by {newer} Runetable (save version {version}; "
                                f"this version reads {READS[0]} to {READS[-1]})")
+    # pydantic is read on the first load, not before the window comes up.
+    from pydantic import ValidationError
+
+    from engine.core.save_file import SaveFile
+
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as exc:

@@ -77,7 +77,7 @@ def test_game_options_become_widgets_and_come_back_as_values(qtbot):
     from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
     from app.dialogs.new_game import option_value, option_widget
-    from engine.core.game import GameOptions
+    from engine.core.options import GameOptions
 
     class Opts(GameOptions):
         war: bool = Field(True, description="Three battles")

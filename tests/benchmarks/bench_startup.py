@@ -1,8 +1,10 @@
 """Cold start of Runetable against a bare PySide6 window with the same docks, in one run.
 
 Each program is started as a fresh process, alternately, several times; the
-time is from spawning it to its first shown (and painted) window. The ratio
-of the medians is the figure DESIGN.md sets a target for (<= 2.5x).
+times are from spawning it to its first shown (and painted) window, and for
+Runetable also to its board drawn in that window (the match is set up once the
+window is up). The ratios of the medians are the figures DESIGN.md sets targets
+for: the first window <= 2.5x the bare one, the board <= 4x.
 
 Run: .venv/bin/python tests/benchmarks/bench_startup.py [--runs N]
 """
@@ -41,19 +43,24 @@ app.exec()
 """
 
 
-def time_to_shown(command: list[str], env: dict[str, str]) -> float:
+def time_to_shown(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds to the "window" line (the first window is up; the bare one prints none,
+    its window is all it shows) and to the "shown" line (the board drawn too)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
+    window = None
     for line in process.stdout:
-        if line.strip() == "shown":
+        if line.strip() == "window":
+            window = time.perf_counter() - start
+        elif line.strip() == "shown":
             elapsed = time.perf_counter() - start
             break
     else:
         raise RuntimeError(f"{command} never showed a window")
     process.wait(timeout=30)
-    return elapsed
+    return (elapsed if window is None else window), elapsed
 
 
 def main() -> int:
@@ -77,10 +84,14 @@ def main() -> int:
         for _ in range(args.runs):
             bare.append(time_to_shown(bare_cmd, env))
             ours.append(time_to_shown(app_cmd, env))
-    b, o = statistics.median(bare), statistics.median(ours)
-    print(f"bare PySide6 window, same docks: median {b * 1000:.0f} ms over {args.runs} runs")
-    print(f"Runetable sandbox table shown:   median {o * 1000:.0f} ms over {args.runs} runs")
-    print(f"ratio: {o / b:.2f}x (target <= 2.5x for the first window, <= 4x for the board)")
+    b = statistics.median(t for t, _ in bare)
+    first = statistics.median(t for t, _ in ours)
+    board = statistics.median(t for _, t in ours)
+    print(f"bare PySide6 window, same docks:  median {b * 1000:.0f} ms over {args.runs} runs")
+    print(f"Runetable first window shown:     median {first * 1000:.0f} ms = {first / b:.2f}x "
+          "(target <= 2.5x)")
+    print(f"Runetable sandbox board drawn:    median {board * 1000:.0f} ms = {board / b:.2f}x "
+          "(target <= 4x)")
     return 0
 
 

@@ -27,7 +27,8 @@ from engine.core.declared import state_field
 from engine.core.entities import Entities, Entity
 from engine.core.events import Event, event
 from engine.core.frames import Ability, Commit, Frame
-from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.game import GameState, Outcome
+from engine.core.options import GameOptions
 from engine.core.registry import GameEntry
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone

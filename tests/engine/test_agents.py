@@ -6,8 +6,8 @@ import pytest
 
 from engine import simulate
 from engine.core.agent import RandomAgent
-from engine.core.game import GameOptions, make_options
 from engine.core.match import Match
+from engine.core.options import GameOptions, make_options
 from engine.core.rng import Rng
 from engine.games import get_game
 from tests.engine.toygame import ToyGame

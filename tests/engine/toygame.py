@@ -20,7 +20,8 @@ from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, event
-from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.game import GameState, Outcome
+from engine.core.options import GameOptions
 from engine.core.prompts import Prompt
 from engine.core.registry import GameEntry
 from engine.core.rng import Rng

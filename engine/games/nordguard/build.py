@@ -12,7 +12,7 @@ from math import ceil
 
 from pydantic import Field, model_validator
 
-from engine.core.game import GameOptions
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.nordguard.content import MAX_TEAM, NordguardContent, load

@@ -17,7 +17,8 @@ from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameOptions, GameState, Outcome
+from engine.core.game import GameState, Outcome
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.games.nordguard import ENTRY, flow
 from engine.games.nordguard.actions import (

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from engine.core.basegame import BaseGame
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.games.sandbox import ENTRY, content
 from engine.games.sandbox.state import new_table

@@ -26,7 +26,8 @@ from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.frames import Pass
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.games.tactica import ENTRY, frames, tactics, war
 from engine.games.tactica import cards as cardmoves

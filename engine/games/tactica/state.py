@@ -72,7 +72,8 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core.declared import state_field
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.core.zones import Table
 from engine.games.tactica.field import Coord

@@ -21,7 +21,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core.events import Event
-from engine.core.game import GameOptions, Outcome
+from engine.core.game import Outcome
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.tactica import cards as cardmoves

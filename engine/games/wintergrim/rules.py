@@ -15,7 +15,8 @@ from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.wintergrim import combat, moving, placing, tactics, turns, world

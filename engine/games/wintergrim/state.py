@@ -42,7 +42,8 @@ from pydantic import Field, model_validator
 
 from engine.core.declared import state_field
 from engine.core.entities import Entities
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 
 SKY = "sky"  # where the weather stands
 PLAYED = "played"  # where a tactic waits while its window is open

@@ -38,7 +38,8 @@ from pydantic import Field
 
 from engine.core.declared import state_field
 from engine.core.entities import Entities
-from engine.core.game import GameOptions, GameState
+from engine.core.game import GameState
+from engine.core.options import GameOptions
 
 RESERVE = "reserve"
 VALHALLA = "valhalla"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.frames import Pass
-from engine.core.game import GameOptions
 from engine.core.match import Match
+from engine.core.options import GameOptions
 from engine.core.rng import Rng
 from engine.games.tactica import queries
 from engine.games.tactica.actions import (
