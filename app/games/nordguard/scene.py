@@ -396,7 +396,7 @@ class NordguardScene(LocationScene):
         self.highlight([Cell(cell // self.columns, cell % self.columns)], colour)
         slot = self._slot(cell)
         self._add_badge(f"{WORD_ARROWS[move.direction]} {move.badge}",
-                        QPointF(slot.center().x(), slot.top() + 4), self._glow_font, colour,
+                        QPointF(slot.center().x(), slot.bottom()), self._glow_font, colour,
                         self._highlights)
         self._highlights[-1].setZValue(BADGE_Z)
         self._glows[cell] = self._highlights[first:]

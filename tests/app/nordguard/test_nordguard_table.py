@@ -60,6 +60,7 @@ def test_drag_the_sled_onto_a_neighbour_attempts_the_move(table):
     table.lay(table.state.width, "powder-valley")
     table.events_on_top("quiet-night")
     badges = {}
+    feet = {}
 
     def look_at_glow():
         for item in win.scene._highlights:
@@ -67,10 +68,15 @@ def test_drag_the_sled_onto_a_neighbour_attempts_the_move(table):
                 text = item.childItems()[0].text()
                 assert text not in badges  # each neighbour glows once, however the sled moved
                 badges[text] = item.brush().color()
+                feet[text] = item.sceneBoundingRect().center()
 
     table.carry(win.scene.sled.pos(), table.cell_point(1), hold=look_at_glow)
     assert badges["→ 100%"] == QColor(GLOW_HOVERED)  # the neighbour under the sled
     assert badges["↓ 50%"] == QColor(GLOW_LEGAL)  # Powder Valley: d6 ≥ 4 on snow
+    # Each chance sits on its card's foot, clear of the card's name and challenge.
+    for text, cell in (("→ 100%", 1), ("↓ 50%", table.state.width)):
+        slot = win.scene._slot(cell)
+        assert feet[text].x() == slot.center().x() and feet[text].y() == slot.bottom()
     assert table.state.sled == 1 and table.state.attempted
     assert win.scene._highlights == []
     assert "The team enters Open Tundra" in table.log()
