@@ -18,6 +18,7 @@ from itertools import accumulate
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QColor,
     QFocusEvent,
     QKeyEvent,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.docks import log_access
 from app.docks.row_lines import PAD, RowLines
 
 OVERRIDE = QColor("#9a4d00")  # a referee's override, in the words' place
@@ -81,6 +83,7 @@ class LogView(QAbstractScrollArea):
         viewport.setAutoFillBackground(False)
         # Every pixel is painted here, so Qt may scroll by moving the pixels drawn.
         viewport.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        log_access.install()  # a screen reader finds an item for each row
 
     # -- the rows --------------------------------------------------------------------
     def count(self) -> int:
@@ -110,6 +113,7 @@ class LogView(QAbstractScrollArea):
         self._shown.extend(row for row in range(start, len(self._texts)) if self._passes(row))
         self._tops.extend(self._sums(self._shown[at:], self._tops[-1]))
         self._grown(at)
+        log_access.tell(self, QAccessible.Event.ObjectReorder)
 
     def rewrite(self, rows: Sequence[tuple[int, Row]]) -> None:
         """Give these rows new words (a seat reads the log anew, the end reveals what was
@@ -133,6 +137,7 @@ class LogView(QAbstractScrollArea):
         self._relayout(changed[0])
         for row in changed:
             self._repaint_row(row)  # new words, perhaps at the height they had
+        log_access.tell(self, QAccessible.Event.ObjectReorder)  # the items' new names
 
     def truncate(self, count: int) -> None:
         """Keep the first `count` rows (the later ones were undone)."""
@@ -148,6 +153,7 @@ class LogView(QAbstractScrollArea):
         if end < self.viewport().height():  # the rows gone were in view: now blank
             self.viewport().update(0, end, self.viewport().width(),
                                    self.viewport().height() - end)
+        log_access.tell(self, QAccessible.Event.ObjectReorder)
 
     def filter(self, needle: str) -> None:
         """Show only the rows holding `needle` (any case); an empty one shows them all."""
@@ -176,6 +182,7 @@ class LogView(QAbstractScrollArea):
         if row is not None:
             self.setAccessibleDescription(self._texts[row].strip())
             self.ensure_visible(row)
+            log_access.tell(self, QAccessible.Event.Focus, row)
 
     def _choose(self, row: int | None) -> None:
         """The player made `row` current."""
@@ -186,7 +193,7 @@ class LogView(QAbstractScrollArea):
     # -- geometry ------------------------------------------------------------------------
     def row_rect(self, row: int) -> QRect:
         """Where the row is in the viewport (an empty rectangle if the filter hides it)."""
-        at = self._position(row)
+        at = self.place(row)
         if at is None:
             return QRect()
         top = self._tops[at] - self._bar.value()
@@ -199,7 +206,7 @@ class LogView(QAbstractScrollArea):
         return self._shown[at] if 0 <= at < len(self._shown) and y >= 0 else None
 
     def ensure_visible(self, row: int) -> None:
-        at = self._position(row)
+        at = self.place(row)
         if at is None:
             return
         top, bottom = self._tops[at], self._tops[at + 1]
@@ -211,7 +218,11 @@ class LogView(QAbstractScrollArea):
     def scroll_to_bottom(self) -> None:
         self._bar.setValue(self._bar.maximum())
 
-    def _position(self, row: int | None) -> int | None:
+    def shown_rows(self) -> list[int]:
+        """The rows the filter lets through, in order (the view's own list: read it only)."""
+        return self._shown
+
+    def place(self, row: int | None) -> int | None:
         """The row's place among the shown rows, or None if it is not shown."""
         if row is None:
             return None
@@ -236,13 +247,13 @@ class LogView(QAbstractScrollArea):
         bar = self._bar
         in_view, value = self._in_view(), bar.value()
         anchor = self.row_at(QPoint(0, 0))
-        shift = 0 if anchor is None else bar.value() - self._tops[self._position(anchor)]
+        shift = 0 if anchor is None else bar.value() - self._tops[self.place(anchor)]
         at = bisect_right(self._shown, first - 1)
         self._tops[at + 1:] = self._sums(self._shown[at:], self._tops[at])
         at_end = bar.value() >= bar.maximum()
         self._update_range()
         if not at_end and anchor is not None:
-            bar.setValue(self._tops[self._position(anchor)] + shift)
+            bar.setValue(self._tops[self.place(anchor)] + shift)
         if bar.value() != value or self._in_view() != in_view:
             self.viewport().update()
 
@@ -261,6 +272,7 @@ class LogView(QAbstractScrollArea):
         self.viewport().update()
         if self._current is not None:
             self.ensure_visible(self._current)
+        log_access.tell(self, QAccessible.Event.ObjectReorder)
 
     def _sums(self, rows: list[int], start: int) -> list[int]:
         """Where each of these shown rows ends, the first starting at `start`."""
@@ -399,7 +411,7 @@ class LogView(QAbstractScrollArea):
         if not self._shown:
             return None
         last = len(self._shown) - 1
-        at = self._position(self._current)
+        at = self.place(self._current)
         if at is None and self._current is not None:  # the filter hides it
             at = min(last, bisect_right(self._shown, self._current))
         page = self.viewport().height()

@@ -6,7 +6,7 @@ with the filter on too; the selection and the end of the list keep their places.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
+from PySide6.QtGui import QAccessible, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from app.docks.log import LogDock
@@ -224,3 +224,36 @@ def test_rows_measured_later_above_the_view_leave_no_stale_rows(qtbot):
     assert looks_right(dock)
     bar = dock.list.verticalScrollBar()
     assert bar.value() == bar.maximum()
+
+
+def test_a_screen_reader_finds_an_item_for_each_row_shown(qtbot):
+    """The list drawn by hand still gives a screen reader what the old item list did: an
+    item per row the filter shows, with its words and place, the current one focused;
+    rows undone are items no more."""
+    dock = shown_dock(qtbot, 60)
+    log = dock.list
+    face = QAccessible.queryAccessibleInterface(log)
+    assert face.role() == QAccessible.Role.List and face.childCount() == 60
+    item = face.child(7)
+    assert item.role() == QAccessible.Role.ListItem and face.indexOfChild(item) == 7
+    assert item.text(QAccessible.Text.Name) == log.text(7).strip()
+    assert item.parent().object() is log
+    row = log.row_at(log.viewport().rect().center())
+    place = log.row_rect(row)
+    on_screen = face.child(row).rect()
+    assert on_screen.topLeft() == log.viewport().mapToGlobal(place.topLeft())
+    assert face.childAt(on_screen.center().x(), on_screen.center().y()).row == row
+    assert face.focusChild() is None  # the table shows the present
+    qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton, pos=place.center())
+    assert face.focusChild().text(QAccessible.Text.Name) == log.text(row).strip()
+    assert face.child(row).state().focused and not face.child(row - 1).state().focused
+    dock.filter.setText("sled")  # the odd rows: the items are the rows shown
+    assert face.childCount() == 30
+    assert face.child(0).text(QAccessible.Text.Name) == log.text(1).strip()
+    dock.filter.clear()
+    late = face.child(50)
+    assert late.isValid() and not late.state().invalid
+    dock.show_entries(entries(60)[:40])  # the last steps undone
+    assert face.childCount() == 40 and face.child(40) is None
+    assert not late.isValid() and late.state().invalid and late.text(QAccessible.Text.Name) == ""
+    assert item.isValid()
