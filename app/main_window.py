@@ -310,6 +310,13 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.view.fit)
         self.view.fit()
         self.view.setFocus()
+        if match.steps and len(self.controller.human_seats()) > 1:
+            # A match opened from a save, several people sharing the computer: who sits
+            # here is not known, so the seat to act (or the first person after a computer
+            # seat) gets the table from behind the curtain, as at every change of hands.
+            self._last_human = SPECTATOR
+            if seat is not None and seat not in self.controller.computer_seats():
+                self._seat_changed(seat)
 
     def refresh(self) -> None:
         if (self._thinking_text and not self.computer.busy()
@@ -383,7 +390,7 @@ class MainWindow(QMainWindow):
                    on_board: dict[str, QPoint] | None = None) -> None:
         if viewer is None and state.result is not None:
             # The match is over and nothing is secret any more: show the last person's cards.
-            viewer = self._last_human if self._last_human is not None else 0
+            viewer = self._last_human if self._last_human not in (None, SPECTATOR) else 0
         if viewer is None or viewer == SPECTATOR:
             waiting = self.curtain_seat
             title = (f"Hand hidden — waiting for {self.presenter.seat_name(state, waiting)}"

@@ -39,6 +39,10 @@ def opened(qtbot, path) -> MainWindow:
     warnings: list[str] = []
     window.warn = lambda title, text: warnings.append(text)
     assert window.load(path), warnings
+    if window.curtain_seat is not None:  # a hot-seat table: the seat to act takes it
+        window.show()
+        qtbot.waitExposed(window)
+        qtbot.mouseClick(window.curtain.button, Qt.MouseButton.LeftButton)
     return window
 
 
@@ -146,6 +150,25 @@ def test_undo_labels_are_the_public_text_before_and_after_a_reload(qtbot, hot_se
     again = opened(qtbot, path)
     assert [again.controller.undo_stack.text(i)
             for i in range(again.controller.undo_stack.count())] == before
+
+
+def test_a_hot_seat_match_reopened_waits_behind_the_curtain(qtbot, hot_seat, tmp_path):
+    """Hidden information: whoever opens a saved match that several people share may not
+    be the seat to act, so its hand stays hidden until that person takes the table."""
+    drawn = draw(qtbot, hot_seat)  # Player 1 holds a card; Player 1 is still to act
+    path = tmp_path / "hot.runetable"
+    saves.save(hot_seat.controller.match, path)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    assert window.load(path)
+    assert window.curtain.isVisible() and window.curtain_seat == 0
+    assert window.viewer() == -1 and "waiting for Player 1" in window.hand_dock.title.text()
+    assert drawn not in [c.ref for p in window.hand_dock.panels for c in p.cards]
+    qtbot.mouseClick(window.curtain.button, Qt.MouseButton.LeftButton)
+    assert window.viewer() == 0 and not window.curtain.isVisible()
+    assert drawn in [c.ref for p in window.hand_dock.panels for c in p.cards]
 
 
 def test_undo_while_showing_a_past_moment_returns_to_the_present(qtbot, hot_seat):

@@ -160,8 +160,14 @@ def test_save_close_reopen_is_exactly_the_same(qtbot, window, drag_target, tmp_p
     log = window.log_dock.texts()
     other = MainWindow()
     qtbot.addWidget(other)
+    other.show()
     assert other.load(path)
     assert other.controller.match.state_hash() == window.controller.match.state_hash()
+    # Two people share this table: it waits for the seat to act, naming no hidden card.
+    assert other.curtain.isVisible()
+    assert other.log_dock.texts()[0] == "1. Player 1 moves a card from Deck to Player 1's hand"
+    assert log[0] != other.log_dock.texts()[0]
+    qtbot.mouseClick(other.curtain.button, Qt.MouseButton.LeftButton)
     assert other.log_dock.texts() == log
     other.undo_action.trigger()
     assert len(other.controller.match.steps) == 1
