@@ -16,7 +16,8 @@ for the first rule the action breaks to say why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -53,7 +54,7 @@ from engine.games.tactica.board import (
 )
 from engine.games.tactica.combat import attack_problem, def_of, off_against, side_attacks
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
-from engine.games.tactica.movement import card_moves, locked, mov_left, side_moves
+from engine.games.tactica.movement import locked, mov_left, move_cost, side_moves
 from engine.games.tactica.state import (
     TRAINING,
     Phase,
@@ -267,41 +268,40 @@ def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
 
 def why_not(state: TacticaState, action: Action) -> str | None:
     """None when the active seat may take `action` now (no frame is open); otherwise the
-    rule it breaks."""
-    if isinstance(action, Pass):
+    rule it breaks. The check is found by the action's class in one look-up: a load
+    checks every recorded action."""
+    problem = TURN_PROBLEMS.get(type(action))
+    if problem is not None:
+        return problem(state, state.active, action)
+    if isinstance(action, (Pass, *TACTICA_ACTIONS)):
         return "there is nothing to answer now"
-    if not isinstance(action, TACTICA_ACTIONS):
-        return f"TACTICA has no action {action.kind!r}"
-    p = state.active
-    phase = state.phase
-    match action:
-        case PlaceLandmark():
-            return landmark_problem(state, p, action)
-        case Deploy() | Muster():
-            return muster_problem(state, p, action)
-        case Train():
-            if phase is not Phase.MUSTER:
-                return "training is a muster action"
-            if state.musters_left <= 0:
-                return "no muster actions are left this phase"
-            return train_problem(state, action.troop, p)
-        case Move():
-            return move_problem(state, p, action)
-        case Attack():
-            return attack_check(state, p, action)
-        case Rescue():
-            if phase not in (Phase.MOVEMENT, Phase.COMBAT):
-                return "a rescue is made in the MOVEMENT or COMBAT phase"
-            return rescue_problem(state, action.troop, p)
-        case PlayTactic():
-            if action in tactics.plays(state, p, None, only=frames.card_in(state, action.card)):
-                return None
-            return tactics.problem(state, p, action, None)
-        case EndPhase():
-            if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
-                return f"the {phase} phase ends by itself when every placement is made"
-            return None
-    return "there is nothing to answer now"
+    return f"TACTICA has no action {action.kind!r}"
+
+
+def train_check(state: TacticaState, p: int, action: Train) -> str | None:
+    if state.phase is not Phase.MUSTER:
+        return "training is a muster action"
+    if state.musters_left <= 0:
+        return "no muster actions are left this phase"
+    return train_problem(state, action.troop, p)
+
+
+def rescue_check(state: TacticaState, p: int, action: Rescue) -> str | None:
+    if state.phase not in (Phase.MOVEMENT, Phase.COMBAT):
+        return "a rescue is made in the MOVEMENT or COMBAT phase"
+    return rescue_problem(state, action.troop, p)
+
+
+def play_problem(state: TacticaState, p: int, action: PlayTactic) -> str | None:
+    if action in tactics.plays(state, p, None, only=frames.card_in(state, action.card)):
+        return None
+    return tactics.problem(state, p, action, None)
+
+
+def end_phase_problem(state: TacticaState, p: int, action: EndPhase) -> str | None:
+    if state.phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+        return f"the {state.phase} phase ends by itself when every placement is made"
+    return None
 
 
 def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str | None:
@@ -331,8 +331,7 @@ def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str 
     face = table.faces[action.card]
     if face not in TROOP_FACES or face == "crown":
         return "only troop cards are mustered"
-    spot = (action.q, action.r)
-    if spot not in war.muster_spots(state, board(state), p, face):
+    if not war.may_muster(board(state), p, face in MELEE, (action.q, action.r)):
         if face in ("crossbow", "archer"):
             return "ranged troops muster next to, or on top of, a friendly wall, on a free hex"
         return "melee troops muster next to a friendly wall, on a free hex"
@@ -347,7 +346,7 @@ def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
     b = board(state)
     if action.troop not in b.pos or owner_of(action.troop) != p:
         return "move one of your own troops on the field"
-    if (action.q, action.r) in card_moves(state, b, action.troop):
+    if move_cost(state, b, action.troop, (action.q, action.r)) is not None:
         return None  # none for a troop that is locked or has spent its MOV
     if locked(state, b, action.troop):
         return "a troop next to an enemy troop cannot move without DISENGAGE"
@@ -384,6 +383,14 @@ def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
     return attack_problem(state, b, action.attacker, action.target)
 
 
+TURN_PROBLEMS: dict[type[Action], Callable[[TacticaState, int, Any], str | None]] = {
+    PlaceLandmark: landmark_problem, Deploy: muster_problem, Muster: muster_problem,
+    Train: train_check, Move: move_problem, Attack: attack_check, Rescue: rescue_check,
+    PlayTactic: play_problem, EndPhase: end_phase_problem,
+}
+"""The check of each action of a turn, by its class (why_not)."""
+
+
 # -- doing ---------------------------------------------------------------------------
 
 
@@ -405,7 +412,8 @@ def perform(state: TacticaState, action: Action) -> list[Event]:
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
         case Move():
-            cost = card_moves(state, board(state), action.troop)[(action.q, action.r)]
+            cost = move_cost(state, board(state), action.troop, (action.q, action.r))
+            assert cost is not None  # checked, or listed by side_moves
             state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
             state.moves_left -= 1
             state.moves_made += 1

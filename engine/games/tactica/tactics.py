@@ -185,8 +185,8 @@ def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]
 
 def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     """On each troop locked in place (movement.locked)."""
-    danger, pos, unlocked, on = b.danger(p), b.pos, state.unlocked, ON[card]
-    return [on[t] for t in _own(b, p) if t not in unlocked and pos[t] in danger]
+    danger, pos, unlocked, on, bit = b.danger(p), b.pos, state.unlocked, ON[card], GEOM.bit
+    return [on[t] for t in _own(b, p) if t not in unlocked and bit[pos[t]] & danger]
 
 
 def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -369,20 +369,18 @@ def plays(state: TacticaState, player: int, trigger: str | None,
     if phase is None:
         return []
     b = board(state)
-    out: list[PlayTactic] = []
     faces = state.table.faces
     uses = OWN_IN[phase] if trigger is None else COUNTER_TO[trigger]
+    if only is not None:  # one card's plays: the rest of the barracks need not be sorted
+        gen = uses.get(faces[only])
+        if gen is None or state.table.where.get(only) != barracks(player):
+            return []
+        return gen(state, b, player, only)
+    out: list[PlayTactic] = []
     for face, held in hand(state, player).items():
         gen = uses.get(face)
-        if gen is None:
-            continue
-        if only is not None:
-            if faces[only] != face or only not in held:
-                continue
-            card = only
-        else:
-            card = held[0]
-        out += gen(state, b, player, card)
+        if gen is not None:
+            out += gen(state, b, player, held[0])
     return out
 
 

@@ -208,19 +208,18 @@ SIDE_CHOICES = (RIDGE, RAVINE)
 def muster_spots(state: TacticaState, b: Board, player: int, face: str) -> list[Coord]:
     """Part 2: melee troops muster next to a friendly wall; ranged also on top of one."""
     melee = face in MELEE
-    by_wall = b.features.by_wall[player]
-    out = []
-    for c in b.features.muster_order[player]:
-        if c in b.troop_at or c in b.landmark_at:
-            continue
-        wall = b.wall_at.get(c)
-        if wall is not None:
-            if melee or owner_of(wall) != player:
-                continue
-        elif c not in by_wall:
-            continue
-        out.append(c)
-    return out
+    return [c for c in b.features.muster_order[player] if may_muster(b, player, melee, c)]
+
+
+def may_muster(b: Board, player: int, melee: bool, c: Coord) -> bool:
+    """Whether one of `player`'s troops may muster on hex `c` (muster_spots: a load checks
+    each recorded muster on its own hex)."""
+    if c in b.troop_at or c in b.landmark_at:
+        return False
+    wall = b.wall_at.get(c)
+    if wall is not None:
+        return not melee and owner_of(wall) == player
+    return c in b.features.by_wall[player]
 
 
 def begin_deployment(state: TacticaState) -> list[Event]:
