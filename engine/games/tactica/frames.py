@@ -235,10 +235,6 @@ def engaged(state: TacticaState, troop: str) -> bool:
     return c is not None and owner is not None and b.enemy_adjacent(c, owner)
 
 
-def card_in(state: TacticaState, card: str) -> str | None:
-    return card if card in state.table.where else None
-
-
 @dataclass(frozen=True, slots=True)
 class CounterWindow(TacticaFrame):
     """The defender may answer an attack or an engaging move with counter-cards, one
@@ -259,7 +255,7 @@ class CounterWindow(TacticaFrame):
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
         if not isinstance(action, PlayTactic):
             return TacticaFrame.refusal(self, state, p, action)
-        if action in tactics.plays(state, p, self.trigger, only=card_in(state, action.card)):
+        if tactics.offered(state, p, action, self.trigger):
             return None
         return tactics.problem(state, p, action, self.trigger)
 

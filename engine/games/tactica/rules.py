@@ -293,7 +293,7 @@ def rescue_check(state: TacticaState, p: int, action: Rescue) -> str | None:
 
 
 def play_problem(state: TacticaState, p: int, action: PlayTactic) -> str | None:
-    if action in tactics.plays(state, p, None, only=frames.card_in(state, action.card)):
+    if tactics.offered(state, p, action, None):
         return None
     return tactics.problem(state, p, action, None)
 

@@ -384,6 +384,15 @@ def plays(state: TacticaState, player: int, trigger: str | None,
     return out
 
 
+def offered(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> bool:
+    """Whether `action` is one of the plays of its card now (plays). A load checks every
+    recorded play: the card's plays on other targets are passed over by the target alone,
+    not compared field by field."""
+    card = action.card if action.card in state.table.where else None
+    target = action.target
+    return action in [a for a in plays(state, player, trigger, only=card) if a.target == target]
+
+
 def problem(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> str:
     """Why a PlayTactic that is not legal now is refused, in the rulebook's words."""
     table = state.table
