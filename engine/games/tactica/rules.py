@@ -56,8 +56,13 @@ from engine.games.tactica.combat import attack_problem, def_of, off_against, sid
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
 from engine.games.tactica.movement import locked, mov_left, move_cost, side_moves
 from engine.games.tactica.state import (
+    COMBAT,
+    DEPLOYMENT,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
+    RESOLUTION,
     TRAINING,
-    Phase,
     TacticaState,
     barracks,
     features,
@@ -111,7 +116,7 @@ class TacticaGame(BaseGame):
         """RESOLUTION ends the turn once nothing is left to ask (a ransom): points, the
         battle's end (and the next battle, or the war's), the draw, the next turn."""
         assert isinstance(state, TacticaState)
-        if state.phase is Phase.RESOLUTION:
+        if state.phase is RESOLUTION:
             return war.finish_turn(state)
         return None
 
@@ -137,23 +142,23 @@ def turn_actions(state: TacticaState) -> list[Action]:
     """The active seat's actions when no frame is open."""
     p = state.active
     phase = state.phase
-    if phase is Phase.LANDMARKS:
+    if phase is LANDMARKS:
         return landmark_actions(state, p)
-    if phase is Phase.DEPLOYMENT:
+    if phase is DEPLOYMENT:
         return [DEPLOYS[card, c] for card, c in muster_options(state, p)]
-    if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+    if phase not in (MUSTER, MOVEMENT, COMBAT):
         return []  # RESOLUTION runs by itself; it waits only on a frame (a ransom)
     out: list[Action] = []
     b = board(state)
-    if phase is Phase.MUSTER:
+    if phase is MUSTER:
         if state.musters_left > 0:
             out.extend(MUSTERS[card, c] for card, c in muster_options(state, p))
             out.extend(_trains(state, b, p))
-    elif phase is Phase.MOVEMENT:
+    elif phase is MOVEMENT:
         if state.moves_left > 0:
             out += side_moves(state, b, p)
             out.extend(_rescues(state, p))
-    elif phase is Phase.COMBAT:
+    elif phase is COMBAT:
         out += side_attacks(state, b, p)
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
@@ -166,7 +171,7 @@ MUSTERS: Made[tuple[str, tuple[int, int]], Muster] = Made(
     lambda key: Muster(key[0], key[1][0], key[1][1]))  # by card and hex
 DEPLOYS: Made[tuple[str, tuple[int, int]], Deploy] = Made(
     lambda key: Deploy(key[0], key[1][0], key[1][1]))  # by card and hex
-LANDMARKS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
+PLACINGS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
     lambda key: PlaceLandmark(key[0], key[1][0], key[1][1], key[2]))  # by card, hex, side up
 TRAINS: Made[str, Train] = Made(Train)
 
@@ -191,11 +196,11 @@ def _rescues(state: TacticaState, p: int) -> list[Action]:
     that has a card move or its attack left, while the enemy holds one of p's troops."""
     if not held_by_enemy(state, p):
         return []
-    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+    if state.phase is MOVEMENT and state.moves_left <= 0:
         return []
     b = board(state)
     near = b.features.next_enemy_wall[p]
-    spent = state.attacked if state.phase is Phase.COMBAT else ()
+    spent = state.attacked if state.phase is COMBAT else ()
     return [Rescue(t) for t in b.troops[p] if b.pos[t] in near and t not in spent]
 
 
@@ -204,7 +209,7 @@ def landmark_actions(state: TacticaState, p: int) -> list[Action]:
     cards = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "landmark"]
     if not cards:
         return []
-    return [LANDMARKS[cards[0], c, side]
+    return [PLACINGS[cards[0], c, side]
             for c in war.landmark_spots(state, p) for side in war.SIDE_CHOICES]
 
 
@@ -252,9 +257,9 @@ def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
     b = board(state)
     if troop not in b.pos or owner_of(troop) != p:
         return "a rescue is made by one of your troops on the field"
-    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+    if state.phase is MOVEMENT and state.moves_left <= 0:
         return "a rescue uses a card move and none is left"
-    if state.phase is Phase.COMBAT and troop in state.attacked:
+    if state.phase is COMBAT and troop in state.attacked:
         return "a rescue uses the troop's attack, already spent"
     if not b.next_to_enemy_wall(b.pos[troop], p):
         return "a rescue needs a troop next to an enemy wall"
@@ -279,7 +284,7 @@ def why_not(state: TacticaState, action: Action) -> str | None:
 
 
 def train_check(state: TacticaState, p: int, action: Train) -> str | None:
-    if state.phase is not Phase.MUSTER:
+    if state.phase is not MUSTER:
         return "training is a muster action"
     if state.musters_left <= 0:
         return "no muster actions are left this phase"
@@ -287,7 +292,7 @@ def train_check(state: TacticaState, p: int, action: Train) -> str | None:
 
 
 def rescue_check(state: TacticaState, p: int, action: Rescue) -> str | None:
-    if state.phase not in (Phase.MOVEMENT, Phase.COMBAT):
+    if state.phase not in (MOVEMENT, COMBAT):
         return "a rescue is made in the MOVEMENT or COMBAT phase"
     return rescue_problem(state, action.troop, p)
 
@@ -299,13 +304,13 @@ def play_problem(state: TacticaState, p: int, action: PlayTactic) -> str | None:
 
 
 def end_phase_problem(state: TacticaState, p: int, action: EndPhase) -> str | None:
-    if state.phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+    if state.phase not in (MUSTER, MOVEMENT, COMBAT):
         return f"the {state.phase} phase ends by itself when every placement is made"
     return None
 
 
 def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str | None:
-    if state.phase is not Phase.LANDMARKS:
+    if state.phase is not LANDMARKS:
         return "landmarks are placed before the battle's first turn"
     table = state.table
     if table.where.get(action.card) != features(p) or table.faces[action.card] != "landmark":
@@ -320,7 +325,7 @@ def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str 
 
 
 def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str | None:
-    wanted = Phase.DEPLOYMENT if isinstance(action, Deploy) else Phase.MUSTER
+    wanted = DEPLOYMENT if isinstance(action, Deploy) else MUSTER
     if state.phase is not wanted:
         return f"that is done in the {wanted} phase"
     if isinstance(action, Muster) and state.musters_left <= 0:
@@ -339,7 +344,7 @@ def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str 
 
 
 def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
-    if state.phase is not Phase.MOVEMENT:
+    if state.phase is not MOVEMENT:
         return "troops move in the MOVEMENT phase"
     if state.moves_left <= 0:
         return "all three card moves of this phase are used"
@@ -373,7 +378,7 @@ def destination_problem(state: TacticaState, p: int, action: Move) -> str:
 
 
 def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
-    if state.phase is not Phase.COMBAT:
+    if state.phase is not COMBAT:
         return "attacks are made in the COMBAT phase"
     b = board(state)
     if action.attacker not in b.pos or owner_of(action.attacker) != p:
@@ -451,7 +456,7 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
 
 
 def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
-    if state.phase is Phase.MOVEMENT:
+    if state.phase is MOVEMENT:
         state.moves_left -= 1
     else:
         state.attacked.add(troop)

@@ -62,10 +62,12 @@ from engine.games.tactica.events import (
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.movement import locked, mov_left, reach, step_cost
 from engine.games.tactica.state import (
+    COMBAT,
     FIELD,
+    MOVEMENT,
+    MUSTER,
     PLAYED,
     TRAINING,
-    Phase,
     Play,
     TacticaState,
     barracks,
@@ -78,7 +80,7 @@ from engine.games.tactica.state import (
     troop_pile,
 )
 
-PHASE_KEY = {Phase.MUSTER: "muster", Phase.MOVEMENT: "movement", Phase.COMBAT: "combat"}
+PHASE_KEY = {MUSTER: "muster", MOVEMENT: "movement", COMBAT: "combat"}
 TACTIC_FACES = frozenset(CONTENT.tactics)
 CHAMPIONS = frozenset({"champion", "crown"})
 
@@ -603,7 +605,7 @@ def rescue(state: TacticaState, player: int, rescuer: str, hostage: str,
     face = state.table.faces[hostage]
     if face in CHAMPIONS and spot is not None:
         cardmoves.place(state, hostage, spot)
-        if state.phase is Phase.COMBAT:
+        if state.phase is COMBAT:
             state.attacked.add(hostage)  # rescued in COMBAT: it cannot fight this phase
     else:
         cardmoves.put(state, hostage, resupply(owner))

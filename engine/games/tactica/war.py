@@ -45,11 +45,17 @@ from engine.games.tactica.events import (
 )
 from engine.games.tactica.field import RAVINE, RIDGE, Coord
 from engine.games.tactica.state import (
+    COMBAT,
+    DEPLOYMENT,
     FIELD,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
+    OVER,
     PLAYED,
+    RESOLUTION,
     SIDE_NAMES,
     TRAINING,
-    Phase,
     TacticaState,
     barracks,
     features,
@@ -140,7 +146,7 @@ def start_battle(state: TacticaState, number: int, first: int) -> list[Event]:
             events.append(cardmoves.shuffle(state, pile))
         events += cardmoves.draw(state, p, troop_pile(p), RULES.opening_troops.value, BIG)
         events += cardmoves.draw(state, p, tactics_pile(p), RULES.opening_tactics.value, BIG)
-    state.phase = Phase.LANDMARKS
+    state.phase = LANDMARKS
     state.active = 1 - first
     if not _landmarks_left(state, state.active):
         state.active = first
@@ -223,14 +229,14 @@ def may_muster(b: Board, player: int, melee: bool, c: Coord) -> bool:
 
 
 def begin_deployment(state: TacticaState) -> list[Event]:
-    state.phase = Phase.DEPLOYMENT
+    state.phase = DEPLOYMENT
     state.deployed = [0, 0]
     state.active = state.first
     if not can_deploy(state, state.first):
         state.active = 1 - state.first
         if not can_deploy(state, state.active):
             return begin_turn(state, state.first)
-    return [PhaseBegins(phase=Phase.DEPLOYMENT, troops=RULES.deploy_troops.value)]
+    return [PhaseBegins(phase=DEPLOYMENT, troops=RULES.deploy_troops.value)]
 
 
 def deployable(state: TacticaState, player: int) -> list[str]:
@@ -261,7 +267,7 @@ def after_deploy(state: TacticaState, player: int) -> list[Event]:
 
 def begin_turn(state: TacticaState, player: int) -> list[Event]:
     state.active = player
-    state.phase = Phase.MUSTER
+    state.phase = MUSTER
     extra = RULES.second_player_first_turn_musters.value if state.battle_turn == 2 else 0
     state.musters_left = RULES.muster_actions.value + extra
     state.moves_left = RULES.card_moves.value
@@ -271,18 +277,18 @@ def begin_turn(state: TacticaState, player: int) -> list[Event]:
 
 def end_phase(state: TacticaState) -> list[Event]:
     """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
-    if state.phase is Phase.MUSTER:
-        state.phase = Phase.MOVEMENT
-        return [PhaseBegins(phase=Phase.MOVEMENT)]
-    if state.phase is Phase.MOVEMENT:
-        state.phase = Phase.COMBAT
+    if state.phase is MUSTER:
+        state.phase = MOVEMENT
+        return [PhaseBegins(phase=MOVEMENT)]
+    if state.phase is MOVEMENT:
+        state.phase = COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
             state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
-        return [PhaseBegins(phase=Phase.COMBAT)]
-    state.phase = Phase.RESOLUTION
-    events: list[Event] = [PhaseBegins(phase=Phase.RESOLUTION)]
+        return [PhaseBegins(phase=COMBAT)]
+    state.phase = RESOLUTION
+    events: list[Event] = [PhaseBegins(phase=RESOLUTION)]
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
@@ -438,7 +444,7 @@ def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[
 
 
 def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.result = Outcome((winner,), reason,
                            {0: state.battles_won[0], 1: state.battles_won[1]})
     return [WarWon(winner=winner, reason=reason)]
@@ -446,7 +452,7 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
 
 def walls_check(state: TacticaState) -> list[Event]:
     """Part 2: a side whose last wall card is gone loses the war at once."""
-    if state.result is not None or state.phase is Phase.LANDMARKS:
+    if state.result is not None or state.phase is LANDMARKS:
         return []
     walls = board(state).features.walls
     for p in (0, 1):
