@@ -281,7 +281,7 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 
 
 class Board:
-    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_shared", "aims",
+    __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_pairs", "_shared", "aims",
                  "features", "field", "landmark_at", "moves", "occupied", "owner", "pos",
                  "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
 
@@ -321,8 +321,9 @@ class Board:
         self.pos = pos
         self.troops = troops
         self._set_features(_features(tuple(sig)))
-        self._danger: list[tuple[frozenset[Coord], int] | None] = [None, None]
+        self._danger: list[int | None] = [None, None]
         self._paired: list[bool | None] = [None, None]
+        self._pairs: list[tuple[tuple[str, str], ...] | None] = [None, None]
         self._braced: list[tuple[str, ...] | None] = [None, None]
         self._hexes: list[frozenset[Coord] | None] = [None, None]
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
@@ -359,6 +360,7 @@ class Board:
         new._set_features(self.features)
         new._danger = self._danger
         new._paired = self._paired
+        new._pairs = self._pairs
         new._braced = self._braced
         new._hexes = self._hexes
         new.moves = self.moves
@@ -376,6 +378,7 @@ class Board:
         self.troops = (list(self.troops[0]), list(self.troops[1]))
         self._danger = list(self._danger)
         self._paired = list(self._paired)
+        self._pairs = list(self._pairs)
         self._braced = list(self._braced)
         self._hexes = list(self._hexes)
         self.moves = (dict(self.moves[0]), dict(self.moves[1]))
@@ -443,6 +446,7 @@ class Board:
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
+        self._pairs[side] = None
         self._braced[side] = None
         friends = self._friends
         own = self.moves[side]
@@ -485,6 +489,17 @@ class Board:
                 faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
         return found
 
+    def pairs(self, player: int, faces: dict[str, str]) -> tuple[tuple[str, str], ...]:
+        """`player`'s melee troops side by side, each pair once, by name (SAVED's swaps,
+        asked again whenever the rules settle while its frame is open)."""
+        found = self._pairs[player]
+        if found is None:
+            friends = self.friends
+            found = self._pairs[player] = tuple(
+                (t, other) for t in sorted(self.troops[player]) if faces[t] in MELEE
+                for other in friends(t, faces)[0] if other > t)
+        return found
+
     def braced(self, player: int, faces: dict[str, str]) -> tuple[str, ...]:
         """`player`'s Foot with a melee troop of theirs beside them, in field order."""
         found = self._braced[player]
@@ -506,35 +521,22 @@ class Board:
             found = self._hexes[player] = frozenset(pos[t] for t in self.troops[player])
         return found
 
-    def danger(self, player: int) -> frozenset[Coord]:
-        """Hexes next to an enemy of `player`: where its troops are locked or must stop."""
+    def danger(self, player: int) -> int:
+        """Hexes next to an enemy of `player`, as bits (GEOM.bit): where its troops are
+        locked or must stop. Bits, not a set of hexes: the walks test them with one `&`,
+        and building a set on each enemy move cost more than every look-up it served."""
         found = self._danger[player]
         if found is None:
-            found = self._find_danger(player)
-        return found[0]
-
-    def stops(self, player: int) -> int:
-        """The danger hexes of `player` as bits (GEOM.bit), for the walks."""
-        found = self._danger[player]
-        if found is None:
-            found = self._find_danger(player)
-        return found[1]
-
-    def _find_danger(self, player: int) -> tuple[frozenset[Coord], int]:
-        nbrs, near = GEOM.neighbours, GEOM.bits_near
-        pos = self.pos
-        bits = 0
-        hexes: set[Coord] = set()
-        for t in self.troops[1 - player]:
-            c = pos[t]
-            bits |= near[c]
-            hexes.update(nbrs[c])
-        found = self._danger[player] = (frozenset(hexes), bits)
+            pos, near = self.pos, GEOM.bits_near
+            found = 0
+            for t in self.troops[1 - player]:
+                found |= near[pos[t]]
+            self._danger[player] = found
         return found
 
     def enemy_adjacent(self, c: Coord, player: int) -> bool:
         """Whether an enemy of `player` stands next to hex `c`."""
-        return c in self.danger(player)
+        return GEOM.bit[c] & self.danger(player) != 0
 
     def near_own_wall(self, c: Coord, player: int) -> bool:
         """On or next to one of `player`'s walls: where they train and get the loser's bonus."""

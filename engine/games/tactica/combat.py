@@ -182,7 +182,7 @@ def side_attacks(state: TacticaState, b: Board, player: int) -> list[Attack]:
     out: list[Attack] = []
     attacked, pos, faces = state.attacked, b.pos, state.table.faces
     terrain, wall_at = b.terrain, b.wall_at
-    beside = b.danger(player)
+    beside, bit = b.danger(player), GEOM.bit
     enemies = b.hexes(1 - player)
     for t in b.troops[player]:
         if t in attacked:
@@ -192,7 +192,7 @@ def side_attacks(state: TacticaState, b: Board, player: int) -> list[Attack]:
         if face not in MELEE:  # rng_of: the ground and a wall change a ranged troop's RNG
             rng = max(1, rng + terrain.get(c, 0) + (c in wall_at))
         if rng == 1:
-            if c not in beside:
+            if not bit[c] & beside:
                 continue
         elif GEOM.disk_set(c, rng).isdisjoint(enemies):
             continue

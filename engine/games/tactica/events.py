@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.core.events import Event, event
 from engine.games.tactica.board import CONTENT, GEOM
 from engine.games.tactica.field import Coord
-from engine.games.tactica.state import SIDE_NAMES, Phase, owner_of, seat
+from engine.games.tactica.state import DEPLOYMENT, SIDE_NAMES, Phase, owner_of, seat
 
 
 def face_of(card: str) -> str:
@@ -75,7 +75,7 @@ class PhaseBegins(Event):
     troops: int = 0  # DEPLOYMENT: the troops each side may place
 
     def say(self, full: bool) -> str:
-        if self.phase is Phase.DEPLOYMENT:
+        if self.phase is DEPLOYMENT:
             return f"DEPLOYMENT: each side places up to {self.troops} troops by its walls"
         return str(self.phase)
 

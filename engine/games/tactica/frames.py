@@ -52,7 +52,7 @@ from engine.games.tactica.actions import (
     SpyStack,
     Swap,
 )
-from engine.games.tactica.board import CONTENT, MELEE, TROOP_FACES, board
+from engine.games.tactica.board import CONTENT, MELEE, TROOP_FACES, board, side_of
 from engine.games.tactica.events import (
     CardReturned,
     GroupMoveOver,
@@ -235,10 +235,6 @@ def engaged(state: TacticaState, troop: str) -> bool:
     return c is not None and owner is not None and b.enemy_adjacent(c, owner)
 
 
-def card_in(state: TacticaState, card: str) -> str | None:
-    return card if card in state.table.where else None
-
-
 @dataclass(frozen=True, slots=True)
 class CounterWindow(TacticaFrame):
     """The defender may answer an attack or an engaging move with counter-cards, one
@@ -259,7 +255,7 @@ class CounterWindow(TacticaFrame):
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
         if not isinstance(action, PlayTactic):
             return TacticaFrame.refusal(self, state, p, action)
-        if action in tactics.plays(state, p, self.trigger, only=card_in(state, action.card)):
+        if tactics.offered(state, p, action, self.trigger):
             return None
         return tactics.problem(state, p, action, self.trigger)
 
@@ -356,9 +352,11 @@ def swap(state: TacticaState, player: int, action: Swap) -> list[Event]:
     return [Swapped(seat=player, troops=(action.a, action.b))]
 
 
-def either_way(frame: TacticaFrame, state: TacticaState, p: int, action: Action) -> str | None:
-    """A swap names its two troops in either order."""
-    if isinstance(action, Swap) and Swap(action.b, action.a) in frame.answers(state, p):
+def either_way(frame: ShieldwallRearrange | SavedSwap, state: TacticaState, p: int,
+               action: Action) -> str | None:
+    """A swap names its two troops in either order. It is checked on its own pair (a load
+    checks every recorded swap), not looked for among every pair the frame lists."""
+    if isinstance(action, Swap) and frame.may_swap(state, p, action.a, action.b):
         return None
     return TacticaFrame.refusal(frame, state, p, action)
 
@@ -385,6 +383,12 @@ class ShieldwallRearrange(TacticaFrame):
             out.append(DONE)
         return out
 
+    def may_swap(self, state: TacticaState, p: int, a: str, b: str) -> bool:
+        """Whether `a` and `b` are two of the group on the field (answers' pairs)."""
+        pos = board(state).pos
+        return (self.swaps_left > 0 and a != b and a in self.members and b in self.members
+                and a in pos and b in pos)
+
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
         return either_way(self, state, p, action)
 
@@ -396,14 +400,6 @@ class ShieldwallRearrange(TacticaFrame):
         return swap(state, p, action)
 
 
-def melee_pairs(state: TacticaState, player: int) -> list[tuple[str, str]]:
-    """`player`'s melee troops side by side, each pair once, by name."""
-    b = board(state)
-    faces = state.table.faces
-    return [(t, other) for t in sorted(b.troops[player]) if faces[t] in MELEE
-            for other in b.friends(t, faces)[0] if other > t]
-
-
 @dataclass(frozen=True, slots=True)
 class SavedSwap(TacticaFrame):
     """SAVED in MOVEMENT: once movement is over, two adjacent melee troops may swap."""
@@ -412,8 +408,15 @@ class SavedSwap(TacticaFrame):
     doing = "may swap two adjacent melee troops (SAVED)"
 
     def answers(self, state: TacticaState, p: int) -> list[Action]:
-        out: list[Action] = [SWAPS[pair] for pair in melee_pairs(state, p)]
+        out: list[Action] = [SWAPS[pair] for pair in board(state).pairs(p, state.table.faces)]
         return [*out, DONE] if out else []
+
+    def may_swap(self, state: TacticaState, p: int, a: str, b: str) -> bool:
+        """Whether `a` and `b` are two of `p`'s melee troops side by side (Board.pairs)."""
+        field = board(state)
+        faces = state.table.faces
+        return (a in field.pos and side_of(a) == p and faces[a] in MELEE
+                and b in field.friends(a, faces)[0])
 
     def refusal(self, state: TacticaState, p: int, action: Action) -> str | None:
         return either_way(self, state, p, action)

@@ -67,7 +67,7 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
     if free is None:
         free = troop in state.unlocked
     return _open(ways, b.occupied if occupied is None else GEOM.mask(occupied),
-                 0 if free else b.stops(player))
+                 0 if free else b.danger(player))
 
 
 def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
@@ -98,7 +98,8 @@ def mov_left(state: TacticaState, troop: str) -> int:
 
 def locked(state: TacticaState, b: Board, troop: str) -> bool:
     """Next to an enemy troop and not freed by DISENGAGE: it may not move."""
-    return troop not in state.unlocked and b.pos[troop] in b.danger(side_of(troop))
+    return (troop not in state.unlocked
+            and GEOM.bit[b.pos[troop]] & b.danger(side_of(troop)) != 0)
 
 
 def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
@@ -116,6 +117,35 @@ def card_moves(state: TacticaState, b: Board, troop: str) -> dict[Coord, int]:
     if memo is None or memo[0] != key:
         memo = _remember(state, b, troop, key, player)
     return memo[3]
+
+
+def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None:
+    """The MOV an ordinary card move of `troop` to `c` costs; None when it may not go there.
+
+    Read from its card moves when they are kept; otherwise only the ways that end on `c`
+    are tried: a load checks and makes one recorded move at a time, and working out every
+    destination of the troop (and its Move actions) for it cost several times more."""
+    key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers,
+           state.mov_spent.get(troop, 0))
+    player = side_of(troop)
+    memo = b.moves[player].get(troop)
+    if memo is not None and memo[0] == key:
+        return memo[3].get(c)
+    free, engineered, climber, spent = key
+    face = state.table.faces[troop]
+    mov = MOV[face] - spent
+    target = GEOM.bit.get(c)
+    start = b.pos[troop]
+    stop = 0 if free else b.danger(player)
+    if mov <= 0 or target is None or stop & GEOM.bit[start]:
+        return None
+    ways = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[0]
+    occupied = b.occupied
+    taken = occupied | (occupied | stop) << PASSED
+    for _, cost, bits, end in ways:  # cheapest first, as _open takes them
+        if end == target and not bits & taken:
+            return cost
+    return None
 
 
 def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
@@ -144,7 +174,7 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
     moves: dict[Coord, int] = {}
     if mov > 0:
         start = b.pos[troop]
-        stop = 0 if free else b.stops(player)  # free: no enemy can stop it
+        stop = 0 if free else b.danger(player)  # free: no enemy can stop it
         if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
             around = GEOM.bit[start] | GEOM.bits_near[start]
         else:

@@ -59,7 +59,10 @@ from engine.games.tactica.frames import (
 )
 from engine.games.tactica.movement import mov_left
 from engine.games.tactica.state import (
-    Phase,
+    DEPLOYMENT,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
     TacticaState,
     barracks,
     owner_of,
@@ -89,13 +92,13 @@ class TacticaPolicy:
             frame = state.frames[-1]
             return ANSWER[type(frame)](state, frame, actions, rng)
         phase = state.phase
-        if phase is Phase.LANDMARKS:
+        if phase is LANDMARKS:
             return _landmark(state, actions, rng)
-        if phase is Phase.DEPLOYMENT:
+        if phase is DEPLOYMENT:
             return _deploy(state, actions, rng)
-        if phase is Phase.MUSTER:
+        if phase is MUSTER:
             return _muster(state, actions, rng)
-        if phase is Phase.MOVEMENT:
+        if phase is MOVEMENT:
             return _movement(state, actions, rng)
         return _combat(state, actions)
 

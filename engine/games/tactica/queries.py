@@ -25,6 +25,11 @@ from engine.games.tactica.field import TERRAIN_NAMES, Coord
 from engine.games.tactica.frames import TacticaFrame
 from engine.games.tactica.movement import card_moves, mov_left
 from engine.games.tactica.state import (
+    COMBAT,
+    DEPLOYMENT,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
     TURN_PHASES,
     Phase,
     TacticaState,
@@ -52,7 +57,7 @@ def reachable(state: TacticaState, troop: str) -> dict[Coord, int]:
     frame = open_frame(state)
     if frame is not None:
         return frame.reachable(state, troop)
-    if (state.phase is not Phase.MOVEMENT or state.moves_left <= 0
+    if (state.phase is not MOVEMENT or state.moves_left <= 0
             or owner_of(troop) != state.active):
         return {}
     return dict(card_moves(state, b, troop))
@@ -82,7 +87,7 @@ class TargetInfo:
 def attack_targets(state: TacticaState, attacker: str) -> list[TargetInfo]:
     """Enemies `attacker` may attack now, each with OFF, damage so far and DEF."""
     b = board(state)
-    if (attacker not in b.pos or state.frames or state.phase is not Phase.COMBAT
+    if (attacker not in b.pos or state.frames or state.phase is not COMBAT
             or owner_of(attacker) != state.active):
         return []
     return [TargetInfo(t, off_against(state, b, attacker, t), state.damage.get(t, 0),
@@ -180,7 +185,7 @@ def muster_hexes(state: TacticaState, card: str) -> list[Coord]:
 
 
 def landmark_hexes(state: TacticaState) -> list[Coord]:
-    return war.landmark_spots(state, state.active) if state.phase is Phase.LANDMARKS else []
+    return war.landmark_spots(state, state.active) if state.phase is LANDMARKS else []
 
 
 def hex_at(col: int, row: int) -> Coord:
@@ -221,7 +226,7 @@ class PhaseSummary:
         return f"Battle {self.battle}, turn {self.turn} - {seat(self.seat)} - {self.todo}"
 
 
-SETUP_PHASES = (Phase.LANDMARKS, Phase.DEPLOYMENT)
+SETUP_PHASES = (LANDMARKS, DEPLOYMENT)
 
 
 def phase_summary(state: TacticaState) -> PhaseSummary:
@@ -244,19 +249,19 @@ def _left_and_hint(state: TacticaState) -> tuple[str, str]:
         return frame.line(state), ""
     phase = state.phase
     p = state.active
-    if phase is Phase.LANDMARKS:
+    if phase is LANDMARKS:
         return "place a landmark", "RIDGE or RAVINE side up, on your half of the field"
-    if phase is Phase.DEPLOYMENT:
+    if phase is DEPLOYMENT:
         left = CONTENT.rules.deploy_troops.value - state.deployed[p]
         return f"{left} troop(s) left to deploy", "deploy a troop by your walls"
-    if phase is Phase.MUSTER:
+    if phase is MUSTER:
         return (f"{state.musters_left} muster action(s) left",
                 "muster a troop or train one by your walls")
-    if phase is Phase.MOVEMENT:
+    if phase is MOVEMENT:
         moves = CONTENT.rules.card_moves.value
         hint = "HORSE still possible" if not state.moves_made else "move your troops"
         return f"{state.moves_left} of {moves} card moves left", hint
-    if phase is Phase.COMBAT:
+    if phase is COMBAT:
         b = board(state)
         ready = sum(1 for t in b.troops[p] if targets(state, b, t))
         return (f"{ready} troop(s) can still attack",

@@ -16,7 +16,8 @@ for the first rule the action breaks to say why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -54,10 +55,15 @@ from engine.games.tactica.board import (
 )
 from engine.games.tactica.combat import attack_problem, def_of, off_against, side_attacks
 from engine.games.tactica.events import Attacked, Deployed, Mustered, RescueDrawn
-from engine.games.tactica.movement import card_moves, locked, mov_left, side_moves
+from engine.games.tactica.movement import locked, mov_left, move_cost, side_moves
 from engine.games.tactica.state import (
+    COMBAT,
+    DEPLOYMENT,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
+    RESOLUTION,
     TRAINING,
-    Phase,
     TacticaState,
     barracks,
     features,
@@ -111,7 +117,7 @@ class TacticaGame(BaseGame):
         """RESOLUTION ends the turn once nothing is left to ask (a ransom): points, the
         battle's end (and the next battle, or the war's), the draw, the next turn."""
         assert isinstance(state, TacticaState)
-        if state.phase is Phase.RESOLUTION:
+        if state.phase is RESOLUTION:
             return war.finish_turn(state)
         return None
 
@@ -137,23 +143,23 @@ def turn_actions(state: TacticaState) -> list[Action]:
     """The active seat's actions when no frame is open."""
     p = state.active
     phase = state.phase
-    if phase is Phase.LANDMARKS:
+    if phase is LANDMARKS:
         return landmark_actions(state, p)
-    if phase is Phase.DEPLOYMENT:
+    if phase is DEPLOYMENT:
         return [DEPLOYS[card, c] for card, c in muster_options(state, p)]
-    if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
+    if phase not in (MUSTER, MOVEMENT, COMBAT):
         return []  # RESOLUTION runs by itself; it waits only on a frame (a ransom)
     out: list[Action] = []
     b = board(state)
-    if phase is Phase.MUSTER:
+    if phase is MUSTER:
         if state.musters_left > 0:
             out.extend(MUSTERS[card, c] for card, c in muster_options(state, p))
             out.extend(_trains(state, b, p))
-    elif phase is Phase.MOVEMENT:
+    elif phase is MOVEMENT:
         if state.moves_left > 0:
             out += side_moves(state, b, p)
             out.extend(_rescues(state, p))
-    elif phase is Phase.COMBAT:
+    elif phase is COMBAT:
         out += side_attacks(state, b, p)
         out.extend(_rescues(state, p))
     out.extend(tactics.plays(state, p, None))
@@ -166,7 +172,7 @@ MUSTERS: Made[tuple[str, tuple[int, int]], Muster] = Made(
     lambda key: Muster(key[0], key[1][0], key[1][1]))  # by card and hex
 DEPLOYS: Made[tuple[str, tuple[int, int]], Deploy] = Made(
     lambda key: Deploy(key[0], key[1][0], key[1][1]))  # by card and hex
-LANDMARKS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
+PLACINGS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
     lambda key: PlaceLandmark(key[0], key[1][0], key[1][1], key[2]))  # by card, hex, side up
 TRAINS: Made[str, Train] = Made(Train)
 
@@ -191,11 +197,11 @@ def _rescues(state: TacticaState, p: int) -> list[Action]:
     that has a card move or its attack left, while the enemy holds one of p's troops."""
     if not held_by_enemy(state, p):
         return []
-    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+    if state.phase is MOVEMENT and state.moves_left <= 0:
         return []
     b = board(state)
     near = b.features.next_enemy_wall[p]
-    spent = state.attacked if state.phase is Phase.COMBAT else ()
+    spent = state.attacked if state.phase is COMBAT else ()
     return [Rescue(t) for t in b.troops[p] if b.pos[t] in near and t not in spent]
 
 
@@ -204,7 +210,7 @@ def landmark_actions(state: TacticaState, p: int) -> list[Action]:
     cards = [c for c in table.zones[features(p)].cards or () if table.faces[c] == "landmark"]
     if not cards:
         return []
-    return [LANDMARKS[cards[0], c, side]
+    return [PLACINGS[cards[0], c, side]
             for c in war.landmark_spots(state, p) for side in war.SIDE_CHOICES]
 
 
@@ -252,9 +258,9 @@ def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
     b = board(state)
     if troop not in b.pos or owner_of(troop) != p:
         return "a rescue is made by one of your troops on the field"
-    if state.phase is Phase.MOVEMENT and state.moves_left <= 0:
+    if state.phase is MOVEMENT and state.moves_left <= 0:
         return "a rescue uses a card move and none is left"
-    if state.phase is Phase.COMBAT and troop in state.attacked:
+    if state.phase is COMBAT and troop in state.attacked:
         return "a rescue uses the troop's attack, already spent"
     if not b.next_to_enemy_wall(b.pos[troop], p):
         return "a rescue needs a troop next to an enemy wall"
@@ -268,45 +274,44 @@ def rescue_problem(state: TacticaState, troop: str, p: int) -> str | None:
 
 def why_not(state: TacticaState, action: Action) -> str | None:
     """None when the active seat may take `action` now (no frame is open); otherwise the
-    rule it breaks."""
-    if isinstance(action, Pass):
+    rule it breaks. The check is found by the action's class in one look-up: a load
+    checks every recorded action."""
+    problem = TURN_PROBLEMS.get(type(action))
+    if problem is not None:
+        return problem(state, state.active, action)
+    if isinstance(action, (Pass, *TACTICA_ACTIONS)):
         return "there is nothing to answer now"
-    if not isinstance(action, TACTICA_ACTIONS):
-        return f"TACTICA has no action {action.kind!r}"
-    p = state.active
-    phase = state.phase
-    match action:
-        case PlaceLandmark():
-            return landmark_problem(state, p, action)
-        case Deploy() | Muster():
-            return muster_problem(state, p, action)
-        case Train():
-            if phase is not Phase.MUSTER:
-                return "training is a muster action"
-            if state.musters_left <= 0:
-                return "no muster actions are left this phase"
-            return train_problem(state, action.troop, p)
-        case Move():
-            return move_problem(state, p, action)
-        case Attack():
-            return attack_check(state, p, action)
-        case Rescue():
-            if phase not in (Phase.MOVEMENT, Phase.COMBAT):
-                return "a rescue is made in the MOVEMENT or COMBAT phase"
-            return rescue_problem(state, action.troop, p)
-        case PlayTactic():
-            if action in tactics.plays(state, p, None, only=frames.card_in(state, action.card)):
-                return None
-            return tactics.problem(state, p, action, None)
-        case EndPhase():
-            if phase not in (Phase.MUSTER, Phase.MOVEMENT, Phase.COMBAT):
-                return f"the {phase} phase ends by itself when every placement is made"
-            return None
-    return "there is nothing to answer now"
+    return f"TACTICA has no action {action.kind!r}"
+
+
+def train_check(state: TacticaState, p: int, action: Train) -> str | None:
+    if state.phase is not MUSTER:
+        return "training is a muster action"
+    if state.musters_left <= 0:
+        return "no muster actions are left this phase"
+    return train_problem(state, action.troop, p)
+
+
+def rescue_check(state: TacticaState, p: int, action: Rescue) -> str | None:
+    if state.phase not in (MOVEMENT, COMBAT):
+        return "a rescue is made in the MOVEMENT or COMBAT phase"
+    return rescue_problem(state, action.troop, p)
+
+
+def play_problem(state: TacticaState, p: int, action: PlayTactic) -> str | None:
+    if tactics.offered(state, p, action, None):
+        return None
+    return tactics.problem(state, p, action, None)
+
+
+def end_phase_problem(state: TacticaState, p: int, action: EndPhase) -> str | None:
+    if state.phase not in (MUSTER, MOVEMENT, COMBAT):
+        return f"the {state.phase} phase ends by itself when every placement is made"
+    return None
 
 
 def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str | None:
-    if state.phase is not Phase.LANDMARKS:
+    if state.phase is not LANDMARKS:
         return "landmarks are placed before the battle's first turn"
     table = state.table
     if table.where.get(action.card) != features(p) or table.faces[action.card] != "landmark":
@@ -321,7 +326,7 @@ def landmark_problem(state: TacticaState, p: int, action: PlaceLandmark) -> str 
 
 
 def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str | None:
-    wanted = Phase.DEPLOYMENT if isinstance(action, Deploy) else Phase.MUSTER
+    wanted = DEPLOYMENT if isinstance(action, Deploy) else MUSTER
     if state.phase is not wanted:
         return f"that is done in the {wanted} phase"
     if isinstance(action, Muster) and state.musters_left <= 0:
@@ -332,8 +337,7 @@ def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str 
     face = table.faces[action.card]
     if face not in TROOP_FACES or face == "crown":
         return "only troop cards are mustered"
-    spot = (action.q, action.r)
-    if spot not in war.muster_spots(state, board(state), p, face):
+    if not war.may_muster(board(state), p, face in MELEE, (action.q, action.r)):
         if face in ("crossbow", "archer"):
             return "ranged troops muster next to, or on top of, a friendly wall, on a free hex"
         return "melee troops muster next to a friendly wall, on a free hex"
@@ -341,14 +345,14 @@ def muster_problem(state: TacticaState, p: int, action: Deploy | Muster) -> str 
 
 
 def move_problem(state: TacticaState, p: int, action: Move) -> str | None:
-    if state.phase is not Phase.MOVEMENT:
+    if state.phase is not MOVEMENT:
         return "troops move in the MOVEMENT phase"
     if state.moves_left <= 0:
         return "all three card moves of this phase are used"
     b = board(state)
     if action.troop not in b.pos or owner_of(action.troop) != p:
         return "move one of your own troops on the field"
-    if (action.q, action.r) in card_moves(state, b, action.troop):
+    if move_cost(state, b, action.troop, (action.q, action.r)) is not None:
         return None  # none for a troop that is locked or has spent its MOV
     if locked(state, b, action.troop):
         return "a troop next to an enemy troop cannot move without DISENGAGE"
@@ -375,7 +379,7 @@ def destination_problem(state: TacticaState, p: int, action: Move) -> str:
 
 
 def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
-    if state.phase is not Phase.COMBAT:
+    if state.phase is not COMBAT:
         return "attacks are made in the COMBAT phase"
     b = board(state)
     if action.attacker not in b.pos or owner_of(action.attacker) != p:
@@ -383,6 +387,14 @@ def attack_check(state: TacticaState, p: int, action: Attack) -> str | None:
     if action.target not in b.pos or owner_of(action.target) != 1 - p:
         return "attack an enemy troop on the field"
     return attack_problem(state, b, action.attacker, action.target)
+
+
+TURN_PROBLEMS: dict[type[Action], Callable[[TacticaState, int, Any], str | None]] = {
+    PlaceLandmark: landmark_problem, Deploy: muster_problem, Muster: muster_problem,
+    Train: train_check, Move: move_problem, Attack: attack_check, Rescue: rescue_check,
+    PlayTactic: play_problem, EndPhase: end_phase_problem,
+}
+"""The check of each action of a turn, by its class (why_not)."""
 
 
 # -- doing ---------------------------------------------------------------------------
@@ -406,7 +418,8 @@ def perform(state: TacticaState, action: Action) -> list[Event]:
             state.musters_left -= 1
             return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
         case Move():
-            cost = card_moves(state, board(state), action.troop)[(action.q, action.r)]
+            cost = move_cost(state, board(state), action.troop, (action.q, action.r))
+            assert cost is not None  # checked, or listed by side_moves
             state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
             state.moves_left -= 1
             state.moves_made += 1
@@ -444,7 +457,7 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
 
 
 def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
-    if state.phase is Phase.MOVEMENT:
+    if state.phase is MOVEMENT:
         state.moves_left -= 1
     else:
         state.attacked.add(troop)

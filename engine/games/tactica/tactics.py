@@ -62,10 +62,12 @@ from engine.games.tactica.events import (
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.movement import locked, mov_left, reach, step_cost
 from engine.games.tactica.state import (
+    COMBAT,
     FIELD,
+    MOVEMENT,
+    MUSTER,
     PLAYED,
     TRAINING,
-    Phase,
     Play,
     TacticaState,
     barracks,
@@ -78,7 +80,7 @@ from engine.games.tactica.state import (
     troop_pile,
 )
 
-PHASE_KEY = {Phase.MUSTER: "muster", Phase.MOVEMENT: "movement", Phase.COMBAT: "combat"}
+PHASE_KEY = {MUSTER: "muster", MOVEMENT: "movement", COMBAT: "combat"}
 TACTIC_FACES = frozenset(CONTENT.tactics)
 CHAMPIONS = frozenset({"champion", "crown"})
 
@@ -185,8 +187,8 @@ def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]
 
 def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     """On each troop locked in place (movement.locked)."""
-    danger, pos, unlocked, on = b.danger(p), b.pos, state.unlocked, ON[card]
-    return [on[t] for t in _own(b, p) if t not in unlocked and pos[t] in danger]
+    danger, pos, unlocked, on, bit = b.danger(p), b.pos, state.unlocked, ON[card], GEOM.bit
+    return [on[t] for t in _own(b, p) if t not in unlocked and bit[pos[t]] & danger]
 
 
 def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
@@ -369,21 +371,28 @@ def plays(state: TacticaState, player: int, trigger: str | None,
     if phase is None:
         return []
     b = board(state)
-    out: list[PlayTactic] = []
     faces = state.table.faces
     uses = OWN_IN[phase] if trigger is None else COUNTER_TO[trigger]
+    if only is not None:  # one card's plays: the rest of the barracks need not be sorted
+        gen = uses.get(faces[only])
+        if gen is None or state.table.where.get(only) != barracks(player):
+            return []
+        return gen(state, b, player, only)
+    out: list[PlayTactic] = []
     for face, held in hand(state, player).items():
         gen = uses.get(face)
-        if gen is None:
-            continue
-        if only is not None:
-            if faces[only] != face or only not in held:
-                continue
-            card = only
-        else:
-            card = held[0]
-        out += gen(state, b, player, card)
+        if gen is not None:
+            out += gen(state, b, player, held[0])
     return out
+
+
+def offered(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> bool:
+    """Whether `action` is one of the plays of its card now (plays). A load checks every
+    recorded play: the card's plays on other targets are passed over by the target alone,
+    not compared field by field."""
+    card = action.card if action.card in state.table.where else None
+    target = action.target
+    return action in [a for a in plays(state, player, trigger, only=card) if a.target == target]
 
 
 def problem(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> str:
@@ -596,7 +605,7 @@ def rescue(state: TacticaState, player: int, rescuer: str, hostage: str,
     face = state.table.faces[hostage]
     if face in CHAMPIONS and spot is not None:
         cardmoves.place(state, hostage, spot)
-        if state.phase is Phase.COMBAT:
+        if state.phase is COMBAT:
             state.attacked.add(hostage)  # rescued in COMBAT: it cannot fight this phase
     else:
         cardmoves.put(state, hostage, resupply(owner))

@@ -46,11 +46,17 @@ from engine.games.tactica.events import (
 )
 from engine.games.tactica.field import RAVINE, RIDGE, Coord
 from engine.games.tactica.state import (
+    COMBAT,
+    DEPLOYMENT,
     FIELD,
+    LANDMARKS,
+    MOVEMENT,
+    MUSTER,
+    OVER,
     PLAYED,
+    RESOLUTION,
     SIDE_NAMES,
     TRAINING,
-    Phase,
     TacticaState,
     barracks,
     features,
@@ -141,7 +147,7 @@ def start_battle(state: TacticaState, number: int, first: int) -> list[Event]:
             events.append(cardmoves.shuffle(state, pile))
         events += cardmoves.draw(state, p, troop_pile(p), RULES.opening_troops.value, BIG)
         events += cardmoves.draw(state, p, tactics_pile(p), RULES.opening_tactics.value, BIG)
-    state.phase = Phase.LANDMARKS
+    state.phase = LANDMARKS
     state.active = 1 - first
     if not _landmarks_left(state, state.active):
         state.active = first
@@ -209,30 +215,29 @@ SIDE_CHOICES = (RIDGE, RAVINE)
 def muster_spots(state: TacticaState, b: Board, player: int, face: str) -> list[Coord]:
     """Part 2: melee troops muster next to a friendly wall; ranged also on top of one."""
     melee = face in MELEE
-    by_wall = b.features.by_wall[player]
-    out = []
-    for c in b.features.muster_order[player]:
-        if c in b.troop_at or c in b.landmark_at:
-            continue
-        wall = b.wall_at.get(c)
-        if wall is not None:
-            if melee or owner_of(wall) != player:
-                continue
-        elif c not in by_wall:
-            continue
-        out.append(c)
-    return out
+    return [c for c in b.features.muster_order[player] if may_muster(b, player, melee, c)]
+
+
+def may_muster(b: Board, player: int, melee: bool, c: Coord) -> bool:
+    """Whether one of `player`'s troops may muster on hex `c` (muster_spots: a load checks
+    each recorded muster on its own hex)."""
+    if c in b.troop_at or c in b.landmark_at:
+        return False
+    wall = b.wall_at.get(c)
+    if wall is not None:
+        return not melee and owner_of(wall) == player
+    return c in b.features.by_wall[player]
 
 
 def begin_deployment(state: TacticaState) -> list[Event]:
-    state.phase = Phase.DEPLOYMENT
+    state.phase = DEPLOYMENT
     state.deployed = [0, 0]
     state.active = state.first
     if not can_deploy(state, state.first):
         state.active = 1 - state.first
         if not can_deploy(state, state.active):
             return begin_turn(state, state.first)
-    return [PhaseBegins(phase=Phase.DEPLOYMENT, troops=RULES.deploy_troops.value)]
+    return [PhaseBegins(phase=DEPLOYMENT, troops=RULES.deploy_troops.value)]
 
 
 def deployable(state: TacticaState, player: int) -> list[str]:
@@ -263,7 +268,7 @@ def after_deploy(state: TacticaState, player: int) -> list[Event]:
 
 def begin_turn(state: TacticaState, player: int) -> list[Event]:
     state.active = player
-    state.phase = Phase.MUSTER
+    state.phase = MUSTER
     extra = RULES.second_player_first_turn_musters.value if state.battle_turn == 2 else 0
     state.musters_left = RULES.muster_actions.value + extra
     state.moves_left = RULES.card_moves.value
@@ -273,18 +278,18 @@ def begin_turn(state: TacticaState, player: int) -> list[Event]:
 
 def end_phase(state: TacticaState) -> list[Event]:
     """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
-    if state.phase is Phase.MUSTER:
-        state.phase = Phase.MOVEMENT
-        return [PhaseBegins(phase=Phase.MOVEMENT)]
-    if state.phase is Phase.MOVEMENT:
-        state.phase = Phase.COMBAT
+    if state.phase is MUSTER:
+        state.phase = MOVEMENT
+        return [PhaseBegins(phase=MOVEMENT)]
+    if state.phase is MOVEMENT:
+        state.phase = COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
             state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
-        return [PhaseBegins(phase=Phase.COMBAT)]
-    state.phase = Phase.RESOLUTION
-    events: list[Event] = [PhaseBegins(phase=Phase.RESOLUTION)]
+        return [PhaseBegins(phase=COMBAT)]
+    state.phase = RESOLUTION
+    events: list[Event] = [PhaseBegins(phase=RESOLUTION)]
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
@@ -440,7 +445,7 @@ def end_battle(state: TacticaState, winner: int, reason: str, how: str) -> list[
 
 
 def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.result = Outcome((winner,), reason,
                            {0: state.battles_won[0], 1: state.battles_won[1]})
     return [WarWon(winner=winner, reason=reason)]
@@ -448,7 +453,7 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
 
 def walls_check(state: TacticaState) -> list[Event]:
     """Part 2: a side whose last wall card is gone loses the war at once."""
-    if state.result is not None or state.phase is Phase.LANDMARKS:
+    if state.result is not None or state.phase is LANDMARKS:
         return []
     walls = board(state).features.walls
     for p in (0, 1):

@@ -185,3 +185,32 @@ def test_moves_are_refused_outside_movement_and_for_enemy_troops():
     act(state, EndPhase())
     assert state.phase is Phase.COMBAT
     assert card_moves(state, board(state), foot)
+
+
+def test_the_cost_of_one_move_is_what_the_troops_card_moves_say():
+    """A load checks a recorded move by trying only the ways to its hex (move_cost); it must
+    find what working out all the troop's card moves finds, hex by hex, with the card moves
+    kept or not: locked troops, spent MOV, DISENGAGE, ENGINEER and PRESS included."""
+    from engine.core.match import Match
+    from engine.core.rng import Rng
+    from engine.games.tactica.board import GEOM, Board
+    from engine.games.tactica.movement import move_cost
+    from engine.games.tactica.rules import TacticaGame, TacticaOptions
+
+    game = TacticaGame()
+    for seed in (5, 6):
+        match = Match(game, TacticaOptions(), seed)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 600:
+            actions = match.legal_actions()
+            match.submit(actions[rng.below(len(actions))])
+            state = match.state
+            if len(match.steps) % 5 or state.phase is not Phase.MOVEMENT:
+                continue
+            kept = board(state)
+            for troop_id in kept.pos:
+                bare = Board(state)  # no card moves kept: only the ways to the hex are tried
+                moves = card_moves(state, kept, troop_id)
+                for c in GEOM.hexes:
+                    assert move_cost(state, bare, troop_id, c) == moves.get(c)
+                    assert move_cost(state, kept, troop_id, c) == moves.get(c)

@@ -185,3 +185,32 @@ def test_the_honour_rule_hides_the_opponents_training_cards_too():
     for troop, card in suns:
         assert troop not in seen.training and card not in seen.table.where
         assert troop in GAME.view(state, 0).training
+
+
+def test_a_swap_is_accepted_exactly_when_its_pair_is_listed_in_either_order():
+    """SAVED and SHIELDWALL check a swap on its own pair (a load checks every recorded one):
+    it must be accepted exactly when the frame lists that pair, in either order."""
+    from engine.games.tactica.actions import Swap
+    from engine.games.tactica.frames import SavedSwap, ShieldwallRearrange
+
+    seen = 0
+    for seed in range(3):
+        match = Match(GAME, TacticaOptions(), seed)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 1000:
+            state = match.state
+            assert isinstance(state, TacticaState)
+            top = state.frames[-1] if state.frames else None
+            if isinstance(top, (SavedSwap, ShieldwallRearrange)):
+                seen += 1
+                p = top.seats[0]
+                listed = top.answers(state, p)
+                troops = sorted(board(state).pos)
+                for a in troops:
+                    for b in troops:
+                        swap = Swap(a, b)
+                        wanted = swap in listed or Swap(b, a) in listed
+                        assert (top.refusal(state, p, swap) is None) == wanted, (top, swap)
+            actions = match.legal_actions()
+            match.submit(actions[rng.below(len(actions))])
+    assert seen > 5
