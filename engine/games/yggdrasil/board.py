@@ -145,22 +145,30 @@ class Muster:
 
     def __init__(self, state: YggdrasilState, seat: int) -> None:
         by_id = state.figures.by_id
-        self.reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
-        self.valhalla: list[str] = []  # the same in Valhalla
-        self.places: dict[str, list[str]] = {}  # province or fjord -> the figures there
-        self.on_board = 0
+        reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
+        valhalla: list[str] = []  # the same in Valhalla
+        # province or fjord -> each kind of figure there -> the first of that kind (the
+        # one that stands for all of its kind: frames.one_per_kind)
+        places: dict[str, dict[str, str]] = {}
+        on_board = 0
         for f in state.figures.of(seat):
             e = by_id[f]
-            at = e.at
+            at, kind = e.at, e.kind
             if at == RESERVE:
-                if e.kind not in self.reserve:
-                    self.reserve.append(e.kind)
+                if kind not in reserve:
+                    reserve.append(kind)
             elif at == VALHALLA:
-                if e.kind not in self.valhalla:
-                    self.valhalla.append(e.kind)
+                if kind not in valhalla:
+                    valhalla.append(kind)
             else:
-                self.places.setdefault(at, []).append(f)
-                self.on_board += 1
+                kinds = places.get(at)
+                if kinds is None:
+                    places[at] = {kind: f}
+                elif kind not in kinds:
+                    kinds[kind] = f
+                on_board += 1
+        self.reserve, self.valhalla, self.places, self.on_board = \
+            reserve, valhalla, places, on_board
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
@@ -309,11 +317,15 @@ def invade_cost(state: YggdrasilState, seat: int, kind: str) -> int:
 
 
 def cost_to_invade(upgrades: Sheet, kind: str) -> int:
-    """invade_cost for a clan whose sheet is read already."""
-    fixed = _fixed_cost(kind)
-    if fixed is not None:
-        return fixed
-    return _figure(kind).str + upgrades.str_bonus(kind, "")
+    """invade_cost for a clan whose sheet is read already (kept on the sheet: every listing
+    asks it for each kind in the reserve)."""
+    cost = upgrades.invade_costs.get(kind)
+    if cost is None:
+        cost = _fixed_cost(kind)
+        if cost is None:
+            cost = _figure(kind).str + upgrades.str_bonus(kind, "")
+        upgrades.invade_costs[kind] = cost
+    return cost
 
 
 @cache

@@ -95,7 +95,7 @@ class YggDraft(Commit):
     def answers(self, state: GameState, seat: int) -> list[Action]:
         cards = state.table.cards_in(packet(seat))
         if self.take == 1:
-            return [PICK_ONE[c] for c in cards]
+            return list(map(PICK_ONE.__getitem__, cards))
         return [PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:]]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
