@@ -135,8 +135,10 @@ def ragnarok(state: YggdrasilState) -> list[Event]:
 def release(state: YggdrasilState) -> list[Event]:
     """Every figure in Valhalla returns to its reserve (facts 46)."""
     out: list[Event] = []
+    dead = state.figures.ids_at(VALHALLA)  # read once: each clan's going back changes it
+    by_id = state.figures.by_id
     for seat in board.seats_from(state, state.first):
-        back = [f for f in state.figures.at(VALHALLA) if state.figures[f].owner == seat]
+        back = [f for f in dead if by_id[f].owner == seat]
         for f in back:
             state.figures.move(f, RESERVE)
         if back:

@@ -5,6 +5,7 @@ commit), and the battle's steps run in the order the rulings give."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
@@ -357,8 +358,15 @@ class YggBattle(Frame):
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:
-    c = board.card(state, ident)
-    return any(getattr(e, "cards", False) for e in c.effects)
+    return state.table.faces[ident] in _card_takers()
+
+
+@cache
+def _card_takers() -> frozenset[str]:
+    """The cards (by face) whose text takes the winner's cards (Loki's Poison), read once:
+    every battle's end asks of each revealed card."""
+    return frozenset(face for face, c in board.content().cards.items()
+                     if any(getattr(e, "cards", False) for e in c.effects))
 
 
 def reward(state: YggdrasilState) -> list[Event]:

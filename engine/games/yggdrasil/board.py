@@ -33,9 +33,15 @@ def card(state: YggdrasilState, ident: str) -> Card:
 
 def name(state: YggdrasilState, ident: str) -> str:
     """A card's or a figure's name, as the log and the table say it."""
-    if ident in state.table.faces:
-        return card(state, ident).name
+    face = state.table.faces.get(ident)
+    if face is not None:
+        return _card_name(face)
     return _figure_name(state.figures[ident].kind)
+
+
+@cache
+def _card_name(face: str) -> str:
+    return content().cards[face].name
 
 
 @cache
@@ -51,10 +57,14 @@ def is_fjord(place: str) -> bool:
 
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
-    destroyed = state.destroyed
-    out = [p for p in content().board.ring if p not in destroyed]
-    out.insert(0, YGGDRASIL)
-    return out
+    return list(_standing(frozenset(state.destroyed)))
+
+
+@cache
+def _standing(destroyed: frozenset[str]) -> tuple[str, ...]:
+    """standing for each set of destroyed provinces, read once (a few per match: every
+    listing asks)."""
+    return (YGGDRASIL, *(p for p in content().board.ring if p not in destroyed))
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -64,12 +74,15 @@ def fjords_of(state: YggdrasilState, province: str) -> list[str]:
     return list(_fjords_by_province().get(province, ()))
 
 
-def open_fjords(state: YggdrasilState) -> list[str]:
+def open_fjords(state: YggdrasilState) -> tuple[str, ...]:
     """Fjords a ship may enter: at least one of their provinces stands (ruling 7)."""
-    destroyed = state.destroyed
-    if not destroyed:
-        return list(_supports())
-    return [f for f, sides in _supports().items() if any(p not in destroyed for p in sides)]
+    return _open_fjords(frozenset(state.destroyed))
+
+
+@cache
+def _open_fjords(destroyed: frozenset[str]) -> tuple[str, ...]:
+    """open_fjords for each set of destroyed provinces, read once."""
+    return tuple(f for f, sides in _supports().items() if any(p not in destroyed for p in sides))
 
 
 def supported(state: YggdrasilState, fjord: str) -> list[str]:
@@ -255,11 +268,12 @@ def _monsters() -> dict[str, Card]:
 
 def is_ship(kind: str) -> bool:
     """A ship, or a monster that is one in every respect (Sea Serpent, ruling 25)."""
-    return kind in _ships()
+    return kind in ships()
 
 
 @cache
-def _ships() -> frozenset[str]:
+def ships() -> frozenset[str]:
+    """The kinds of figure that are ships (is_ship for a loop over many figures)."""
     return frozenset(["ship", *(key for key, m in _monsters().items()
                                 if m.rule("as-ship") is not None)])
 
@@ -347,7 +361,7 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
     """Where a figure of `kind` may invade: an empty village of a standing outer province,
     a ship into an open fjord, Yggdrasil only for the Dark Elf (facts 28, ruling 6, 7)."""
     if is_ship(kind):
-        return open_fjords(state)
+        return list(open_fjords(state))
     out = [p for p in standing(state) if p != YGGDRASIL and room(state, p) > 0]
     m = monster(kind)
     if m is not None and m.rule("invades-yggdrasil") is not None:

@@ -91,7 +91,7 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
         goes = _goes(kind)
         to = places[goes]
         if to is None:
-            to = places[goes] = tuple(board.open_fjords(state))
+            to = places[goes] = board.open_fjords(state)
         return map(INVADES[kind, from_valhalla].__getitem__, to)
 
     out: list[Action] = []
@@ -173,12 +173,13 @@ def _marches(muster: board.Muster, standing: list[str],
     kind stands for all of its kind there (frames.one_per_kind: board.Muster keeps the
     first of each kind)."""
     out: list[Action] = []
+    ships = board.ships()
     for here in standing:
         kinds = muster.places.get(here)
         if kinds:
             to = [p for p in open_land if p != here]
             for kind, f in kinds.items():
-                if not board.is_ship(kind):
+                if kind not in ships:
                     out += map(MARCHES[f].__getitem__, to)
     return out
 
