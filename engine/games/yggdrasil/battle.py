@@ -63,9 +63,9 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
     a ship, while the villages hold room (facts 35)."""
     if board.room(state, state.fight) <= 0:
         return []
-    out = [f for p in board.adjacent(state.fight) if p not in state.destroyed
-           for f in board.own(state, seat, p) if not board.is_ship(state.figures[f].kind)]
-    return one_per_kind(state, out)
+    destroyed = state.destroyed
+    return [f for p in board.adjacent(state.fight) if p not in destroyed
+            for f in board.movers(state, seat, p)]
 
 
 def _call_next(state: YggdrasilState, after: int, passes: int) -> None:

@@ -150,6 +150,23 @@ def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
     return [f for f in state.figures.ids_at(place) if by_id[f].owner == seat]
 
 
+def movers(state: YggdrasilState, seat: int, place: str) -> list[str]:
+    """`seat`'s figures at `place` that may leave it on foot, never a ship, the first of
+    each kind standing for all of its kind (frames.one_per_kind): who may march on, who
+    may answer Call to Battle from a province beside."""
+    by_id = state.figures.by_id
+    ship_kinds = ships()
+    kinds: set[str] = set()
+    out: list[str] = []
+    for f in state.figures.ids_at(place):
+        e = by_id[f]
+        kind = e.kind
+        if e.owner == seat and kind not in ship_kinds and kind not in kinds:
+            kinds.add(kind)
+            out.append(f)
+    return out
+
+
 class Muster:
     """Where a clan's figures are, read in one pass over them: a turn's listing asks where
     they stand, what waits in the reserve and in Valhalla, and how many Horns allow."""
@@ -186,8 +203,8 @@ class Muster:
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
     """A clan's figures in provinces and fjords: what Horns limits (facts 6)."""
-    return [f for f in state.figures.of(seat)
-            if state.figures[f].at not in (RESERVE, VALHALLA)]
+    by_id = state.figures.by_id
+    return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
 def open_land(state: YggdrasilState, standing: list[str]) -> list[str]:
@@ -371,8 +388,9 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
 
 def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE) -> str | None:
     """The first figure of `kind` of `seat` in its reserve (or Valhalla), or None."""
+    by_id = state.figures.by_id
     for f in state.figures.of(seat):
-        e = state.figures[f]
+        e = by_id[f]
         if e.kind == kind and e.at == where:
             return f
     return None
@@ -381,8 +399,9 @@ def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE
 def reserve_kinds(state: YggdrasilState, seat: int, where: str = RESERVE) -> list[str]:
     """The kinds of figure `seat` has in its reserve (or Valhalla), once each."""
     out: list[str] = []
+    by_id = state.figures.by_id
     for f in state.figures.of(seat):
-        e = state.figures[f]
+        e = by_id[f]
         if e.at == where and e.kind not in out:
             out.append(e.kind)
     return out

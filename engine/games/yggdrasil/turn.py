@@ -4,7 +4,7 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from engine.core.actions import Action, Made
@@ -68,7 +68,7 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     muster = board.Muster(state, seat)
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing(state)
-    open_land = tuple(board.open_land(state, standing))
+    open_land = board.open_land(state, standing)
     upgrading, questing = _from_hand(state, seat, clan_sheet)
     return [*_invasions(state, seat, muster, clan_sheet, open_land),
             *_marches(muster, standing, open_land), *upgrading, *questing,
@@ -77,7 +77,7 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
 
 
 def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
-               open_land: tuple[str, ...]) -> list[Action]:
+               open_land: list[str]) -> list[Action]:
     """Invasions from the reserve (and with Frigga's Domain from Valhalla): the places are
     read once for every kind of figure (board.destinations says the rule)."""
     if board.stat(state, "horns", seat) - muster.on_board <= 0:
@@ -85,7 +85,7 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
     rage = state.rage[seat]
     # by _goes: the open outer provinces (open_land has Yggdrasil first), those and
     # Yggdrasil, the open fjords (read only for a ship)
-    places: list[tuple[str, ...] | None] = [open_land[1:], open_land, None]
+    places: list[Sequence[str] | None] = [open_land[1:], open_land, None]
 
     def invasions(kind: str, from_valhalla: bool) -> Iterator[Action]:
         goes = _goes(kind)
@@ -168,7 +168,7 @@ def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
 
 
 def _marches(muster: board.Muster, standing: list[str],
-             open_land: tuple[str, ...]) -> list[Action]:
+             open_land: list[str]) -> list[Action]:
     """Figures in a standing province march, never a ship (facts 29); one figure of a
     kind stands for all of its kind there (frames.one_per_kind: board.Muster keeps the
     first of each kind)."""
@@ -206,13 +206,12 @@ def _from_hand(state: YggdrasilState, seat: int,
     seen: set[str] = set()
     for c in state.table.cards_in(hand(seat)):
         face = faces[c]
-        if face in seen:
+        slot, cost, quest = _PLAYED[face]
+        if (slot is None and not quest) or face in seen:  # a battle card is not played
             continue
         seen.add(face)
-        slot, cost, quest = _PLAYED[face]
         if slot is None:
-            if quest:
-                questing.append(QUESTS[c])
+            questing.append(QUESTS[c])
             continue
         if clan_sheet.paid(cost) > rage:
             continue
