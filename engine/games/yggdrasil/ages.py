@@ -10,7 +10,7 @@ from engine.core.frames import Frame
 from engine.core.game import GameState, Outcome
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.content import InValhalla, MostInProvince, MostInRegion
-from engine.games.yggdrasil.doing import glory, place_name, put
+from engine.games.yggdrasil.doing import glory, place_name, put, put_all
 from engine.games.yggdrasil.events import (
     AgeBegins,
     Doom,
@@ -51,12 +51,10 @@ def gods_gifts(state: YggdrasilState) -> list[Event]:
     draft = board.content().decks.draft
     age = deck(state.age)
     state.table.shuffle(age, state.rng)
-    cards = list(state.table.cards_in(age))
-    for seat in range(state.players):
-        for c in cards[seat * draft.dealt:(seat + 1) * draft.dealt]:
-            put(state, c, packet(seat))
-    for c in cards[state.players * draft.dealt:]:
-        put(state, c, "box")
+    cards = state.table.cards_in(age)
+    for seat in range(state.players):  # each packet dealt in one move, as one card at a time
+        put_all(state, cards[seat * draft.dealt:(seat + 1) * draft.dealt], packet(seat))
+    put_all(state, cards[state.players * draft.dealt:], "box")
     seats = tuple(range(state.players))
     state.frames.append(YggDraft(seats=seats, order=seats,
                                  take=draft.picks[str(state.players)]))  # type: ignore[index]
@@ -78,8 +76,7 @@ def discard(state: YggdrasilState) -> list[Event]:
         state.frames.append(YggKeep(seats=seats, order=seats))
         return []
     for seat in seats:
-        for c in state.table.cards_in(hand(seat)):
-            put(state, c, "box")
+        put_all(state, state.table.cards_in(hand(seat)), "box")
     return [HandsDiscarded(age=state.age)]
 
 
@@ -138,8 +135,10 @@ def ragnarok(state: YggdrasilState) -> list[Event]:
 def release(state: YggdrasilState) -> list[Event]:
     """Every figure in Valhalla returns to its reserve (facts 46)."""
     out: list[Event] = []
+    dead = state.figures.ids_at(VALHALLA)  # read once: each clan's going back changes it
+    by_id = state.figures.by_id
     for seat in board.seats_from(state, state.first):
-        back = [f for f in state.figures.at(VALHALLA) if state.figures[f].owner == seat]
+        back = [f for f in dead if by_id[f].owner == seat]
         for f in back:
             state.figures.move(f, RESERVE)
         if back:

@@ -5,6 +5,7 @@ commit), and the battle's steps run in the order the rulings give."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
@@ -62,9 +63,9 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
     a ship, while the villages hold room (facts 35)."""
     if board.room(state, state.fight) <= 0:
         return []
-    out = [f for p in board.adjacent(state.fight) if p not in state.destroyed
-           for f in board.own(state, seat, p) if not board.is_ship(state.figures[f].kind)]
-    return one_per_kind(state, out)
+    destroyed = state.destroyed
+    return [f for p in board.adjacent(state.fight) if p not in destroyed
+            for f in board.movers(state, seat, p)]
 
 
 def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
@@ -357,8 +358,15 @@ class YggBattle(Frame):
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:
-    c = board.card(state, ident)
-    return any(getattr(e, "cards", False) for e in c.effects)
+    return state.table.faces[ident] in _card_takers()
+
+
+@cache
+def _card_takers() -> frozenset[str]:
+    """The cards (by face) whose text takes the winner's cards (Loki's Poison), read once:
+    every battle's end asks of each revealed card."""
+    return frozenset(face for face, c in board.content().cards.items()
+                     if any(getattr(e, "cards", False) for e in c.effects))
 
 
 def reward(state: YggdrasilState) -> list[Event]:

@@ -33,9 +33,15 @@ def card(state: YggdrasilState, ident: str) -> Card:
 
 def name(state: YggdrasilState, ident: str) -> str:
     """A card's or a figure's name, as the log and the table say it."""
-    if ident in state.table.faces:
-        return card(state, ident).name
+    face = state.table.faces.get(ident)
+    if face is not None:
+        return _card_name(face)
     return _figure_name(state.figures[ident].kind)
+
+
+@cache
+def _card_name(face: str) -> str:
+    return content().cards[face].name
 
 
 @cache
@@ -51,10 +57,14 @@ def is_fjord(place: str) -> bool:
 
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
-    destroyed = state.destroyed
-    out = [p for p in content().board.ring if p not in destroyed]
-    out.insert(0, YGGDRASIL)
-    return out
+    return list(_standing(frozenset(state.destroyed)))
+
+
+@cache
+def _standing(destroyed: frozenset[str]) -> tuple[str, ...]:
+    """standing for each set of destroyed provinces, read once (a few per match: every
+    listing asks)."""
+    return (YGGDRASIL, *(p for p in content().board.ring if p not in destroyed))
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -64,12 +74,15 @@ def fjords_of(state: YggdrasilState, province: str) -> list[str]:
     return list(_fjords_by_province().get(province, ()))
 
 
-def open_fjords(state: YggdrasilState) -> list[str]:
+def open_fjords(state: YggdrasilState) -> tuple[str, ...]:
     """Fjords a ship may enter: at least one of their provinces stands (ruling 7)."""
-    destroyed = state.destroyed
-    if not destroyed:
-        return list(_supports())
-    return [f for f, sides in _supports().items() if any(p not in destroyed for p in sides)]
+    return _open_fjords(frozenset(state.destroyed))
+
+
+@cache
+def _open_fjords(destroyed: frozenset[str]) -> tuple[str, ...]:
+    """open_fjords for each set of destroyed provinces, read once."""
+    return tuple(f for f, sides in _supports().items() if any(p not in destroyed for p in sides))
 
 
 def supported(state: YggdrasilState, fjord: str) -> list[str]:
@@ -137,6 +150,23 @@ def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
     return [f for f in state.figures.ids_at(place) if by_id[f].owner == seat]
 
 
+def movers(state: YggdrasilState, seat: int, place: str) -> list[str]:
+    """`seat`'s figures at `place` that may leave it on foot, never a ship, the first of
+    each kind standing for all of its kind (frames.one_per_kind): who may march on, who
+    may answer Call to Battle from a province beside."""
+    by_id = state.figures.by_id
+    ship_kinds = ships()
+    kinds: set[str] = set()
+    out: list[str] = []
+    for f in state.figures.ids_at(place):
+        e = by_id[f]
+        kind = e.kind
+        if e.owner == seat and kind not in ship_kinds and kind not in kinds:
+            kinds.add(kind)
+            out.append(f)
+    return out
+
+
 class Muster:
     """Where a clan's figures are, read in one pass over them: a turn's listing asks where
     they stand, what waits in the reserve and in Valhalla, and how many Horns allow."""
@@ -145,28 +175,36 @@ class Muster:
 
     def __init__(self, state: YggdrasilState, seat: int) -> None:
         by_id = state.figures.by_id
-        self.reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
-        self.valhalla: list[str] = []  # the same in Valhalla
-        self.places: dict[str, list[str]] = {}  # province or fjord -> the figures there
-        self.on_board = 0
+        reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
+        valhalla: list[str] = []  # the same in Valhalla
+        # province or fjord -> each kind of figure there -> the first of that kind (the
+        # one that stands for all of its kind: frames.one_per_kind)
+        places: dict[str, dict[str, str]] = {}
+        on_board = 0
         for f in state.figures.of(seat):
             e = by_id[f]
-            at = e.at
+            at, kind = e.at, e.kind
             if at == RESERVE:
-                if e.kind not in self.reserve:
-                    self.reserve.append(e.kind)
+                if kind not in reserve:
+                    reserve.append(kind)
             elif at == VALHALLA:
-                if e.kind not in self.valhalla:
-                    self.valhalla.append(e.kind)
+                if kind not in valhalla:
+                    valhalla.append(kind)
             else:
-                self.places.setdefault(at, []).append(f)
-                self.on_board += 1
+                kinds = places.get(at)
+                if kinds is None:
+                    places[at] = {kind: f}
+                elif kind not in kinds:
+                    kinds[kind] = f
+                on_board += 1
+        self.reserve, self.valhalla, self.places, self.on_board = \
+            reserve, valhalla, places, on_board
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
     """A clan's figures in provinces and fjords: what Horns limits (facts 6)."""
-    return [f for f in state.figures.of(seat)
-            if state.figures[f].at not in (RESERVE, VALHALLA)]
+    by_id = state.figures.by_id
+    return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
 def open_land(state: YggdrasilState, standing: list[str]) -> list[str]:
@@ -247,11 +285,12 @@ def _monsters() -> dict[str, Card]:
 
 def is_ship(kind: str) -> bool:
     """A ship, or a monster that is one in every respect (Sea Serpent, ruling 25)."""
-    return kind in _ships()
+    return kind in ships()
 
 
 @cache
-def _ships() -> frozenset[str]:
+def ships() -> frozenset[str]:
+    """The kinds of figure that are ships (is_ship for a loop over many figures)."""
     return frozenset(["ship", *(key for key, m in _monsters().items()
                                 if m.rule("as-ship") is not None)])
 
@@ -309,11 +348,15 @@ def invade_cost(state: YggdrasilState, seat: int, kind: str) -> int:
 
 
 def cost_to_invade(upgrades: Sheet, kind: str) -> int:
-    """invade_cost for a clan whose sheet is read already."""
-    fixed = _fixed_cost(kind)
-    if fixed is not None:
-        return fixed
-    return _figure(kind).str + upgrades.str_bonus(kind, "")
+    """invade_cost for a clan whose sheet is read already (kept on the sheet: every listing
+    asks it for each kind in the reserve)."""
+    cost = upgrades.invade_costs.get(kind)
+    if cost is None:
+        cost = _fixed_cost(kind)
+        if cost is None:
+            cost = _figure(kind).str + upgrades.str_bonus(kind, "")
+        upgrades.invade_costs[kind] = cost
+    return cost
 
 
 @cache
@@ -335,7 +378,7 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
     """Where a figure of `kind` may invade: an empty village of a standing outer province,
     a ship into an open fjord, Yggdrasil only for the Dark Elf (facts 28, ruling 6, 7)."""
     if is_ship(kind):
-        return open_fjords(state)
+        return list(open_fjords(state))
     out = [p for p in standing(state) if p != YGGDRASIL and room(state, p) > 0]
     m = monster(kind)
     if m is not None and m.rule("invades-yggdrasil") is not None:
@@ -345,8 +388,9 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
 
 def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE) -> str | None:
     """The first figure of `kind` of `seat` in its reserve (or Valhalla), or None."""
+    by_id = state.figures.by_id
     for f in state.figures.of(seat):
-        e = state.figures[f]
+        e = by_id[f]
         if e.kind == kind and e.at == where:
             return f
     return None
@@ -355,8 +399,9 @@ def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE
 def reserve_kinds(state: YggdrasilState, seat: int, where: str = RESERVE) -> list[str]:
     """The kinds of figure `seat` has in its reserve (or Valhalla), once each."""
     out: list[str] = []
+    by_id = state.figures.by_id
     for f in state.figures.of(seat):
-        e = state.figures[f]
+        e = by_id[f]
         if e.at == where and e.kind not in out:
             out.append(e.kind)
     return out

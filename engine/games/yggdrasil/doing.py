@@ -37,7 +37,11 @@ def put(state: YggdrasilState, card: str, zone: str) -> None:
 
 
 def put_all(state: YggdrasilState, cards: tuple[str, ...], zone: str) -> None:
-    """`put` each of `cards` in turn, in one move (a packet passed on in the draft)."""
+    """`put` each of `cards` in turn, in one move (a packet passed on in the draft); a
+    single card (a pick) moves as `put` moves it, which is cheaper."""
+    if len(cards) == 1:
+        put(state, cards[0], zone)
+        return
     table = state.table
     table.move_all(cards, zone)
     up = zone.startswith(FACE_UP)

@@ -72,8 +72,9 @@ def one_per_kind(state: YggdrasilState, figures: list[str]) -> list[str]:
     """Figures of one kind in one place are alike: the first of each stands for all."""
     seen: set[tuple[str, str]] = set()
     out: list[str] = []
+    by_id = state.figures.by_id
     for f in figures:
-        e = state.figures[f]
+        e = by_id[f]
         key = (e.kind, e.at)
         if key not in seen:
             seen.add(key)
@@ -95,7 +96,7 @@ class YggDraft(Commit):
     def answers(self, state: GameState, seat: int) -> list[Action]:
         cards = state.table.cards_in(packet(seat))
         if self.take == 1:
-            return [PICK_ONE[c] for c in cards]
+            return list(map(PICK_ONE.__getitem__, cards))
         return [PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:]]
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
@@ -239,9 +240,7 @@ class YggMarchOn(Frame):
         s = ygg(state)
         if board.room(s, self.to) <= 0:
             return []
-        movers = [f for f in board.own(s, seat, self.source)
-                  if not board.is_ship(s.figures[f].kind)]
-        return [MARCHES_ALONG[f] for f in one_per_kind(s, movers)]
+        return list(map(MARCHES_ALONG.__getitem__, board.movers(s, seat, self.source)))
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, MarchAlong) and action.figure in state.figures and \

@@ -16,7 +16,8 @@ from engine.games.yggdrasil.content import Card, Rule
 class Sheet:
     """The upgrades on one clan sheet, in the order they lie, and what they add up to."""
 
-    __slots__ = ("_gains", "_str", "cards", "discount", "modifiers", "rules", "warrior_pair")
+    __slots__ = ("_gains", "_str", "cards", "discount", "invade_costs", "modifiers", "rules",
+                 "warrior_pair")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
@@ -31,10 +32,16 @@ class Sheet:
         self.warrior_pair = total(self.modifiers, "warrior-pair", {})  # Brothers in Arms
         self._gains: dict[str, tuple[Card, ...]] = {}
         self._str: dict[tuple[str, str], int] = {}
+        # a kind of figure -> the Rage invading with it costs (board.cost_to_invade)
+        self.invade_costs: dict[str, int] = {}
 
     def upgrade_cost(self, card: Card) -> int:
         """What playing `card` costs this clan: never below 0 (designed)."""
-        return max(0, (card.cost or 0) + self.discount)
+        return self.paid(card.cost or 0)
+
+    def paid(self, cost: int) -> int:
+        """What a card printed at `cost` costs this clan (upgrade_cost by the print)."""
+        return max(0, cost + self.discount)
 
     def gains(self, on: str) -> tuple[Card, ...]:
         """The upgrades that gain something when `on` happens."""

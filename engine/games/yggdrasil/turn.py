@@ -4,6 +4,8 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Sequence
+from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.entities import Entity
@@ -69,7 +71,7 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     open_land = board.open_land(state, standing)
     upgrading, questing = _from_hand(state, seat, clan_sheet)
     return [*_invasions(state, seat, muster, clan_sheet, open_land),
-            *_marches(state, muster, standing, open_land), *upgrading, *questing,
+            *_marches(muster, standing, open_land), *upgrading, *questing,
             *_pillages(state, seat, muster, clan_sheet, standing),
             *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
 
@@ -81,27 +83,35 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
     if board.stat(state, "horns", seat) - muster.on_board <= 0:
         return []
     rage = state.rage[seat]
-    outer = [p for p in open_land if p != YGGDRASIL]
-    fjords: list[str] = []
+    # by _goes: the open outer provinces (open_land has Yggdrasil first), those and
+    # Yggdrasil, the open fjords (read only for a ship)
+    places: list[Sequence[str] | None] = [open_land[1:], open_land, None]
 
-    def places(kind: str) -> list[str]:
-        if board.is_ship(kind):
-            if not fjords:
-                fjords.extend(board.open_fjords(state))
-            return fjords
-        return [YGGDRASIL, *outer] if _into_yggdrasil(kind) else outer
+    def invasions(kind: str, from_valhalla: bool) -> Iterator[Action]:
+        goes = _goes(kind)
+        to = places[goes]
+        if to is None:
+            to = places[goes] = board.open_fjords(state)
+        return map(INVADES[kind, from_valhalla].__getitem__, to)
 
     out: list[Action] = []
     for kind in muster.reserve:
         if board.cost_to_invade(clan_sheet, kind) <= rage:
-            to_place = INVADES[kind, False]
-            out += [to_place[to] for to in places(kind)]
+            out += invasions(kind, False)
     domain = clan_sheet.rules.get("invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= rage:
         for kind in muster.valhalla:
-            to_place = INVADES[kind, True]
-            out += [to_place[to] for to in places(kind)]
+            out += invasions(kind, True)
     return out
+
+
+@cache
+def _goes(kind: str) -> int:
+    """Where a figure of `kind` invades, as _invasions indexes its places: 0 the outer
+    provinces, 1 Yggdrasil too (the Dark Elf), 2 the fjords (a ship)."""
+    if board.is_ship(kind):
+        return 2
+    return 1 if _into_yggdrasil(kind) else 0
 
 
 def _into_yggdrasil(kind: str) -> bool:
@@ -157,24 +167,20 @@ def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
         board.room(state, to) > 0
 
 
-def _marches(state: YggdrasilState, muster: board.Muster, standing: list[str],
+def _marches(muster: board.Muster, standing: list[str],
              open_land: list[str]) -> list[Action]:
     """Figures in a standing province march, never a ship (facts 29); one figure of a
-    kind stands for all of its kind there (frames.one_per_kind)."""
-    by_id = state.figures.by_id
+    kind stands for all of its kind there (frames.one_per_kind: board.Muster keeps the
+    first of each kind)."""
     out: list[Action] = []
+    ships = board.ships()
     for here in standing:
-        figures = muster.places.get(here)
-        if not figures:
-            continue
-        kinds: set[str] = set()
-        for f in figures:
-            kind = by_id[f].kind
-            if kind in kinds or board.is_ship(kind):
-                continue
-            kinds.add(kind)
-            to_place = MARCHES[f]
-            out += [to_place[to] for to in open_land if to != here]
+        kinds = muster.places.get(here)
+        if kinds:
+            to = [p for p in open_land if p != here]
+            for kind, f in kinds.items():
+                if kind not in ships:
+                    out += map(MARCHES[f].__getitem__, to)
     return out
 
 
@@ -195,28 +201,41 @@ def _from_hand(state: YggdrasilState, seat: int,
     upgrading: list[Action] = []
     questing: list[Action] = []
     faces = state.table.faces
-    cards = board.content().cards
-    on_sheet: dict[str | None, list[str]] = {}
-    for u in state.table.cards_in(sheet(seat)):
-        on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
-    slots = board.content().clan.slots
+    on_sheet: dict[str | None, list[str]] | None = None  # read once an upgrade is affordable
     rage = state.rage[seat]
-    for c in _one_per_face(state, state.table.cards_in(hand(seat))):
+    seen: set[str] = set()
+    for c in state.table.cards_in(hand(seat)):
         face = faces[c]
-        slot = board.slot_of(face)
+        slot, cost, quest = _PLAYED[face]
+        if (slot is None and not quest) or face in seen:  # a battle card is not played
+            continue
+        seen.add(face)
         if slot is None:
-            if cards[face].kind == "quest":
-                questing.append(QUESTS[c])
+            questing.append(QUESTS[c])
             continue
-        if clan_sheet.upgrade_cost(cards[face]) > rage:
+        if clan_sheet.paid(cost) > rage:
             continue
+        if on_sheet is None:
+            on_sheet = {}
+            for u in state.table.cards_in(sheet(seat)):
+                on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
         taken = on_sheet.get(slot, [])
-        free = len(taken) < slots[slot]
+        free = len(taken) < board.content().clan.slots[slot]
         if free:
             upgrading.append(UPGRADES[c, ""])
         if not free or slot == "monster":
             upgrading += [UPGRADES[c, u] for u in taken]
     return upgrading, questing
+
+
+def _played(face: str) -> tuple[str | None, int, bool]:
+    """How a card in hand is played, read once per face (every listing asks for each card
+    in hand): the slot it takes (None: not an upgrade), its printed cost, a quest or not."""
+    card = board.content().cards[face]
+    return board.slot_of(face), card.cost or 0, card.kind == "quest"
+
+
+_PLAYED: Made[str, tuple[str | None, int, bool]] = Made(_played)
 
 
 def pillage_cost(state: YggdrasilState, seat: int, province: str) -> int | None:
@@ -256,17 +275,6 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
     if rule is None or on_board < rule.params["figures"]:
         return []
     return [SACRIFICES[stat] for stat in board.raisable(state, seat)]
-
-
-def _one_per_face(state: YggdrasilState, cards: tuple[str, ...]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for c in cards:
-        face = state.table.faces[c]
-        if face not in seen:
-            seen.add(face)
-            out.append(c)
-    return out
 
 
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:

@@ -268,3 +268,17 @@ def test_glory_from_every_source_adds_up() -> None:
     events = through(state, "over")
     assert state.glory[0] == 5 + 3 + 3 + 9 + 4 + 20
     assert events
+
+
+def test_the_standing_board_follows_every_province_destroyed_and_undone() -> None:
+    """Standing provinces and open fjords are read once per set of destroyed provinces
+    (board._standing, board._open_fjords): a province destroyed later, or a clone back
+    before it, reads its own board."""
+    state = table(2, destroyed=["myrkulor"])
+    before = state.clone()
+    assert "gimle" in board.standing(state) and FJORD_GM in board.open_fjords(state)
+    state.destroyed.add("gimle")
+    assert "gimle" not in board.standing(state)
+    assert board.standing(state)[0] == "yggdrasil"
+    assert FJORD_GM not in board.open_fjords(state)
+    assert "gimle" in board.standing(before) and FJORD_GM in board.open_fjords(before)
