@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
 
-from app.glide import GLIDE_MS, Glider
+from app.glide import Glider
+from tests.app.waits import MOTION_MS
 
 
 def piece() -> tuple[QGraphicsScene, QGraphicsRectItem, Glider]:
@@ -22,8 +23,8 @@ def test_a_glide_arrives_and_lets_go(qtbot):
     glider.glide(QPointF(100, 50))
     assert glider.running() and glider.heading() == QPointF(100, 50)
     assert item.pos() == QPointF(0, 0)  # setting off, not there
-    qtbot.waitUntil(lambda: item.pos() == QPointF(100, 50), timeout=4 * GLIDE_MS)
-    qtbot.waitUntil(lambda: not glider.running(), timeout=GLIDE_MS)
+    qtbot.waitUntil(lambda: item.pos() == QPointF(100, 50), timeout=MOTION_MS)
+    qtbot.waitUntil(lambda: not glider.running(), timeout=MOTION_MS)
     assert glider.heading() is None
 
 
@@ -33,7 +34,7 @@ def test_a_new_glide_replaces_the_one_under_way(qtbot):
     first = glider.animation
     glider.glide(QPointF(0, 100), start=QPointF(50, 50))
     assert glider.animation is not first and item.pos() == QPointF(50, 50)
-    qtbot.waitUntil(lambda: not glider.running(), timeout=4 * GLIDE_MS)
+    qtbot.waitUntil(lambda: not glider.running(), timeout=MOTION_MS)
     assert item.pos() == QPointF(0, 100)
 
 
@@ -45,5 +46,5 @@ def test_a_glide_outliving_its_piece_touches_nothing(qtbot):
     glider.fade(1.0, 0.0, done=lambda: faded.append(item.opacity()))
     scene.deleteLater()
     del scene
-    qtbot.waitUntil(lambda: not glider.running(), timeout=4 * GLIDE_MS)
+    qtbot.waitUntil(lambda: not glider.running(), timeout=MOTION_MS)
     assert faded == []

@@ -32,6 +32,7 @@ from engine.games.nordguard.actions import (
 )
 from engine.games.nordguard.state import DROPPED, ITEM_DECK, POOL, slots
 from tests.app.test_keyboard import answer_palette
+from tests.app.waits import MOTION_MS
 from tests.engine.nordguard import helpers
 
 RUNNING = QAbstractAnimation.State.Running
@@ -220,7 +221,7 @@ def test_an_item_traded_by_drag_glides_from_where_it_was_let_go(table, drag_targ
     home = middle(card, win)  # where the panel's layout has put the card by now
     assert 0 < (middle(ghost, win) - home).manhattanLength() < \
         (setting_off - home).manhattanLength()
-    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=MOTION_MS)
     assert card.graphicsEffect() is None
 
 
@@ -233,7 +234,7 @@ def test_an_item_traded_without_a_drag_glides_from_its_old_panel(table):
     table.submit(Trade(rifle, 0))
     [ghost] = ghosts(win)
     assert middle(ghost, win) == was
-    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: not ghosts(win), timeout=MOTION_MS)
     win.undo()
     assert table.state.holder(rifle) == 1 and not ghosts(win)
     assert table.card_widget(slots(1), rifle).graphicsEffect() is None
@@ -262,7 +263,7 @@ def test_an_item_picked_up_off_the_board_glides_into_the_panel(qtbot, table, dra
     [rope] = table.hand(0, "rope")
     table.submit(Drop(rope))
     qtbot.waitUntil(lambda: not win.scene.dropped[rope].glider.running() and not ghosts(win),
-                    timeout=4 * GLIDE_MS)
+                    timeout=MOTION_MS)
     target = table.panel(slots(1))
     drag_target.aim(target, target.rect().center())
     let_go = middle(target, win)  # the panels are laid out anew once the Rope is in
@@ -275,7 +276,7 @@ def test_an_item_picked_up_off_the_board_glides_into_the_panel(qtbot, table, dra
     [ghost] = ghosts(win)
     assert middle(ghost, win) == let_go
     card = table.card_widget(slots(1), rope)
-    qtbot.waitUntil(lambda: not ghosts(win), timeout=4 * GLIDE_MS)
+    qtbot.waitUntil(lambda: not ghosts(win), timeout=MOTION_MS)
     assert card.graphicsEffect() is None and card.isVisible()
 
 
@@ -288,8 +289,9 @@ def test_a_trade_taken_back_mid_glide_leaves_no_picture(table, qtlog):
     table.submit(Trade(rifle, 0))
     assert ghosts(win)
     win.undo()
-    until = time.monotonic() + 2 * GLIDE_MS / 1000
-    while time.monotonic() < until:
+    # processEvents, not an event loop: a loop would delete the card (deleteLater).
+    until = time.monotonic() + MOTION_MS / 1000
+    while [g for g in ghosts(win) if g.isVisible()] and time.monotonic() < until:
         QApplication.processEvents()
         time.sleep(0.005)
     assert table.state.holder(rifle) == 1
@@ -344,7 +346,7 @@ def test_an_item_picked_up_from_the_keyboard_glides_from_the_tray(qtbot, table):
     [rope] = table.hand(0, "rope")
     table.submit(Drop(rope))
     qtbot.waitUntil(lambda: not win.scene.dropped[rope].glider.running() and not ghosts(win),
-                    timeout=20 * GLIDE_MS)
+                    timeout=MOTION_MS)
     viewport = win.hand_dock.scroll.viewport()
     lying = table.card_widget(DROPPED, rope)
     assert not viewport.rect().contains(lying.mapTo(viewport, lying.rect().center()))

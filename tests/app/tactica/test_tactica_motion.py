@@ -17,6 +17,7 @@ from engine.games.tactica.actions import Attack, EndPhase, Move
 from engine.games.tactica.board import board
 from engine.games.tactica.state import Phase
 from tests.app.tactica.tactica_table import Table, free_pair, offset
+from tests.app.waits import MOTION_MS
 
 
 def _to_movement(table: Table) -> None:
@@ -43,7 +44,7 @@ def test_a_troop_moved_by_the_rules_glides_to_its_new_hex(table):
     assert item.glider.running()
     assert item.pos() == before == scene.center_of(Hex(*start))  # setting off, not there
     assert 150 <= GLIDE_MS <= 250
-    table.qtbot.waitUntil(lambda: item.pos() == item.home, timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: item.pos() == item.home, timeout=MOTION_MS)
     assert not item.glider.running()
 
 
@@ -64,7 +65,7 @@ def test_a_dropped_troop_settles_into_the_middle_of_its_hex(table):
     item = table.win.scene.troops[troop]
     assert table.where(troop) == dest
     assert item.home == table.win.scene.center_of(Hex(*dest)) != item.pos()
-    table.qtbot.waitUntil(lambda: item.pos() == item.home, timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: item.pos() == item.home, timeout=MOTION_MS)
 
 
 def test_a_captured_troop_fades_out_and_takes_no_more_clicks(table):
@@ -85,7 +86,7 @@ def test_a_captured_troop_fades_out_and_takes_no_more_clicks(table):
     assert table.where("moon-foot-1") is None
     assert token.scene() is scene and token.opacity() < 1.0
     assert not token.isEnabled()
-    table.qtbot.waitUntil(lambda: token.scene() is None, timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: token.scene() is None, timeout=MOTION_MS)
 
 
 def test_a_mustered_troop_fades_in_and_answers_at_once(table, drag_target):
@@ -103,7 +104,7 @@ def test_a_mustered_troop_fades_in_and_answers_at_once(table, drag_target):
     assert 0 < item.opacity() < 1.0
     under = scene.items(scene.center_of(Hex(*spot)))
     assert item in under
-    table.qtbot.waitUntil(lambda: item.opacity() == 1.0, timeout=4 * GLIDE_MS)
+    table.qtbot.waitUntil(lambda: item.opacity() == 1.0, timeout=MOTION_MS)
 
 
 def test_a_loaded_match_is_drawn_at_once_without_fading(table, tmp_path):
@@ -155,6 +156,6 @@ def test_finished_glides_leave_nothing_behind(table):
         assert controller.submit(Move(troop, *max(queries.reachable(state, troop))))
         table.qtbot.waitUntil(lambda: not any(i.glider.running()
                                               for i in table.win.scene.troops.values()),
-                              timeout=4 * GLIDE_MS)
+                              timeout=MOTION_MS)
     table.qtbot.wait(50)
     assert animations() <= before

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QApplication
 from app.dragdrop import CardDrag
 from app.games.wintergrim.gestures import ANYWHERE
 from app.games.wintergrim.scene import ATTACK_GLOW, food_warning
-from app.glide import GLIDE_MS
 from app.main_window import MainWindow
 from engine.core.frames import Pass
 from engine.games.wintergrim import world
@@ -22,6 +21,7 @@ from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import AttackDeclared, BattleEnds, DiceRolled
 from engine.games.wintergrim.frames import Founding, Payment
 from engine.games.wintergrim.state import SKY, WintergrimState, deck, hand, removed
+from tests.app.waits import MOTION_MS
 from tests.app.wintergrim.wintergrim_table import Table
 
 
@@ -32,7 +32,7 @@ def table(qtbot) -> Table:
 
 def settle(qtbot, item) -> None:
     """Let the piece's glide finish (it takes GLIDE_MS)."""
-    qtbot.waitUntil(lambda: not item.glider.running(), timeout=GLIDE_MS * 10)
+    qtbot.waitUntil(lambda: not item.glider.running(), timeout=MOTION_MS)
 
 
 def test_set_up_by_double_clicking_two_workers_and_pressing_start(table):
