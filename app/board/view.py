@@ -17,11 +17,13 @@ from PySide6.QtGui import (
     QDropEvent,
     QMouseEvent,
     QPainter,
+    QPalette,
     QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
+from app.board.topology import TABLE
 from app.dragdrop import CardDrag, decode
 
 ZOOM_STEP = 1.15
@@ -62,6 +64,11 @@ class BoardView(QGraphicsView):
         # The board follows the window's size (a dock opened, the window resized) until
         # the player zooms or pans by hand; Fit hands it back to the window.
         self.auto_fit = True
+        # Until a table is set (the first moment of a start, or no match open) the board
+        # is the table's dark, not a white flash before the felt.
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Base, TABLE)
+        self.setPalette(palette)
 
     def zoom(self) -> float:
         return self.transform().m11()
