@@ -4,6 +4,8 @@ enemy areas with Navigate (or anywhere on a Flank roll)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import Move, Step
@@ -14,8 +16,11 @@ from engine.games.wintergrim.state import WintergrimState
 
 def may_step(state: WintergrimState, unit: str) -> bool:
     """One move step a turn, and none after attacking or while a Net holds it."""
-    entity = state.pieces[unit]
-    return not ({"moved", "attacked"} & entity.tokens) and not entity.counter("netted")
+    entity = state.pieces.by_id[unit]
+    return not (SPENT & entity.tokens) and not world.netted(entity)
+
+
+SPENT = frozenset({"moved", "attacked"})  # a unit with either token has no move step left
 
 
 def steps(state: WintergrimState, seat: int, unit: str,
@@ -62,8 +67,43 @@ def _passable(g: world.Ground, seat: int, here: str, there: str) -> bool:
 
 
 def passable(state: WintergrimState, seat: int, unit: str, here: str, there: str) -> bool:
-    return world.has(state, unit, "navigate") or _passable(world.Ground(state), seat, here,
-                                                           there)
+    return world.has(state, unit, "navigate") or _open_way(state, seat, here, there)
+
+
+def _open_way(state: WintergrimState, seat: int, here: str, there: str) -> bool:
+    """`_passable` read from the entities of the two areas alone (a move is checked on its
+    own as a save replays it: reading the whole board for each was most of a load)."""
+    pieces = state.pieces.by_id
+    if pieces[here].owner == seat and pieces[there].owner == seat:
+        return True
+    realms: set[str] | None = None
+    for area in (here, there):
+        power = world.card_of(state, area).power("passage")
+        if power is not None:
+            realms = world.realms_in_play(state, seat) if realms is None else realms
+            if power.realm in realms:  # type: ignore[union-attr]
+                return True
+    return False
+
+
+def allows(state: WintergrimState, seat: int, action: Move) -> bool:
+    """Whether `steps` lists `action`, worked out for that move alone: the same
+    destinations, each asked about on its own."""
+    unit = action.unit
+    entity = state.pieces[unit]
+    here = entity.at
+    if action.into:
+        holder = state.pieces.by_id.get(action.into)
+        return action.area == here and action.into != entity.inside and holder is not None \
+            and holder.at == here and world.card_of(state, action.into).kind == "structure" \
+            and world.room_left(state, action.into) >= -world.card_of(state, unit).room \
+            and _may_use(state, seat, unit, action.into)
+    if entity.inside:
+        return action.area == here and _may_use(state, seat, unit, entity.inside)
+    if action.area == here or not world.is_area(state, action.area):
+        return False
+    return world.has(state, unit, "flank") or world.has(state, unit, "navigate") or \
+        _open_way(state, seat, here, action.area)
 
 
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
@@ -97,20 +137,27 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     return [*events, Moved(seat=seat, unit=unit, unit_name=name, where=where)]
 
 
-def move_steps(state: WintergrimState, seat: int, unit: str) -> list[Step]:
-    """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism."""
+def move_steps(state: WintergrimState, seat: int, unit: str,
+               mine: Sequence[str] | None = None) -> list[Step]:
+    """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism (`mine`:
+    the seat's units as the listing already read them)."""
     card = world.card_of(state, unit)
     out: list[Step] = []
     if card.power("search") is not None:
         out.append(Step(unit, "search"))
-    area = state.pieces[unit].at
-    if "heal" in card.skills:
-        out += [Step(unit, "heal", u) for u in world.units(state, seat)
-                if state.pieces[u].at == area and (
-                    state.pieces[u].counter("damage") or attached_of(state, u, "sickness"))]
-    if "exorcism" in card.skills:
-        out += [Step(unit, "exorcism", u) for u in world.units(state, seat)
-                if state.pieces[u].at == area and attached_of(state, u, "curse")]
+    heal, exorcism = "heal" in card.skills, "exorcism" in card.skills
+    if not (heal or exorcism):
+        return out
+    by_id = state.pieces.by_id
+    area = by_id[unit].at
+    here = [u for u in (world.units(state, seat) if mine is None else mine)
+            if by_id[u].at == area]
+    if heal:
+        out += [Step(unit, "heal", u) for u in here if world.hurt(by_id[u]) or (
+            by_id[u].attached and attached_of(state, u, "sickness"))]
+    if exorcism:
+        out += [Step(unit, "exorcism", u) for u in here
+                if by_id[u].attached and attached_of(state, u, "curse")]
     return out
 
 

@@ -168,18 +168,19 @@ class WintergrimGame(BaseGame):
         ground = world.Ground(s)  # one reading of the board for the whole listing
         if at == 0:
             out += _start_uses(s, seat)
+        units = ground.units.get(seat, ())
         if at <= 1:
-            for unit in world.units(s, seat):
+            for unit in units:
                 if moving.may_step(s, unit):
                     out += moving.steps(s, seat, unit, ground)
-                    out += moving.move_steps(s, seat, unit)
+                    out += moving.move_steps(s, seat, unit, units)
         if at <= 2:
-            for unit in world.units(s, seat):
+            for unit in units:
                 if combat.can_attack(s, unit):
                     kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
         out += placing.placements(s, seat, ground=ground)
-        out += tactics.plays(s, seat)
+        out += tactics.plays(s, seat, ground=ground)
         out.append(END_TURN)
         return out
 
@@ -337,7 +338,7 @@ def _offered(s: WintergrimState, action: Action) -> bool:
     if at > 1 or not moving.may_step(s, unit):
         return False
     if isinstance(action, Move):
-        return action in moving.steps(s, seat, unit)
+        return moving.allows(s, seat, action)
     return action in moving.move_steps(s, seat, unit)
 
 

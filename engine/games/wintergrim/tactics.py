@@ -26,10 +26,11 @@ def effect_of(state: WintergrimState, card: str) -> str:
 
 
 def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
-          only: str = "") -> list[PlayTactic]:
+          only: str = "", ground: world.Ground | None = None) -> list[PlayTactic]:
     """Every tactic `seat` may pay and play now, one card of each name, with each target
     it may have (`only`: that card's alone). `waiting`: tactics already played in the
-    open window (a Counter's targets)."""
+    open window (a Counter's targets); `ground`: the board as the listing already read
+    it (else read once, when a tactic's Req asks)."""
     cards = state.table.cards_in(hand(seat))
     out: list[PlayTactic] = []
     for card in world.one_of_each(state, cards):
@@ -38,8 +39,10 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue
-        if any(not world.meets(state, seat, req, "") for req in kind.req):
-            continue
+        if kind.req:
+            ground = ground or world.Ground(state)
+            if any(not world.meets(state, seat, req, "", ground) for req in kind.req):
+                continue
         out += [PlayTactic(card, target) for target in _targets(state, seat, card, waiting)]
     return out
 

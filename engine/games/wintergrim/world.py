@@ -109,8 +109,8 @@ def hq_holders(state: WintergrimState) -> set[int | None]:
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
-    """Everything standing in `area` (its area card too)."""
-    return [i for i, e in state.pieces.by_id.items() if e.at == area]
+    """Everything standing in `area` (its area card too), in the order it came into play."""
+    return state.pieces.at(area)
 
 
 def inside(state: WintergrimState, structure: str) -> list[str]:
@@ -134,12 +134,13 @@ def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
 
 class Ground:
     """The board read once for a listing of moves: areas and their owners, the structures in
-    each area with the room left in them, what each path lets through, and the realms each
-    seat has in play. Every move step of a turn asks these; reading the entities once
-    instead of per unit and per destination keeps listing cheap."""
+    each area with the room left in them, what each path lets through, each seat's units
+    and what it has in play (the realms among it read only when a path asks). Every move
+    step of a turn asks these; reading the entities once instead of per unit and per
+    destination keeps listing cheap."""
 
-    __slots__ = ("area_owner", "areas", "held", "passage", "realms", "room", "structures_at",
-                 "unit_areas", "weather")
+    __slots__ = ("_realms", "area_owner", "areas", "held", "passage", "room",
+                 "structures_at", "units", "weather")
 
     def __init__(self, state: WintergrimState) -> None:
         cards, faces = content().cards, state.table.faces
@@ -148,37 +149,62 @@ class Ground:
         self.structures_at: dict[str, list[str]] = {}
         self.room: dict[str, int] = {}
         self.passage: dict[str, str] = {}
-        self.realms: dict[int | None, set[str]] = {}
         self.held: dict[int | None, list[tuple[Card, str]]] = {}  # (card, where) in play
-        self.unit_areas: dict[int | None, set[str]] = {}
+        self.units: dict[int | None, list[str]] = {}  # in the order they came into play
+        self._realms: dict[int | None, set[str]] = {}
         self.weather = False
+        held, room = self.held, self.room
         needs: list[tuple[str, int]] = []
         for ident, entity in state.pieces.by_id.items():
             card = cards[faces[ident]]
-            if entity.at != PLAYED:
-                self.realms.setdefault(entity.owner, set()).add(card.realm)
-                self.held.setdefault(entity.owner, []).append((card, entity.at))
-            if entity.at == SKY:
+            at, owner = entity.at, entity.owner
+            if at == PLAYED:
+                continue  # a tactic waiting in its window: not in play on the board
+            mine = held.get(owner)
+            if mine is None:
+                mine = held[owner] = []
+            mine.append((card, at))
+            kind = card.kind
+            if kind == "unit":
+                listed = self.units.get(owner)
+                if listed is None:
+                    self.units[owner] = [ident]
+                else:
+                    listed.append(ident)
+            if at == SKY:
                 self.weather = True
-            if card.kind == "unit":
-                self.unit_areas.setdefault(entity.owner, set()).add(entity.at)
-            if entity.at == ident:
+            if at == ident:
                 self.areas.append(ident)
-                self.area_owner[ident] = entity.owner
+                self.area_owner[ident] = owner
                 power = card.power("passage")
                 if power is not None:
                     self.passage[ident] = power.realm  # type: ignore[union-attr]
-            if card.kind == "structure":
-                self.structures_at.setdefault(entity.at, []).append(ident)
-                self.room[ident] = self.room.get(ident, 0) + card.room
+            if kind == "structure":
+                standing = self.structures_at.get(at)
+                if standing is None:
+                    self.structures_at[at] = [ident]
+                else:
+                    standing.append(ident)
+                room[ident] = room.get(ident, 0) + card.room
             if entity.inside and entity.inside != ident:
                 needs.append((entity.inside, card.room))
         for holder, need in needs:
-            self.room[holder] = self.room.get(holder, 0) + need
+            room[holder] = room.get(holder, 0) + need
+
+    def realms(self, seat: int | None) -> set[str]:
+        """The realms of the cards `seat` has in play (`realms_in_play`)."""
+        found = self._realms.get(seat)
+        if found is None:
+            found = self._realms[seat] = {card.realm for card, _ in self.held.get(seat, ())}
+        return found
+
+    def unit_areas(self, seat: int) -> set[str]:
+        """The areas where `seat` has units."""
+        return {at for card, at in self.held.get(seat, ()) if card.kind == "unit"}
 
     def lets_through(self, seat: int, path: str) -> bool:
         realm = self.passage.get(path)
-        return realm is not None and realm in self.realms.get(seat, ())
+        return realm is not None and realm in self.realms(seat)
 
 
 # -- requirements, room and food -----------------------------------------------------------
@@ -228,24 +254,36 @@ def food(state: WintergrimState, seat: int) -> int:
 def foods(state: WintergrimState) -> list[int]:
     """Each seat's food, read in one pass (checked after every step)."""
     totals = [0] * state.players
-    cards, faces = content().cards, state.table.faces
-    tending: dict[str, int] = {}
+    feeding, faces = _feeding(), state.table.faces
+    tending: list[tuple[str, int, int]] = []
     workers: set[str] = set()
     for ident, entity in state.pieces.by_id.items():
-        card = cards[faces[ident]]
-        if entity.owner is None:
+        owner = entity.owner
+        if owner is None:
             continue
-        totals[entity.owner] += card.food  # 0 for weather and tactics
-        if card.kind == "structure":
-            tended = card.power("tended")
-            if tended is not None:
-                tending[ident] = tended.amount  # type: ignore[union-attr]
-        elif entity.inside and "worker" in card.roles:
+        food, tended, worker = feeding[faces[ident]]
+        totals[owner] += food  # 0 for weather and tactics
+        if tended:
+            tending.append((ident, owner, tended))
+        elif worker and entity.inside:
             workers.add(entity.inside)
-    for ident, amount in tending.items():
+    for ident, owner, amount in tending:
         if ident in workers:
-            totals[state.pieces[ident].owner or 0] += amount
+            totals[owner] += amount
     return totals
+
+
+@cache
+def _feeding() -> dict[str, tuple[int, int, bool]]:
+    """Per card key, what food reads of it: its F, what it yields while a worker tends it
+    (a structure's Tended text; 0: none) and whether it is a worker. Read once: food is
+    summed after every step."""
+    out: dict[str, tuple[int, int, bool]] = {}
+    for key, card in content().cards.items():
+        tended = card.power("tended") if card.kind == "structure" else None
+        out[key] = (card.food, 0 if tended is None else tended.amount,  # type: ignore[union-attr]
+                    "worker" in card.roles)
+    return out
 
 
 # -- a unit's values now -----------------------------------------------------------------------
@@ -287,21 +325,39 @@ def modifiers_on(state: WintergrimState, ident: str) -> list:
 
 
 def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> int:
-    """A printed value with the modifiers that hold now, never below 0."""
+    """A printed value with the modifiers that hold now, never below 0. The facts their
+    conditions read (the realms of every card in play among them) are read only when a
+    modifier reaches the unit: mostly none does."""
     from engine.core.modifiers import total
     base = card_of(state, ident).stat(stat) if stat != "damage" else 0
-    return max(0, base + total(modifiers_on(state, ident), stat, facts(state, ident, attack)))
+    modifiers = modifiers_on(state, ident)
+    if not modifiers:
+        return max(0, base)
+    return max(0, base + total(modifiers, stat, facts(state, ident, attack)))
 
 
 def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
     from engine.core.modifiers import dice
-    return dice(modifiers_on(state, ident), stat, facts(state, ident, stat))
+    modifiers = modifiers_on(state, ident)
+    return dice(modifiers, stat, facts(state, ident, stat)) if modifiers else 0
 
 
 def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
     from engine.core.modifiers import allows
-    return allows(modifiers_on(state, ident), "psyche-roll", facts(state, ident))
+    modifiers = modifiers_on(state, ident)
+    return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))
+
+
+def hurt(entity: Entity) -> bool:
+    """Whether a unit or structure carries damage (most carry no counter at all: the test
+    every listing makes of every unit is spared reading them)."""
+    return bool(entity.counters) and entity.counter("damage") != 0
+
+
+def netted(entity: Entity) -> bool:
+    """Whether a Net holds it (the `netted` counter; most carry none)."""
+    return bool(entity.counters) and entity.counter("netted") != 0
 
 
 def health_left(state: WintergrimState, ident: str) -> int:
