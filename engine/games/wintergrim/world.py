@@ -8,7 +8,9 @@ Every rule module asks here rather than walking the entities itself, so "local",
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 
 from engine.core.entities import Entity
 from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
@@ -104,8 +106,8 @@ def _of_kind(state: WintergrimState, kind: str, seat: int | None) -> list[str]:
 
 def hq_holders(state: WintergrimState) -> set[int | None]:
     """The seats with an HQ area in play (Destroy)."""
-    cards, faces = content().cards, state.table.faces
-    return {e.owner for i, e in state.pieces.by_id.items() if e.at == i and cards[faces[i]].hq}
+    by_id = state.pieces.by_id
+    return {owner for ident, owner in census(state).hqs if by_id[ident].at == ident}
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
@@ -252,25 +254,72 @@ def food(state: WintergrimState, seat: int) -> int:
 
 
 def foods(state: WintergrimState) -> list[int]:
-    """Each seat's food, read in one pass (checked after every step)."""
-    totals = [0] * state.players
-    feeding, faces = _feeding(), state.table.faces
-    tending: list[tuple[str, int, int]] = []
-    workers: set[str] = set()
-    for ident, entity in state.pieces.by_id.items():
-        owner = entity.owner
+    """Each seat's food (checked after every step): the printed F of its cards in play,
+    and what each structure it tends with a worker inside yields."""
+    found = census(state)
+    totals = list(found.food)
+    if found.tended:
+        by_id = state.pieces.by_id
+        tended = {by_id[worker].inside for worker in found.workers}
+        for ident, owner, amount in found.tended:
+            if ident in tended:
+                totals[owner] += amount
+    return totals
+
+
+@dataclass(frozen=True, slots=True)
+class Census:
+    """What food and the game's end read of the cards in play that does not change while
+    the same cards are in play for the same seats: each seat's printed F summed, the
+    structures with a Tended text (id, owner, yield), the workers, the HQs (id, owner).
+    Where a worker stands and whether an HQ still stands as an area are read at each
+    step; the rest only when a card comes into play or leaves it."""
+
+    ids: tuple[str, ...]
+    owners: tuple[int | None, ...]
+    food: tuple[int, ...]
+    tended: tuple[tuple[str, int, int], ...]
+    workers: tuple[str, ...]
+    hqs: tuple[tuple[str, int | None], ...]
+
+
+_OWNER = attrgetter("owner")
+
+
+def census(state: WintergrimState) -> Census:
+    """The state's census, read again only when the cards in play or their owners are
+    not those it was read from. It is a value of the ids and owners it names (card
+    faces never change), kept on the state and shared with its clones: any state with
+    the same ones may use it, so no undo, clone or load can find it stale."""
+    by_id = state.pieces.by_id
+    ids = tuple(by_id)
+    owners = tuple(map(_OWNER, by_id.values()))
+    found = state.census
+    if found is None or found.ids != ids or found.owners != owners:
+        found = state.census = _count(state, ids, owners)
+    return found
+
+
+def _count(state: WintergrimState, ids: tuple[str, ...],
+           owners: tuple[int | None, ...]) -> Census:
+    cards, feeding, faces = content().cards, _feeding(), state.table.faces
+    food = [0] * state.players
+    tended: list[tuple[str, int, int]] = []
+    workers: list[str] = []
+    hqs: list[tuple[str, int | None]] = []
+    for ident, owner in zip(ids, owners, strict=True):
+        face = faces[ident]
+        if cards[face].hq:
+            hqs.append((ident, owner))
         if owner is None:
             continue
-        food, tended, worker = feeding[faces[ident]]
-        totals[owner] += food  # 0 for weather and tactics
-        if tended:
-            tending.append((ident, owner, tended))
-        elif worker and entity.inside:
-            workers.add(entity.inside)
-    for ident, owner, amount in tending:
-        if ident in workers:
-            totals[owner] += amount
-    return totals
+        printed, yields, worker = feeding[face]
+        food[owner] += printed  # 0 for weather and tactics
+        if yields:
+            tended.append((ident, owner, yields))
+        elif worker:
+            workers.append(ident)
+    return Census(ids, owners, tuple(food), tuple(tended), tuple(workers), tuple(hqs))
 
 
 @cache
