@@ -27,43 +27,40 @@ def steps(state: WintergrimState, seat: int, unit: str,
           ground: world.Ground | None = None) -> list[Move]:
     """Every move step `unit` may take (its own destinations, Flank's among them)."""
     g = ground or world.Ground(state)
-    entity = state.pieces[unit]
+    entity = state.pieces.by_id[unit]
     area = entity.at
-    need = -world.card_of(state, unit).room
+    card = world.card_of(state, unit)
+    need, intrude, room = -card.room, "intrude" in card.skills, g.room
     local = g.structures_at.get(area, ())
     out: list[Move] = []
     if entity.inside:
-        if _may_use(state, seat, unit, entity.inside):
+        if _usable(state, seat, intrude, entity.inside):
             out.append(Move(unit, area, ""))
         out += [Move(unit, area, s) for s in local if s != entity.inside
-                and g.room[s] >= need and _may_use(state, seat, unit, s)]
+                and room[s] >= need and _usable(state, seat, intrude, s)]
         return out
     out += [Move(unit, area, s) for s in local
-            if g.room[s] >= need and _may_use(state, seat, unit, s)]
-    if world.has(state, unit, "flank"):
+            if room[s] >= need and _usable(state, seat, intrude, s)]
+    if "flank" in card.skills or "navigate" in card.skills:
         return out + [Move(unit, other, "") for other in g.areas if other != area]
-    navigate = world.has(state, unit, "navigate")
-    for other in g.areas:
-        if other != area and (navigate or _passable(g, seat, area, other)):
-            out.append(Move(unit, other, ""))
-    return out
+    return out + [Move(unit, other, "") for other in g.ways(seat, area)]
 
 
 def _may_use(state: WintergrimState, seat: int, unit: str, structure: str) -> bool:
     """A player's own structures; Intrude adds non-ship enemy structures."""
-    if state.pieces[structure].owner == seat:
+    return _usable(state, seat, world.has(state, unit, "intrude"), structure)
+
+
+def _usable(state: WintergrimState, seat: int, intrude: bool, structure: str) -> bool:
+    """`_may_use` for a unit known to have Intrude or not."""
+    if state.pieces.by_id[structure].owner == seat:
         return True
-    return world.has(state, unit, "intrude") and \
-        world.card_of(state, structure).structure != "ship"
+    return intrude and world.card_of(state, structure).structure != "ship"
 
 
 def _passable(g: world.Ground, seat: int, here: str, there: str) -> bool:
-    """Between two areas (Game Questions, Can units move between areas): both the
-    player's own, or a path whose text lets the player through (designed: a path links
-    itself with every area for the players it names). Navigate needs neither."""
-    owner = g.area_owner
-    return (owner[here] == seat and owner[there] == seat) or \
-        g.lets_through(seat, here) or g.lets_through(seat, there)
+    """Whether `seat`'s units may step between two areas without Navigate (Ground.open_way)."""
+    return g.open_way(seat, here, there)
 
 
 def passable(state: WintergrimState, seat: int, unit: str, here: str, there: str) -> bool:
@@ -71,8 +68,8 @@ def passable(state: WintergrimState, seat: int, unit: str, here: str, there: str
 
 
 def _open_way(state: WintergrimState, seat: int, here: str, there: str) -> bool:
-    """`_passable` read from the entities of the two areas alone (a move is checked on its
-    own as a save replays it: reading the whole board for each was most of a load)."""
+    """`Ground.open_way` read from the entities of the two areas alone (a move is checked on
+    its own as a save replays it: reading the whole board for each was most of a load)."""
     pieces = state.pieces.by_id
     if pieces[here].owner == seat and pieces[there].owner == seat:
         return True

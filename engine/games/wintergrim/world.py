@@ -141,11 +141,11 @@ class Ground:
     step of a turn asks these; reading the entities once instead of per unit and per
     destination keeps listing cheap."""
 
-    __slots__ = ("_realms", "area_owner", "areas", "held", "passage", "room",
-                 "structures_at", "units", "weather")
+    __slots__ = ("_realms", "_ways", "area_owner", "areas", "every_unit", "held", "passage",
+                 "room", "structures_at", "units", "weather")
 
     def __init__(self, state: WintergrimState) -> None:
-        cards, faces = content().cards, state.table.faces
+        faces = state.table.faces
         self.areas: list[str] = []
         self.area_owner: dict[str, int | None] = {}
         self.structures_at: dict[str, list[str]] = {}
@@ -153,43 +153,47 @@ class Ground:
         self.passage: dict[str, str] = {}
         self.held: dict[int | None, list[tuple[Card, str]]] = {}  # (card, where) in play
         self.units: dict[int | None, list[str]] = {}  # in the order they came into play
+        self.every_unit: list[str] = []  # every seat's, in that order
         self._realms: dict[int | None, set[str]] = {}
+        self._ways: dict[tuple[int, str], list[str]] = {}
         self.weather = False
-        held, room = self.held, self.room
+        held, room, units, board = self.held, self.room, self.units, _on_the_board()
         needs: list[tuple[str, int]] = []
         for ident, entity in state.pieces.by_id.items():
-            card = cards[faces[ident]]
-            at, owner = entity.at, entity.owner
+            at = entity.at
             if at == PLAYED:
                 continue  # a tactic waiting in its window: not in play on the board
+            owner = entity.owner
+            card, kind, takes, passage = board[faces[ident]]
             mine = held.get(owner)
             if mine is None:
-                mine = held[owner] = []
-            mine.append((card, at))
-            kind = card.kind
+                held[owner] = [(card, at)]
+            else:
+                mine.append((card, at))
             if kind == "unit":
-                listed = self.units.get(owner)
+                self.every_unit.append(ident)
+                listed = units.get(owner)
                 if listed is None:
-                    self.units[owner] = [ident]
+                    units[owner] = [ident]
                 else:
                     listed.append(ident)
-            if at == SKY:
-                self.weather = True
-            if at == ident:
-                self.areas.append(ident)
-                self.area_owner[ident] = owner
-                power = card.power("passage")
-                if power is not None:
-                    self.passage[ident] = power.realm  # type: ignore[union-attr]
-            if kind == "structure":
+            elif kind == "structure":
                 standing = self.structures_at.get(at)
                 if standing is None:
                     self.structures_at[at] = [ident]
                 else:
                     standing.append(ident)
-                room[ident] = room.get(ident, 0) + card.room
-            if entity.inside and entity.inside != ident:
-                needs.append((entity.inside, card.room))
+                room[ident] = room.get(ident, 0) + takes
+            if at == SKY:
+                self.weather = True
+            if at == ident:
+                self.areas.append(ident)
+                self.area_owner[ident] = owner
+                if passage is not None:
+                    self.passage[ident] = passage
+            inside = entity.inside
+            if inside and inside != ident:
+                needs.append((inside, takes))
         for holder, need in needs:
             room[holder] = room.get(holder, 0) + need
 
@@ -203,6 +207,25 @@ class Ground:
     def unit_areas(self, seat: int) -> set[str]:
         """The areas where `seat` has units."""
         return {at for card, at in self.held.get(seat, ()) if card.kind == "unit"}
+
+    def ways(self, seat: int, here: str) -> list[str]:
+        """The other areas `seat`'s units may step to from `here` without Navigate or
+        Flank, in the order of `areas` (`moving._passable`): worked out once per area,
+        however many units stand there."""
+        found = self._ways.get((seat, here))
+        if found is None:
+            found = self._ways[(seat, here)] = [
+                other for other in self.areas if other != here and self.open_way(seat, here,
+                                                                                 other)]
+        return found
+
+    def open_way(self, seat: int, here: str, there: str) -> bool:
+        """Between two areas (Game Questions, Can units move between areas): both the
+        player's own, or a path whose text lets the player through (designed: a path links
+        itself with every area for the players it names). Navigate needs neither."""
+        owner = self.area_owner
+        return (owner[here] == seat and owner[there] == seat) or \
+            self.lets_through(seat, here) or self.lets_through(seat, there)
 
     def lets_through(self, seat: int, path: str) -> bool:
         realm = self.passage.get(path)
@@ -320,6 +343,19 @@ def _count(state: WintergrimState, ids: tuple[str, ...],
         elif worker:
             workers.append(ident)
     return Census(ids, owners, tuple(food), tuple(tended), tuple(workers), tuple(hqs))
+
+
+@cache
+def _on_the_board() -> dict[str, tuple[Card, str, int, str | None]]:
+    """Per card key, what the Ground reads of it: the card, its kind, its room and the
+    realm its path lets through (None: not a path). Read once: a listing reads the
+    board every time."""
+    out: dict[str, tuple[Card, str, int, str | None]] = {}
+    for key, card in content().cards.items():
+        passage = card.power("passage")
+        out[key] = (card, card.kind, card.room,
+                    None if passage is None else passage.realm)  # type: ignore[union-attr]
+    return out
 
 
 @cache
