@@ -105,11 +105,12 @@ def allows(state: WintergrimState, seat: int, action: Move) -> bool:
 
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     """Carry out a checked move step: a Flank roll where the way is not otherwise open,
-    the weather's Psyche roll, then the move."""
+    the weather's Psyche roll, then the move. The step is spent (`moved`) whether or not
+    the unit gets there; the tokens and the move are one change of its entity."""
     unit = action.unit
     entity = state.pieces[unit]
     name = world.name(state, unit)
-    state.pieces.mark(unit, "moved")
+    spent = entity.tokens | MOVED
     events: list[Event] = []
     # Only a Flank unit is offered a way that is not open (a listed move is legal)
     if world.has(state, unit, "flank") and action.area != entity.at and \
@@ -117,6 +118,7 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
         _, wins, rolled = roll(state, seat, world.value(state, unit, "l"), f"L for {name} (Flank)")
         events.append(rolled)
         if not wins:
+            state.pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="the flanking march finds no way")]
     if world.must_roll_psyche(state, unit):
@@ -124,14 +126,18 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
                                f"P for {name} (weather)")
         events.append(rolled)
         if not wins:
+            state.pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="it has no heart to move in this weather")]
-    state.pieces.change(unit, at=action.area, inside=action.into)
     if action.area != entity.at and world.area_owner(state, action.area) != seat:
-        state.pieces.mark(unit, "arrived")
+        spent |= ARRIVED
+    state.pieces.change(unit, at=action.area, inside=action.into, tokens=spent)
     where = f"inside {world.name(state, action.into)}" if action.into else \
         f"outside in {world.name(state, action.area)}"
     return [*events, Moved(seat=seat, unit=unit, unit_name=name, where=where)]
+
+
+MOVED, ARRIVED = frozenset({"moved"}), frozenset({"arrived"})
 
 
 def move_steps(state: WintergrimState, seat: int, unit: str,
