@@ -5,6 +5,7 @@ enemy areas with Navigate (or anywhere on a Flank roll)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.core.events import Event
 from engine.games.wintergrim import world
@@ -144,11 +145,11 @@ def move_steps(state: WintergrimState, seat: int, unit: str,
                mine: Sequence[str] | None = None) -> list[Step]:
     """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism (`mine`:
     the seat's units as the listing already read them)."""
-    card = world.card_of(state, unit)
-    out: list[Step] = []
-    if card.power("search") is not None:
-        out.append(Step(unit, "search"))
-    heal, exorcism = "heal" in card.skills, "exorcism" in card.skills
+    texts = _step_texts().get(state.table.faces[unit])
+    if texts is None:
+        return []
+    search, heal, exorcism = texts
+    out: list[Step] = [Step(unit, "search")] if search else []
     if not (heal or exorcism):
         return out
     by_id = state.pieces.by_id
@@ -161,6 +162,19 @@ def move_steps(state: WintergrimState, seat: int, unit: str,
     if exorcism:
         out += [Step(unit, "exorcism", u) for u in here
                 if by_id[u].attached and attached_of(state, u, "curse")]
+    return out
+
+
+@cache
+def _step_texts() -> dict[str, tuple[bool, bool, bool]]:
+    """Per card key with a move-step text: (the Ranger's search, Heal, Exorcism). Read
+    once: every listing of the move phase asks of every unit."""
+    out: dict[str, tuple[bool, bool, bool]] = {}
+    for key, card in world.content().cards.items():
+        texts = (card.power("search") is not None, "heal" in card.skills,
+                 "exorcism" in card.skills)
+        if any(texts):
+            out[key] = texts
     return out
 
 
