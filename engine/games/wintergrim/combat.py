@@ -23,13 +23,13 @@ RAIN = "rain"  # Skills, Fire Arrows: "Remove Fire Arrows if it rains"
 def can_attack(state: WintergrimState, unit: str) -> bool:
     """Attack phase: an outside unit (or one inside a ship, with RC) that has a weapon, has
     not attacked, has not moved unless it has Assault, and no Net holds it."""
-    entity = state.pieces[unit]
+    entity = state.pieces.by_id[unit]
     card = world.card_of(state, unit)
     if card.weapon is None or "attacked" in entity.tokens:
         return False
     if "moved" in entity.tokens and "assault" not in card.skills:
         return False
-    if entity.counter("netted"):
+    if world.netted(entity):
         return False
     if entity.inside:
         return world.standing(state, unit) == "ship" and card.weapon.kind == "rc"
@@ -44,7 +44,7 @@ def targets(state: WintergrimState, unit: str) -> list[str]:
     assert card.weapon is not None
     combat = card.weapon.kind
     out: list[str] = []
-    for other in world.local(state, entity.at):
+    for other in state.pieces.ids_at(entity.at):
         target = state.pieces[other]
         if target.owner == entity.owner or other == unit:
             continue

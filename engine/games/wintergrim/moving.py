@@ -4,6 +4,9 @@ enemy areas with Navigate (or anywhere on a Flank roll)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import Move, Step
@@ -14,65 +17,101 @@ from engine.games.wintergrim.state import WintergrimState
 
 def may_step(state: WintergrimState, unit: str) -> bool:
     """One move step a turn, and none after attacking or while a Net holds it."""
-    entity = state.pieces[unit]
-    return not ({"moved", "attacked"} & entity.tokens) and not entity.counter("netted")
+    entity = state.pieces.by_id[unit]
+    return not (SPENT & entity.tokens) and not world.netted(entity)
+
+
+SPENT = frozenset({"moved", "attacked"})  # a unit with either token has no move step left
 
 
 def steps(state: WintergrimState, seat: int, unit: str,
           ground: world.Ground | None = None) -> list[Move]:
     """Every move step `unit` may take (its own destinations, Flank's among them)."""
     g = ground or world.Ground(state)
-    entity = state.pieces[unit]
+    entity = state.pieces.by_id[unit]
     area = entity.at
-    need = -world.card_of(state, unit).room
+    card = world.card_of(state, unit)
+    need, intrude, room = -card.room, "intrude" in card.skills, g.room
     local = g.structures_at.get(area, ())
     out: list[Move] = []
     if entity.inside:
-        if _may_use(state, seat, unit, entity.inside):
+        if _usable(state, seat, intrude, entity.inside):
             out.append(Move(unit, area, ""))
         out += [Move(unit, area, s) for s in local if s != entity.inside
-                and g.room[s] >= need and _may_use(state, seat, unit, s)]
+                and room[s] >= need and _usable(state, seat, intrude, s)]
         return out
     out += [Move(unit, area, s) for s in local
-            if g.room[s] >= need and _may_use(state, seat, unit, s)]
-    if world.has(state, unit, "flank"):
+            if room[s] >= need and _usable(state, seat, intrude, s)]
+    if "flank" in card.skills or "navigate" in card.skills:
         return out + [Move(unit, other, "") for other in g.areas if other != area]
-    navigate = world.has(state, unit, "navigate")
-    for other in g.areas:
-        if other != area and (navigate or _passable(g, seat, area, other)):
-            out.append(Move(unit, other, ""))
-    return out
+    return out + [Move(unit, other, "") for other in g.ways(seat, area)]
 
 
 def _may_use(state: WintergrimState, seat: int, unit: str, structure: str) -> bool:
     """A player's own structures; Intrude adds non-ship enemy structures."""
-    if state.pieces[structure].owner == seat:
+    return _usable(state, seat, world.has(state, unit, "intrude"), structure)
+
+
+def _usable(state: WintergrimState, seat: int, intrude: bool, structure: str) -> bool:
+    """`_may_use` for a unit known to have Intrude or not."""
+    if state.pieces.by_id[structure].owner == seat:
         return True
-    return world.has(state, unit, "intrude") and \
-        world.card_of(state, structure).structure != "ship"
+    return intrude and world.card_of(state, structure).structure != "ship"
 
 
 def _passable(g: world.Ground, seat: int, here: str, there: str) -> bool:
-    """Between two areas (Game Questions, Can units move between areas): both the
-    player's own, or a path whose text lets the player through (designed: a path links
-    itself with every area for the players it names). Navigate needs neither."""
-    owner = g.area_owner
-    return (owner[here] == seat and owner[there] == seat) or \
-        g.lets_through(seat, here) or g.lets_through(seat, there)
+    """Whether `seat`'s units may step between two areas without Navigate (Ground.open_way)."""
+    return g.open_way(seat, here, there)
 
 
 def passable(state: WintergrimState, seat: int, unit: str, here: str, there: str) -> bool:
-    return world.has(state, unit, "navigate") or _passable(world.Ground(state), seat, here,
-                                                           there)
+    return world.has(state, unit, "navigate") or _open_way(state, seat, here, there)
+
+
+def _open_way(state: WintergrimState, seat: int, here: str, there: str) -> bool:
+    """`Ground.open_way` read from the entities of the two areas alone (a move is checked on
+    its own as a save replays it: reading the whole board for each was most of a load)."""
+    pieces = state.pieces.by_id
+    if pieces[here].owner == seat and pieces[there].owner == seat:
+        return True
+    realms: set[str] | None = None
+    for area in (here, there):
+        power = world.card_of(state, area).power("passage")
+        if power is not None:
+            realms = world.realms_in_play(state, seat) if realms is None else realms
+            if power.realm in realms:  # type: ignore[union-attr]
+                return True
+    return False
+
+
+def allows(state: WintergrimState, seat: int, action: Move) -> bool:
+    """Whether `steps` lists `action`, worked out for that move alone: the same
+    destinations, each asked about on its own."""
+    unit = action.unit
+    entity = state.pieces[unit]
+    here = entity.at
+    if action.into:
+        holder = state.pieces.by_id.get(action.into)
+        return action.area == here and action.into != entity.inside and holder is not None \
+            and holder.at == here and world.card_of(state, action.into).kind == "structure" \
+            and world.room_left(state, action.into) >= -world.card_of(state, unit).room \
+            and _may_use(state, seat, unit, action.into)
+    if entity.inside:
+        return action.area == here and _may_use(state, seat, unit, entity.inside)
+    if action.area == here or not world.is_area(state, action.area):
+        return False
+    return world.has(state, unit, "flank") or world.has(state, unit, "navigate") or \
+        _open_way(state, seat, here, action.area)
 
 
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     """Carry out a checked move step: a Flank roll where the way is not otherwise open,
-    the weather's Psyche roll, then the move."""
+    the weather's Psyche roll, then the move. The step is spent (`moved`) whether or not
+    the unit gets there; the tokens and the move are one change of its entity."""
     unit = action.unit
     entity = state.pieces[unit]
     name = world.name(state, unit)
-    state.pieces.mark(unit, "moved")
+    spent = entity.tokens | MOVED
     events: list[Event] = []
     # Only a Flank unit is offered a way that is not open (a listed move is legal)
     if world.has(state, unit, "flank") and action.area != entity.at and \
@@ -80,6 +119,7 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
         _, wins, rolled = roll(state, seat, world.value(state, unit, "l"), f"L for {name} (Flank)")
         events.append(rolled)
         if not wins:
+            state.pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="the flanking march finds no way")]
     if world.must_roll_psyche(state, unit):
@@ -87,30 +127,54 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
                                f"P for {name} (weather)")
         events.append(rolled)
         if not wins:
+            state.pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="it has no heart to move in this weather")]
-    state.pieces.change(unit, at=action.area, inside=action.into)
     if action.area != entity.at and world.area_owner(state, action.area) != seat:
-        state.pieces.mark(unit, "arrived")
+        spent |= ARRIVED
+    state.pieces.change(unit, at=action.area, inside=action.into, tokens=spent)
     where = f"inside {world.name(state, action.into)}" if action.into else \
         f"outside in {world.name(state, action.area)}"
     return [*events, Moved(seat=seat, unit=unit, unit_name=name, where=where)]
 
 
-def move_steps(state: WintergrimState, seat: int, unit: str) -> list[Step]:
-    """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism."""
-    card = world.card_of(state, unit)
-    out: list[Step] = []
-    if card.power("search") is not None:
-        out.append(Step(unit, "search"))
-    area = state.pieces[unit].at
-    if "heal" in card.skills:
-        out += [Step(unit, "heal", u) for u in world.units(state, seat)
-                if state.pieces[u].at == area and (
-                    state.pieces[u].counter("damage") or attached_of(state, u, "sickness"))]
-    if "exorcism" in card.skills:
-        out += [Step(unit, "exorcism", u) for u in world.units(state, seat)
-                if state.pieces[u].at == area and attached_of(state, u, "curse")]
+MOVED, ARRIVED = frozenset({"moved"}), frozenset({"arrived"})
+
+
+def move_steps(state: WintergrimState, seat: int, unit: str,
+               mine: Sequence[str] | None = None) -> list[Step]:
+    """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism (`mine`:
+    the seat's units as the listing already read them)."""
+    texts = _step_texts().get(state.table.faces[unit])
+    if texts is None:
+        return []
+    search, heal, exorcism = texts
+    out: list[Step] = [Step(unit, "search")] if search else []
+    if not (heal or exorcism):
+        return out
+    by_id = state.pieces.by_id
+    area = by_id[unit].at
+    here = [u for u in (world.units(state, seat) if mine is None else mine)
+            if by_id[u].at == area]
+    if heal:
+        out += [Step(unit, "heal", u) for u in here if world.hurt(by_id[u]) or (
+            by_id[u].attached and attached_of(state, u, "sickness"))]
+    if exorcism:
+        out += [Step(unit, "exorcism", u) for u in here
+                if by_id[u].attached and attached_of(state, u, "curse")]
+    return out
+
+
+@cache
+def _step_texts() -> dict[str, tuple[bool, bool, bool]]:
+    """Per card key with a move-step text: (the Ranger's search, Heal, Exorcism). Read
+    once: every listing of the move phase asks of every unit."""
+    out: dict[str, tuple[bool, bool, bool]] = {}
+    for key, card in world.content().cards.items():
+        texts = (card.power("search") is not None, "heal" in card.skills,
+                 "exorcism" in card.skills)
+        if any(texts):
+            out[key] = texts
     return out
 
 

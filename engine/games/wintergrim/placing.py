@@ -110,7 +110,7 @@ def places(state: WintergrimState, seat: int, card: Card,
         if "emerge" in card.skills:  # Skills, Emerge: "in any area"
             out += [(a, "") for a in g.areas if world.unmet(state, seat, card, a, g) is None]
         return out
-    mine = g.unit_areas.get(seat, set())
+    mine = g.unit_areas(seat)
     for area in g.areas:  # a structure, where its Req is met
         if area in g.passage or world.is_path(state, area):
             continue

@@ -9,6 +9,7 @@ fate of defeated units are settled before anything else, at every step.
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
@@ -169,18 +170,19 @@ class WintergrimGame(BaseGame):
         ground = world.Ground(s)  # one reading of the board for the whole listing
         if at == 0:
             out += _start_uses(s, seat)
+        units = ground.units.get(seat, ())
         if at <= 1:
-            for unit in world.units(s, seat):
+            for unit in units:
                 if moving.may_step(s, unit):
                     out += moving.steps(s, seat, unit, ground)
-                    out += moving.move_steps(s, seat, unit)
+                    out += moving.move_steps(s, seat, unit, units)
         if at <= 2:
-            for unit in world.units(s, seat):
+            for unit in units:
                 if combat.can_attack(s, unit):
                     kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
         out += placing.placements(s, seat, ground=ground)
-        out += tactics.plays(s, seat)
+        out += tactics.plays(s, seat, ground=ground)
         out.append(END_TURN)
         return out
 
@@ -338,7 +340,7 @@ def _offered(s: WintergrimState, action: Action) -> bool:
     if at > 1 or not moving.may_step(s, unit):
         return False
     if isinstance(action, Move):
-        return action in moving.steps(s, seat, unit)
+        return moving.allows(s, seat, action)
     return action in moving.move_steps(s, seat, unit)
 
 
@@ -366,14 +368,29 @@ def _roll_for_first(rng: Rng, players: int) -> tuple[int, list[int]]:
 def _start_uses(state: WintergrimState, seat: int) -> list[Action]:
     """Start phase texts not yet used this turn: draws for workers inside, keep rolls."""
     out: list[Action] = []
-    for ident, entity, card in world.pieces(state):
+    texts, faces = _start_texts(), state.table.faces
+    for ident, entity in state.pieces.by_id.items():
         if entity.owner != seat or "used" in entity.tokens or "rolled" in entity.tokens:
             continue
-        drawing = card.power("draw-per-worker") is not None and any(
+        text = texts.get(faces[ident])
+        if text is None:
+            continue
+        draws, keeps = text
+        drawing = draws and any(
             world.card_of(state, u).is_("worker") for u in world.inside(state, ident))
-        if drawing or (card.power("keep-roll") is not None and entity.at == SKY):
+        if drawing or (keeps and entity.at == SKY):
             out.append(UseStart(ident))
     return out
+
+
+@cache
+def _start_texts() -> dict[str, tuple[bool, bool]]:
+    """Per card key with a start phase text: whether it draws for workers inside, whether
+    it rolls to be kept. Read once: the start phase's listing asks of every piece."""
+    return {key: (card.power("draw-per-worker") is not None,
+                  card.power("keep-roll") is not None)
+            for key, card in world.content().cards.items()
+            if card.power("draw-per-worker") is not None or card.power("keep-roll") is not None}
 
 
 def _use_start(state: WintergrimState, seat: int, card: str) -> list[Event]:

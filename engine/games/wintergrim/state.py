@@ -36,7 +36,7 @@ of the active seat's turn; it only goes forward (How to Play: "She can't go back
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -108,3 +108,7 @@ class WintergrimState(GameState):
     goals: list[str] = state_field(list)  # Conquer: the starting paths
     out: list[bool] = state_field(list)  # per seat: lost (Destroy: no HQ left)
     pieces: Entities = state_field(Entities)
+    # world.Census: what food and the end of the game read of which cards are in play and
+    # whose, with the ids and owners it was read from (a clone shares it; never saved;
+    # a seat's view reads its own)
+    census: Any = state_field(default=None, cache=True)

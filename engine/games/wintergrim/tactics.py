@@ -26,10 +26,11 @@ def effect_of(state: WintergrimState, card: str) -> str:
 
 
 def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
-          only: str = "") -> list[PlayTactic]:
+          only: str = "", ground: world.Ground | None = None) -> list[PlayTactic]:
     """Every tactic `seat` may pay and play now, one card of each name, with each target
     it may have (`only`: that card's alone). `waiting`: tactics already played in the
-    open window (a Counter's targets)."""
+    open window (a Counter's targets); `ground`: the board as the listing already read
+    it (else read once, when a tactic's Req asks)."""
     cards = state.table.cards_in(hand(seat))
     out: list[PlayTactic] = []
     for card in world.one_of_each(state, cards):
@@ -38,24 +39,30 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue
-        if any(not world.meets(state, seat, req, "") for req in kind.req):
-            continue
-        out += [PlayTactic(card, target) for target in _targets(state, seat, card, waiting)]
+        if kind.req:
+            ground = ground or world.Ground(state)
+            if any(not world.meets(state, seat, req, "", ground) for req in kind.req):
+                continue
+        out += [PlayTactic(card, target)
+                for target in _targets(state, seat, card, waiting, ground)]
     return out
 
 
-def _targets(state: WintergrimState, seat: int, card: str,
-             waiting: tuple[Played, ...]) -> list[str]:
+def _targets(state: WintergrimState, seat: int, card: str, waiting: tuple[Played, ...],
+             ground: world.Ground | None) -> list[str]:
     effect = effect_of(state, card)
-    kind = world.card_of(state, card)
-    mine = world.units(state, seat)
-    enemies = [u for u in world.units(state) if state.pieces[u].owner != seat]
     if effect in ("draw", "passage"):
         return [""]
     if effect == "calm":
         return world.weather(state)
     if effect == "counter":
         return [t for t, _, who in waiting if who != seat]
+    kind = world.card_of(state, card)
+    if ground is None:
+        mine, every = world.units(state, seat), world.units(state)
+    else:
+        mine, every = list(ground.units.get(seat, ())), ground.every_unit
+    enemies = [u for u in every if state.pieces[u].owner != seat]
     if effect == "net":
         owned = set(world.owned_areas(state, seat))
         # Card types, Trap: "A trap can be ignored by a unit with Spy"
@@ -97,8 +104,8 @@ def resolve_together(state: WintergrimState, played: tuple[Played, ...]) -> list
             continue
         events += _effect(state, card, target, seat, name)
     for unit in world.units(state):
-        damage = state.pieces[unit].counter("damage")
-        if damage and damage >= world.value(state, unit, "h"):
+        entity = state.pieces[unit]
+        if world.hurt(entity) and entity.counter("damage") >= world.value(state, unit, "h"):
             events += remove_unit(state, unit, "defeated and removed")
     return events
 

@@ -51,8 +51,7 @@ def next_turn(state: WintergrimState) -> list[Event]:
     for ident, entity in list(state.pieces.by_id.items()):
         if entity.tokens & TURN_TOKENS:
             state.pieces.change(ident, tokens=entity.tokens - TURN_TOKENS)
-        netted = entity.counter("netted")
-        if netted and netted <= state.turn:
+        if world.netted(entity) and entity.counter("netted") <= state.turn:
             state.pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active

@@ -8,7 +8,9 @@ Every rule module asks here rather than walking the entities itself, so "local",
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 
 from engine.core.entities import Entity
 from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
@@ -104,13 +106,13 @@ def _of_kind(state: WintergrimState, kind: str, seat: int | None) -> list[str]:
 
 def hq_holders(state: WintergrimState) -> set[int | None]:
     """The seats with an HQ area in play (Destroy)."""
-    cards, faces = content().cards, state.table.faces
-    return {e.owner for i, e in state.pieces.by_id.items() if e.at == i and cards[faces[i]].hq}
+    by_id = state.pieces.by_id
+    return {owner for ident, owner in census(state).hqs if by_id[ident].at == ident}
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
-    """Everything standing in `area` (its area card too)."""
-    return [i for i, e in state.pieces.by_id.items() if e.at == area]
+    """Everything standing in `area` (its area card too), in the order it came into play."""
+    return state.pieces.at(area)
 
 
 def inside(state: WintergrimState, structure: str) -> list[str]:
@@ -134,51 +136,100 @@ def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
 
 class Ground:
     """The board read once for a listing of moves: areas and their owners, the structures in
-    each area with the room left in them, what each path lets through, and the realms each
-    seat has in play. Every move step of a turn asks these; reading the entities once
-    instead of per unit and per destination keeps listing cheap."""
+    each area with the room left in them, what each path lets through, each seat's units
+    and what it has in play (the realms among it read only when a path asks). Every move
+    step of a turn asks these; reading the entities once instead of per unit and per
+    destination keeps listing cheap."""
 
-    __slots__ = ("area_owner", "areas", "held", "passage", "realms", "room", "structures_at",
-                 "unit_areas", "weather")
+    __slots__ = ("_realms", "_ways", "area_owner", "areas", "every_unit", "held", "passage",
+                 "room", "structures_at", "units", "weather")
 
     def __init__(self, state: WintergrimState) -> None:
-        cards, faces = content().cards, state.table.faces
+        faces = state.table.faces
         self.areas: list[str] = []
         self.area_owner: dict[str, int | None] = {}
         self.structures_at: dict[str, list[str]] = {}
         self.room: dict[str, int] = {}
         self.passage: dict[str, str] = {}
-        self.realms: dict[int | None, set[str]] = {}
         self.held: dict[int | None, list[tuple[Card, str]]] = {}  # (card, where) in play
-        self.unit_areas: dict[int | None, set[str]] = {}
+        self.units: dict[int | None, list[str]] = {}  # in the order they came into play
+        self.every_unit: list[str] = []  # every seat's, in that order
+        self._realms: dict[int | None, set[str]] = {}
+        self._ways: dict[tuple[int, str], list[str]] = {}
         self.weather = False
+        held, room, units, board = self.held, self.room, self.units, _on_the_board()
         needs: list[tuple[str, int]] = []
         for ident, entity in state.pieces.by_id.items():
-            card = cards[faces[ident]]
-            if entity.at != PLAYED:
-                self.realms.setdefault(entity.owner, set()).add(card.realm)
-                self.held.setdefault(entity.owner, []).append((card, entity.at))
-            if entity.at == SKY:
+            at = entity.at
+            if at == PLAYED:
+                continue  # a tactic waiting in its window: not in play on the board
+            owner = entity.owner
+            card, kind, takes, passage = board[faces[ident]]
+            mine = held.get(owner)
+            if mine is None:
+                held[owner] = [(card, at)]
+            else:
+                mine.append((card, at))
+            if kind == "unit":
+                self.every_unit.append(ident)
+                listed = units.get(owner)
+                if listed is None:
+                    units[owner] = [ident]
+                else:
+                    listed.append(ident)
+            elif kind == "structure":
+                standing = self.structures_at.get(at)
+                if standing is None:
+                    self.structures_at[at] = [ident]
+                else:
+                    standing.append(ident)
+                room[ident] = room.get(ident, 0) + takes
+            if at == SKY:
                 self.weather = True
-            if card.kind == "unit":
-                self.unit_areas.setdefault(entity.owner, set()).add(entity.at)
-            if entity.at == ident:
+            if at == ident:
                 self.areas.append(ident)
-                self.area_owner[ident] = entity.owner
-                power = card.power("passage")
-                if power is not None:
-                    self.passage[ident] = power.realm  # type: ignore[union-attr]
-            if card.kind == "structure":
-                self.structures_at.setdefault(entity.at, []).append(ident)
-                self.room[ident] = self.room.get(ident, 0) + card.room
-            if entity.inside and entity.inside != ident:
-                needs.append((entity.inside, card.room))
+                self.area_owner[ident] = owner
+                if passage is not None:
+                    self.passage[ident] = passage
+            inside = entity.inside
+            if inside and inside != ident:
+                needs.append((inside, takes))
         for holder, need in needs:
-            self.room[holder] = self.room.get(holder, 0) + need
+            room[holder] = room.get(holder, 0) + need
+
+    def realms(self, seat: int | None) -> set[str]:
+        """The realms of the cards `seat` has in play (`realms_in_play`)."""
+        found = self._realms.get(seat)
+        if found is None:
+            found = self._realms[seat] = {card.realm for card, _ in self.held.get(seat, ())}
+        return found
+
+    def unit_areas(self, seat: int) -> set[str]:
+        """The areas where `seat` has units."""
+        return {at for card, at in self.held.get(seat, ()) if card.kind == "unit"}
+
+    def ways(self, seat: int, here: str) -> list[str]:
+        """The other areas `seat`'s units may step to from `here` without Navigate or
+        Flank, in the order of `areas` (`moving._passable`): worked out once per area,
+        however many units stand there."""
+        found = self._ways.get((seat, here))
+        if found is None:
+            found = self._ways[(seat, here)] = [
+                other for other in self.areas if other != here and self.open_way(seat, here,
+                                                                                 other)]
+        return found
+
+    def open_way(self, seat: int, here: str, there: str) -> bool:
+        """Between two areas (Game Questions, Can units move between areas): both the
+        player's own, or a path whose text lets the player through (designed: a path links
+        itself with every area for the players it names). Navigate needs neither."""
+        owner = self.area_owner
+        return (owner[here] == seat and owner[there] == seat) or \
+            self.lets_through(seat, here) or self.lets_through(seat, there)
 
     def lets_through(self, seat: int, path: str) -> bool:
         realm = self.passage.get(path)
-        return realm is not None and realm in self.realms.get(seat, ())
+        return realm is not None and realm in self.realms(seat)
 
 
 # -- requirements, room and food -----------------------------------------------------------
@@ -226,26 +277,98 @@ def food(state: WintergrimState, seat: int) -> int:
 
 
 def foods(state: WintergrimState) -> list[int]:
-    """Each seat's food, read in one pass (checked after every step)."""
-    totals = [0] * state.players
-    cards, faces = content().cards, state.table.faces
-    tending: dict[str, int] = {}
-    workers: set[str] = set()
-    for ident, entity in state.pieces.by_id.items():
-        card = cards[faces[ident]]
-        if entity.owner is None:
-            continue
-        totals[entity.owner] += card.food  # 0 for weather and tactics
-        if card.kind == "structure":
-            tended = card.power("tended")
-            if tended is not None:
-                tending[ident] = tended.amount  # type: ignore[union-attr]
-        elif entity.inside and "worker" in card.roles:
-            workers.add(entity.inside)
-    for ident, amount in tending.items():
-        if ident in workers:
-            totals[state.pieces[ident].owner or 0] += amount
+    """Each seat's food (checked after every step): the printed F of its cards in play,
+    and what each structure it tends with a worker inside yields."""
+    found = census(state)
+    totals = list(found.food)
+    if found.tended:
+        by_id = state.pieces.by_id
+        tended = {by_id[worker].inside for worker in found.workers}
+        for ident, owner, amount in found.tended:
+            if ident in tended:
+                totals[owner] += amount
     return totals
+
+
+@dataclass(frozen=True, slots=True)
+class Census:
+    """What food and the game's end read of the cards in play that does not change while
+    the same cards are in play for the same seats: each seat's printed F summed, the
+    structures with a Tended text (id, owner, yield), the workers, the HQs (id, owner).
+    Where a worker stands and whether an HQ still stands as an area are read at each
+    step; the rest only when a card comes into play or leaves it."""
+
+    ids: tuple[str, ...]
+    owners: tuple[int | None, ...]
+    food: tuple[int, ...]
+    tended: tuple[tuple[str, int, int], ...]
+    workers: tuple[str, ...]
+    hqs: tuple[tuple[str, int | None], ...]
+
+
+_OWNER = attrgetter("owner")
+
+
+def census(state: WintergrimState) -> Census:
+    """The state's census, read again only when the cards in play or their owners are
+    not those it was read from. It is a value of the ids and owners it names (card
+    faces never change), kept on the state and shared with its clones: any state with
+    the same ones may use it, so no undo, clone or load can find it stale."""
+    by_id = state.pieces.by_id
+    ids = tuple(by_id)
+    owners = tuple(map(_OWNER, by_id.values()))
+    found = state.census
+    if found is None or found.ids != ids or found.owners != owners:
+        found = state.census = _count(state, ids, owners)
+    return found
+
+
+def _count(state: WintergrimState, ids: tuple[str, ...],
+           owners: tuple[int | None, ...]) -> Census:
+    cards, feeding, faces = content().cards, _feeding(), state.table.faces
+    food = [0] * state.players
+    tended: list[tuple[str, int, int]] = []
+    workers: list[str] = []
+    hqs: list[tuple[str, int | None]] = []
+    for ident, owner in zip(ids, owners, strict=True):
+        face = faces[ident]
+        if cards[face].hq:
+            hqs.append((ident, owner))
+        if owner is None:
+            continue
+        printed, yields, worker = feeding[face]
+        food[owner] += printed  # 0 for weather and tactics
+        if yields:
+            tended.append((ident, owner, yields))
+        elif worker:
+            workers.append(ident)
+    return Census(ids, owners, tuple(food), tuple(tended), tuple(workers), tuple(hqs))
+
+
+@cache
+def _on_the_board() -> dict[str, tuple[Card, str, int, str | None]]:
+    """Per card key, what the Ground reads of it: the card, its kind, its room and the
+    realm its path lets through (None: not a path). Read once: a listing reads the
+    board every time."""
+    out: dict[str, tuple[Card, str, int, str | None]] = {}
+    for key, card in content().cards.items():
+        passage = card.power("passage")
+        out[key] = (card, card.kind, card.room,
+                    None if passage is None else passage.realm)  # type: ignore[union-attr]
+    return out
+
+
+@cache
+def _feeding() -> dict[str, tuple[int, int, bool]]:
+    """Per card key, what food reads of it: its F, what it yields while a worker tends it
+    (a structure's Tended text; 0: none) and whether it is a worker. Read once: food is
+    summed after every step."""
+    out: dict[str, tuple[int, int, bool]] = {}
+    for key, card in content().cards.items():
+        tended = card.power("tended") if card.kind == "structure" else None
+        out[key] = (card.food, 0 if tended is None else tended.amount,  # type: ignore[union-attr]
+                    "worker" in card.roles)
+    return out
 
 
 # -- a unit's values now -----------------------------------------------------------------------
@@ -287,21 +410,39 @@ def modifiers_on(state: WintergrimState, ident: str) -> list:
 
 
 def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> int:
-    """A printed value with the modifiers that hold now, never below 0."""
+    """A printed value with the modifiers that hold now, never below 0. The facts their
+    conditions read (the realms of every card in play among them) are read only when a
+    modifier reaches the unit: mostly none does."""
     from engine.core.modifiers import total
     base = card_of(state, ident).stat(stat) if stat != "damage" else 0
-    return max(0, base + total(modifiers_on(state, ident), stat, facts(state, ident, attack)))
+    modifiers = modifiers_on(state, ident)
+    if not modifiers:
+        return max(0, base)
+    return max(0, base + total(modifiers, stat, facts(state, ident, attack)))
 
 
 def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
     from engine.core.modifiers import dice
-    return dice(modifiers_on(state, ident), stat, facts(state, ident, stat))
+    modifiers = modifiers_on(state, ident)
+    return dice(modifiers, stat, facts(state, ident, stat)) if modifiers else 0
 
 
 def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
     from engine.core.modifiers import allows
-    return allows(modifiers_on(state, ident), "psyche-roll", facts(state, ident))
+    modifiers = modifiers_on(state, ident)
+    return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))
+
+
+def hurt(entity: Entity) -> bool:
+    """Whether a unit or structure carries damage (most carry no counter at all: the test
+    every listing makes of every unit is spared reading them)."""
+    return bool(entity.counters) and entity.counter("damage") != 0
+
+
+def netted(entity: Entity) -> bool:
+    """Whether a Net holds it (the `netted` counter; most carry none)."""
+    return bool(entity.counters) and entity.counter("netted") != 0
 
 
 def health_left(state: WintergrimState, ident: str) -> int:

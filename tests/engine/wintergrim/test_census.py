@@ -1,0 +1,68 @@
+"""The census (world.Census) kept on a state must answer as the pieces do, whatever way the
+state came about: played on, cloned and played differently, undone, loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core import saves
+from engine.core.game import GameState, RuleMode
+from engine.core.match import Match
+from engine.core.rng import Rng
+from engine.games.wintergrim import world
+from engine.games.wintergrim.state import WintergrimOptions, WintergrimState
+from tests.engine.wintergrim.helpers import GAME
+
+
+def _read_afresh(state: GameState) -> tuple[list[int], set[int | None]]:
+    """Food and the HQ holders by the rulebook's definitions, from every piece in play."""
+    assert isinstance(state, WintergrimState)
+    foods = [0] * state.players
+    tended: set[str] = set()
+    for ident, entity in state.pieces.by_id.items():
+        card = world.card_of(state, ident)
+        if entity.owner is not None:
+            foods[entity.owner] += card.food
+            if entity.inside and card.is_("worker"):
+                tended.add(entity.inside)
+    for ident in tended:
+        power = world.card_of(state, ident).power("tended")
+        owner = state.pieces[ident].owner
+        if power is not None and owner is not None:
+            foods[owner] += power.amount  # type: ignore[union-attr]
+    holders = {e.owner for i, e in state.pieces.by_id.items()
+               if e.at == i and world.card_of(state, i).hq}
+    return foods, holders
+
+
+def _agrees(state: GameState) -> None:
+    assert isinstance(state, WintergrimState)
+    assert (world.foods(state), world.hq_holders(state)) == _read_afresh(state)
+
+
+def test_the_census_answers_as_the_pieces_do_through_play_clones_undo_and_load(
+        tmp_path: Path) -> None:
+    for seed, players, mode in ((1, 2, "destroy"), (2, 3, "destroy"), (3, 2, "assassinate")):
+        match = Match(GAME, WintergrimOptions(players=players, mode=mode), seed,
+                      RuleMode.ENFORCED, take_backs=True)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 600:
+            legal = match.legal_actions()
+            match.submit(legal[rng.below(len(legal))])
+            _agrees(match.state)
+            if len(match.steps) % 50 == 0:  # a clone goes another way, sharing the census
+                other = match.state.clone()
+                for _ in range(20):
+                    if other.result is not None:
+                        break
+                    seat = other.deciding()[0]
+                    actions = GAME.legal_actions(other, seat)
+                    GAME.apply(other, actions[-1], seat)
+                    _agrees(other)
+                _agrees(match.state)
+        for _ in range(min(120, len(match.steps))):
+            match.undo()
+            _agrees(match.state)
+        path = tmp_path / f"census-{seed}{saves.EXTENSION}"
+        saves.save(match, path)
+        _agrees(saves.load(path).state)
