@@ -86,16 +86,19 @@ _facts_of = attrgetter(*_FACT_NAMES)  # every fact in order, read in one call
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_holders", "_owned", "_plain", "_where", "by_id")
+    __slots__ = ("_holders", "_owned", "_plain", "_rank", "_where", "_where_own", "by_id")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
         self.by_id: dict[str, Entity] = {} if by_id is None else by_id
-        # place -> the entities there, in order: read once after a change, then looked up
-        # (a listing asks "what stands here?" dozens of times between two changes). Never
-        # changed in place, so clones share it; every change forgets it. Write `by_id`
-        # only through the methods below, or the index goes stale.
+        # place -> the entities there, in order: read once, then looked up (a listing asks
+        # "what stands here?" dozens of times between two changes) and kept up to date by
+        # moves, which used to throw it away and have the next question read every entity
+        # again. Shared with clones until one of them moves something (`_where_own`).
+        # Write `by_id` only through the methods below, or the index goes stale.
         self._where: dict[str, tuple[str, ...]] | None = None
+        self._where_own = False
+        self._rank: dict[str, int] = {}  # id -> its place in `by_id`, made with `_where`
         self._owned: dict[int | None, tuple[str, ...]] | None = None  # the same, by owner
         # every entity public with nothing attached: each seat's view is the whole (a war
         # game's figures); None until read after a change
@@ -138,7 +141,31 @@ class Entities:
             for i, e in self.by_id.items():
                 made.setdefault(e.at, []).append(i)
             where = self._where = {at: tuple(ids) for at, ids in made.items()}
+            self._where_own = True
+            self._rank = {i: n for n, i in enumerate(self.by_id)}
         return where.get(place, ())
+
+    def _moved(self, ident: str, was: str, now: str) -> None:
+        """Keep the place index up to date with a move from `was` to `now`: the entity
+        leaves the one and joins the other in the order of `by_id`."""
+        where = self._where
+        if where is None:
+            return
+        if not self._where_own:
+            where = self._where = dict(where)
+            self._where_own = True
+        left = tuple(i for i in where[was] if i != ident)
+        if left:
+            where[was] = left
+        else:
+            del where[was]
+        there = where.get(now, ())
+        rank = self._rank
+        mine = rank[ident]
+        at = 0
+        while at < len(there) and rank[there[at]] < mine:
+            at += 1
+        where[now] = (*there[:at], ident, *there[at:])
 
     def inside(self, container: str) -> list[str]:
         return [i for i, e in self.by_id.items() if e.inside == container]
@@ -187,7 +214,7 @@ class Entities:
         self.by_id[ident] = new
         self._plain = None
         if new.at != old.at:
-            self._where = None
+            self._moved(ident, old.at, new.at)
         if new.owner != old.owner:
             self._owned = None
         if new.inside != old.inside:
@@ -230,7 +257,8 @@ class Entities:
     def clone(self) -> Entities:
         twin = Entities(dict(self.by_id))
         twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
-        twin._holders = self._holders
+        twin._holders, twin._rank = self._holders, self._rank
+        self._where_own = False  # shared now: the next move of either copies it first
         return twin
 
     def to_json(self) -> dict[str, Any]:

@@ -201,6 +201,47 @@ def test_any_sequence_of_changes_round_trips_and_clones_apart(steps) -> None:
         assert twin.units is not state.units
 
 
+
+def _scan(units: Entities, place: str) -> tuple[str, ...]:
+    """Who stands at `place`, read from every entity (what the index must say)."""
+    return tuple(i for i, e in units.by_id.items() if e.at == place)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["move", "clone", "add", "forget", "read"]),
+                          st.integers(0, 5), st.integers(0, 3)), max_size=40))
+def test_the_place_index_follows_moves_in_the_original_and_its_clones(steps) -> None:
+    """The index of who stands where is kept up to date by moves instead of read again,
+    and shared with clones until one of them moves: every copy answers "who stands
+    here?" as a reading of every entity would, in the order they were added."""
+    places = ["fjord", "hall", "cave", "shore"]
+    copies = [board().units]
+    copies[0].ids_at("fjord")  # the index made before anything moves
+    added = 0
+    for what, i, n in steps:
+        units = copies[i % len(copies)]
+        idents = list(units)
+        match what:
+            case "move" if idents:
+                ident = idents[n % len(idents)]
+                if not units[ident].inside:
+                    units.move(ident, places[(i + n) % 4])
+            case "clone":
+                copies.append(units.clone())
+            case "add":
+                added += 1
+                units.add(f"warrior{added}", Entity("warrior", 0, at=places[n]))
+            case "forget" if idents:
+                ident = idents[n % len(idents)]
+                if not any(e.inside == ident for e in units.by_id.values()):
+                    units.forget(ident)
+            case "read":
+                units.ids_at(places[n])
+        for each in copies:
+            for place in places:
+                assert each.ids_at(place) == _scan(each, place)
+
+
 # -- in a whole game: Duel's champions and banner -----------------------------------------
 @pytest.fixture
 def duel_registered() -> Iterator[None]:
