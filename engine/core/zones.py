@@ -277,6 +277,8 @@ class Table:
         Each card's sight is read once as "everyone", "nobody" or "one owner" (the
         three the zone rules allow), not asked seat by seat: a step runs this after
         every action."""
+        if not cards:  # most steps of a game of entities move no card at all
+            return set()
         seats = frozenset(players)
         out: set[int] = set()
         # _seen_by_whom written out for both tables: a step runs this for every card it
