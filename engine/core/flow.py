@@ -36,6 +36,11 @@ def not_yours(seats: tuple[int, ...]) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1] + " may answer now"
 
 
+# Pass has no facts: every listing offers this one (settling asks for answers after every
+# action, and making a Pass for each was a frozen dataclass's __init__ a time).
+PASS = Pass()
+
+
 def answers(game: BaseGame, state: GameState, frame: Frame, seat: int) -> list[Action]:
     """What `seat` may answer to `frame`, Pass last where the frame allows it."""
     if isinstance(frame, Triggered):
@@ -43,7 +48,7 @@ def answers(game: BaseGame, state: GameState, frame: Frame, seat: int) -> list[A
     else:
         out = frame.answers(state, seat)
     if frame.passable:
-        out.append(Pass())
+        out.append(PASS)
     return out
 
 
@@ -162,12 +167,20 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
 
 
 def _prompt(state: GameState) -> Prompt | None:
-    """The line the table shows for the open frame (the UI's mirror of the stack)."""
+    """The line the table shows for the open frame (the UI's mirror of the stack). The
+    prompt the state holds is kept when it reads the same: a window asked again and
+    again (every seat's pass, every card of a draft) would make an equal one each time,
+    a frozen dataclass of five fields after every action."""
     if state.result is not None or not state.frames:
         return None
     frame = state.frames[-1]
-    return Prompt(frame.seats[0], type(frame).__name__.lower(), frame.prompt_text(state),
-                  frame.passable)
+    seat, kind = frame.seats[0], type(frame).__name__.lower()
+    text, passable = frame.prompt_text(state), frame.passable
+    now = state.prompt
+    if (now is not None and now.player == seat and now.kind == kind and now.question == text
+            and now.can_pass == passable and not now.context):
+        return now
+    return Prompt(seat, kind, text, passable)
 
 
 # -- triggered abilities -------------------------------------------------------------------
@@ -176,21 +189,29 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     class, then by seat from the game's starting seat, then by event order."""
     if not game.abilities or not events:
         return
-    found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
     on = _by_event(game.abilities)
-    start = game.trigger_start(state)
+    found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
+    start = None  # asked of the game only once something triggered
     for number, event in enumerate(events):
         for ability in on.get(event.kind, ()):
             seat = ability.whose(state, event)
             if seat is None:
                 continue
+            if start is None:
+                start = game.trigger_start(state)
             key = (ability.order, (seat - start) % state.players, number)
             found.append((key, ability, seat, event))
-    found.sort(key=lambda item: item[0])
+    if not found:
+        return
+    found.sort(key=_order)
     for _, ability, seat, event in reversed(found):
         state.frames.append(Triggered(seats=(seat,) if ability.may else (),
                                       ability=ability.name, facts=_facts(event, seat),
                                       asks=ability.prompt if ability.may else ""))
+
+
+def _order(item: tuple[tuple[int, int, int], Ability, int, Event]) -> tuple[int, int, int]:
+    return item[0]
 
 
 _BY_EVENT: dict[int, tuple[tuple[Ability, ...], dict[str, tuple[Ability, ...]]]] = {}

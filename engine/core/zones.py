@@ -277,13 +277,40 @@ class Table:
         Each card's sight is read once as "everyone", "nobody" or "one owner" (the
         three the zone rules allow), not asked seat by seat: a step runs this after
         every action."""
+        if not cards:  # most steps of a game of entities move no card at all
+            return set()
         seats = frozenset(players)
         out: set[int] = set()
+        # _seen_by_whom written out for both tables: a step runs this for every card it
+        # moved or turned, and the two calls a card were most of the check.
+        zones, where, up = self.zones, self.where, self.face_up
+        old_zones, old_where, old_up = before.zones, before.where, before.face_up
+        hidden, owner_only = Visibility.HIDDEN, Visibility.OWNER
         for card in cards:
-            now = self._seen_by_whom(card)
-            if now is None:
+            zone = zones[where[card]]
+            visibility = zone.visibility
+            if visibility is hidden:
                 continue
-            was = before._seen_by_whom(card) if card in before.where else None
+            if card in up:
+                now: object = _EVERYONE
+            elif visibility is owner_only and zone.owner is not None:
+                now = zone.owner
+            else:
+                continue
+            name = old_where.get(card)
+            if name is None:
+                was: object = None
+            else:
+                old = old_zones[name]
+                visibility = old.visibility
+                if visibility is hidden:
+                    was = None
+                elif card in old_up:
+                    was = _EVERYONE
+                elif visibility is owner_only:
+                    was = old.owner
+                else:
+                    was = None
             if was is _EVERYONE or was == now:
                 continue
             if now is _EVERYONE:

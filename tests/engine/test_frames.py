@@ -3,6 +3,7 @@ rulebooks", items 1-4), played through Duel, the smallest game built on them."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -82,6 +83,22 @@ def test_a_window_opens_for_every_seat_the_rules_allow_even_without_an_answer() 
     assert m.legal_actions() == [Pass()]
     m.submit(Pass(), player=1)
     assert isinstance(m.state.frames[-1], Bid)
+
+
+def test_the_prompt_is_kept_while_it_reads_the_same_and_made_anew_when_not() -> None:
+    """Settling keeps the state's prompt while the open frame asks the same of the same
+    seat (one was made after every action), and makes a new one when anything differs."""
+    m = duel()
+    m.submit(Lay("a4"), player=0)
+    state = m.state.clone()
+    kept = state.prompt
+    assert kept is not None and kept.player == 1
+    assert flow._prompt(state) is kept
+    state.frames[-1] = dataclasses.replace(state.frames[-1], seats=(0,))
+    made = flow._prompt(state)
+    assert made is not kept and made is not None and made.player == 0
+    assert (made.kind, made.question, made.can_pass) == (kept.kind, kept.question,
+                                                         kept.can_pass)
 
 
 def test_a_refused_answer_names_the_question_and_changes_nothing() -> None:
