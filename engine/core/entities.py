@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from engine.core.zones import Visibility
 
 HIDDEN_ENTITY = "?unit"  # the prefix of a hidden entity's name in a view
+_PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER  # as globals: see zones.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +49,9 @@ class Entity:
         return dict(self.counters).get(name, 0)
 
     def seen_by(self, seat: int) -> bool:
-        if self.visibility is Visibility.PUBLIC:
+        if self.visibility is _PUBLIC:
             return True
-        return self.visibility is Visibility.OWNER and self.owner == seat
+        return self.visibility is _OWNER and self.owner == seat
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "owner": self.owner, "at": self.at, "inside": self.inside,
@@ -278,7 +279,7 @@ class Entities:
         the order they were added, or a count across the table, two that swapped places
         would show which went where."""
         if self._plain is None:
-            self._plain = all(e.visibility is Visibility.PUBLIC and not e.attached
+            self._plain = all(e.visibility is _PUBLIC and not e.attached
                               for e in self.by_id.values())
         if self._plain:
             return self.clone()

@@ -30,6 +30,9 @@ from engine.core.rng import Rng, SealedRng
 if TYPE_CHECKING:
     from engine.core.options import GameOptions
 
+# The modes as globals: in Python 3.11 `RuleMode.ENFORCED` goes through the enum's
+# metaclass (~100 ns), and every listing and action asks.
+_ENFORCED, _ASSISTED, _SANDBOX = RuleMode.ENFORCED, RuleMode.ASSISTED, RuleMode.SANDBOX
 CHECKPOINT = 32  # steps between kept states; undo replays fewer actions than this
 UPGRADE_PASSES = 20  # windows an older record may have left unasked before one action
 
@@ -130,9 +133,9 @@ class Match:
         if self.game.outcome(current) is not None:
             return []
         mode = self.mode
-        if mode is RuleMode.ENFORCED:
+        if mode is _ENFORCED:
             listed = self.game.legal_actions(current, seat)
-        elif mode is RuleMode.SANDBOX:
+        elif mode is _SANDBOX:
             listed = referee.legal_actions(current)
         else:
             listed = [*self.game.legal_actions(current, seat), *referee.legal_actions(current)]
@@ -200,16 +203,16 @@ class Match:
         if actor is None or not 0 <= actor < state.players:
             raise IllegalAction("no seat may act now")
         if action.referee:
-            if self.mode is RuleMode.ENFORCED:
+            if self.mode is _ENFORCED:
                 raise IllegalAction("referee actions are off: this match enforces the rules "
                                     "(start it in assisted mode to allow overrides)")
             events = referee.apply(state, action, actor, self.game.card_name)
             state.drop_caches()
             self.game.after_referee(state)
-            if self.mode is RuleMode.ASSISTED:
+            if self.mode is _ASSISTED:
                 events = [replace(e, override=True) for e in events]
             return events
-        if self.mode is RuleMode.SANDBOX:
+        if self.mode is _SANDBOX:
             raise IllegalAction("this is a free table: only table actions are possible")
         deciding = state.deciding()
         if actor not in deciding:

@@ -33,6 +33,12 @@ class Layout(StrEnum):
     FREE = "free"
 
 
+# The members under plain names for the hot paths: in Python 3.11 `Visibility.HIDDEN`
+# goes through the enum's metaclass (~100 ns), and every move and view asks per card.
+_PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
+_FREE = Layout.FREE
+
+
 class Zone:
     """A named place for cards. Its `cards` (bottom first) are a tuple, never changed
     in place: the table replaces the zone when its cards change, so a clone of the
@@ -72,14 +78,14 @@ class Zone:
     def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
                   faces: dict[str, str]) -> Seen:
         cards, name = self.cards, self.name
-        free = self.layout is Layout.FREE
-        mine = self.visibility is Visibility.OWNER and self.owner == player
-        if mine or (self.visibility is not Visibility.HIDDEN and len(up) == len(cards)):
+        free = self.layout is _FREE
+        mine = self.visibility is _OWNER and self.owner == player
+        if mine or (self.visibility is not _HIDDEN and len(up) == len(cards)):
             # Every card seen: read in C (the field of a war game is dozens of cards).
             faces_of = dict(zip(cards, map(faces.__getitem__, cards), strict=True))
             placed = {card: pos[card] for card in cards if card in pos} if free else {}
             return Seen(up, self, dict.fromkeys(cards, name), faces_of, frozenset(), placed)
-        if not up or self.visibility is Visibility.HIDDEN:  # face up in a deck: unseen
+        if not up or self.visibility is _HIDDEN:  # face up in a deck: unseen
             shown, hidden = hidden_refs(name, len(cards)), frozenset(cards)
         else:
             shown = tuple(card if card in up else hidden_ref(name, i)
@@ -285,7 +291,7 @@ class Table:
         # moved or turned, and the two calls a card were most of the check.
         zones, where, up = self.zones, self.where, self.face_up
         old_zones, old_where, old_up = before.zones, before.where, before.face_up
-        hidden, owner_only = Visibility.HIDDEN, Visibility.OWNER
+        hidden, owner_only = _HIDDEN, _OWNER
         for card in cards:
             zone = zones[where[card]]
             visibility = zone.visibility
@@ -325,11 +331,11 @@ class Table:
         """Who sees `card`'s face: _EVERYONE, one owner's seat, or None (nobody)."""
         zone = self.zones[self.where[card]]
         visibility = zone.visibility
-        if visibility is Visibility.HIDDEN:
+        if visibility is _HIDDEN:
             return None
         if card in self.face_up:
             return _EVERYONE
-        if visibility is Visibility.OWNER:
+        if visibility is _OWNER:
             return zone.owner
         return None
 
@@ -366,7 +372,7 @@ class Table:
         self.where[card] = to
         if self.touched is not None:
             self.touched.add(card)
-        if dest.layout is Layout.FREE:
+        if dest.layout is _FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
 
     def move_all(self, cards: Sequence[str], to: str) -> None:
@@ -384,7 +390,7 @@ class Table:
             zone = zones[name]
             zones[name] = zone.holding(tuple(c for c in zone.cards if c not in moving))
         zones[to] = dest.holding((*(c for c in dest.cards if c not in moving), *cards))
-        free = dest.layout is Layout.FREE
+        free = dest.layout is _FREE
         for card in cards:
             where[card] = to
             pos.pop(card, None)
@@ -397,7 +403,7 @@ class Table:
         """Put a card of a free zone on another spot, where it lies."""
         name = self.where[card]
         zone = self.zones[name]
-        if zone.layout is not Layout.FREE:
+        if zone.layout is not _FREE:
             raise ValueError(f"{zone.label} keeps no spots")
         self.pos[card] = pos
         self.zones[name] = zone.moved_on(card, pos)  # a new zone: views see the new spot
@@ -458,9 +464,9 @@ class Table:
             cards = zone.cards
             if not cards:
                 continue
-            if zone.visibility is Visibility.HIDDEN:
+            if zone.visibility is _HIDDEN:
                 out.update(cards)
-            elif zone.visibility is Visibility.PUBLIC or zone.owner != player:
+            elif zone.visibility is _PUBLIC or zone.owner != player:
                 out.update(card for card in cards if card not in up)
         return frozenset(out)
 
@@ -599,4 +605,4 @@ def _face_up(seen: Seen) -> set[str] | frozenset[str]:
 
 
 _NO_SIGHT = TableSight()
-_NO_SEEN = Seen(set(), Zone("", "", Visibility.HIDDEN), {}, {}, frozenset(), {})
+_NO_SEEN = Seen(set(), Zone("", "", _HIDDEN), {}, {}, frozenset(), {})
