@@ -131,6 +131,18 @@ _new_zone = object.__new__
 _EVERYONE = object()  # every seat sees a card (Table._seen_by_whom)
 
 
+def _sight(zone: Zone, card: str, face_up: set[str]) -> object:
+    """Who sees `card`'s face in `zone`: _EVERYONE, one owner's seat, or None (nobody)."""
+    visibility = zone.visibility
+    if visibility is _HIDDEN:
+        return None
+    if card in face_up:
+        return _EVERYONE
+    if visibility is _OWNER:
+        return zone.owner
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Seen:
     """One seat's sight of one zone: its places, the ids it may read, those it may not."""
@@ -287,36 +299,15 @@ class Table:
             return set()
         seats = frozenset(players)
         out: set[int] = set()
-        # _seen_by_whom written out for both tables: a step runs this for every card it
-        # moved or turned, and the two calls a card were most of the check.
+        # The tables' parts read once: a step runs this for every card it moved or turned.
         zones, where, up = self.zones, self.where, self.face_up
         old_zones, old_where, old_up = before.zones, before.where, before.face_up
-        hidden, owner_only = _HIDDEN, _OWNER
         for card in cards:
-            zone = zones[where[card]]
-            visibility = zone.visibility
-            if visibility is hidden:
-                continue
-            if card in up:
-                now: object = _EVERYONE
-            elif visibility is owner_only and zone.owner is not None:
-                now = zone.owner
-            else:
+            now = _sight(zones[where[card]], card, up)
+            if now is None:
                 continue
             name = old_where.get(card)
-            if name is None:
-                was: object = None
-            else:
-                old = old_zones[name]
-                visibility = old.visibility
-                if visibility is hidden:
-                    was = None
-                elif card in old_up:
-                    was = _EVERYONE
-                elif visibility is owner_only:
-                    was = old.owner
-                else:
-                    was = None
+            was = None if name is None else _sight(old_zones[name], card, old_up)
             if was is _EVERYONE or was == now:
                 continue
             if now is _EVERYONE:
@@ -329,15 +320,7 @@ class Table:
 
     def _seen_by_whom(self, card: str) -> object:
         """Who sees `card`'s face: _EVERYONE, one owner's seat, or None (nobody)."""
-        zone = self.zones[self.where[card]]
-        visibility = zone.visibility
-        if visibility is _HIDDEN:
-            return None
-        if card in self.face_up:
-            return _EVERYONE
-        if visibility is _OWNER:
-            return zone.owner
-        return None
+        return _sight(self.zones[self.where[card]], card, self.face_up)
 
     def all_cards(self) -> Iterator[str]:
         for zone in self.zones.values():
