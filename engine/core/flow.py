@@ -11,6 +11,7 @@ answer out, pushes what triggered in the right order, and settles.
 from __future__ import annotations
 
 import dataclasses
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
@@ -203,15 +204,11 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
             found.append((key, ability, seat, event))
     if not found:
         return
-    found.sort(key=_order)
+    found.sort(key=itemgetter(0))  # the ordering key alone: abilities do not compare
     for _, ability, seat, event in reversed(found):
         state.frames.append(Triggered(seats=(seat,) if ability.may else (),
                                       ability=ability.name, facts=_facts(event, seat),
                                       asks=ability.prompt if ability.may else ""))
-
-
-def _order(item: tuple[tuple[int, int, int], Ability, int, Event]) -> tuple[int, int, int]:
-    return item[0]
 
 
 _BY_EVENT: dict[int, tuple[tuple[Ability, ...], dict[str, tuple[Ability, ...]]]] = {}
