@@ -56,9 +56,12 @@ def play_one(game_name: str, seed: int, max_actions: int, checks: bool,
         if not actions:
             break
         # A policy decides from the deciding seat's view; the random agent reads nothing
-        # but the list, so it is spared the cost of a view per action.
-        seen = match.state if isinstance(agent, RandomAgent) else match.view(match.to_move())
-        action = agent.choose(seen, actions, stream)
+        # but the list, so it is spared the cost of a view per action (and the match,
+        # handing out no state, may change its own in place).
+        if isinstance(agent, RandomAgent):
+            action = RandomAgent.pick(actions, stream)
+        else:
+            action = agent.choose(match.view(match.to_move()), actions, stream)
         match.submit(action)
         if checks:
             hashes.append(match.state_hash())

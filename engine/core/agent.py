@@ -26,6 +26,12 @@ class RandomAgent:
     """Uniform over the legal actions: explores every corner of the rules."""
 
     def choose(self, state: GameState, actions: list[Action], rng: Rng) -> Action:
+        return self.pick(actions, rng)
+
+    @staticmethod
+    def pick(actions: list[Action], rng: Rng) -> Action:
+        """The choice without a state: it reads none, and a match that hands out no state
+        may change its own in place."""
         if not actions:
             raise ValueError("no legal action to choose from")
         return rng.choice(actions)

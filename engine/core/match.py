@@ -7,6 +7,10 @@ is rebuilt by replaying at most `CHECKPOINT - 1` recorded actions from the
 checkpoint before it. A snapshot per action made long matches cost hundreds
 of megabytes and minutes to load; checkpoints keep undo and the log's
 moments quick while the record grows by little more than its actions.
+
+Between checkpoints, an action the rules listed is applied to the current
+state itself, unless someone was handed that state (`state`): a state once
+handed out never changes, and one nobody holds need not be copied.
 """
 
 from __future__ import annotations
@@ -84,16 +88,23 @@ class Match:
         self.take_backs = take_backs
         self._current: GameState = game.setup(options, Rng(seed))
         self._checkpoints: dict[int, GameState] = {0: self._current}
+        # Whether the current state is the match's alone: neither a checkpoint nor handed
+        # out (`state`). Then an action the rules listed changes it in place: a clone per
+        # action, and freeing the state before, were a tenth of every step.
+        self._own = False
+        self._moment = 0  # counts every change of the current state
         self.steps: list[Step] = []
         self._redo: list[tuple[Action, int]] = []
-        # The last list `legal_actions` made: (state, seat, actions). An action submitted
-        # from it, for that very state and seat, is not checked a second time.
-        self._listed: tuple[GameState, int | None, list[Action]] | None = None
+        # The last list `legal_actions` made: (moment, seat, actions). An action submitted
+        # from it, at that very moment and for that seat, is not checked a second time.
+        self._listed: tuple[int, int | None, list[Action]] | None = None
 
     # -- reading --------------------------------------------------------
     @property
     def state(self) -> GameState:
-        """The current state; callers must not change it (submit actions instead)."""
+        """The current state; callers must not change it (submit actions instead). It
+        never changes under whoever holds it: the next action is applied to a copy."""
+        self._own = False
         return self._current
 
     @property
@@ -140,14 +151,14 @@ class Match:
         else:
             listed = [*self.game.legal_actions(current, seat), *referee.legal_actions(current)]
         # Kept as the rules made it (the one copy goes to the caller, who may reorder it).
-        self._listed = (current, current.to_move() if seat is None else seat, listed)
+        self._listed = (self._moment, current.to_move() if seat is None else seat, listed)
         return listed.copy()
 
     def _was_listed(self, action: Action, actor: int) -> bool:
         """Whether `action` is one of the engine's own listed moves for this state and seat
         (the very object: an equal one from elsewhere is checked as any other)."""
         listed = self._listed
-        return (listed is not None and listed[0] is self._current and listed[1] == actor
+        return (listed is not None and listed[0] == self._moment and listed[1] == actor
                 and any(map(is_, listed[2], repeat(action))))
 
     def log(self) -> Iterator[tuple[int, Event]]:
@@ -182,15 +193,34 @@ class Match:
 
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
-        actor = self._current.to_move() if player is None else player
-        new = self._current.clone()
-        new.table.track()
+        current = self._current
+        actor = current.to_move() if player is None else player
         listed = actor is not None and self._was_listed(action, actor)
-        events = self._apply(new, action, actor, checked=not listed)
+        over, dice = current.result is not None, current.rng.state
+        if listed and self._own:
+            events = self._apply_in_place(action, actor)  # type: ignore[arg-type]
+            new = current
+        else:
+            new = current.clone()
+            new.table.track()
+            events = self._apply(new, action, actor, checked=not listed)
         assert actor is not None  # _apply refuses an action nobody may take
-        self._record(action, actor, events, new)
+        self._record(action, actor, events, new, over, dice)
         self._redo.clear()
         return events
+
+    def _apply_in_place(self, action: Action, actor: int) -> list[Event]:
+        """Apply an action the rules listed for the current state to that very state.
+        The rules listed it, so they carry it out; should they fail half way all the
+        same, the state is rebuilt from its checkpoint and the failure goes on."""
+        state = self._current
+        state.table.track()
+        try:
+            return self._apply(state, action, actor, checked=False)
+        except BaseException:
+            self._current = self._replayed(len(self.steps))
+            self._moment += 1
+            raise
 
     def _apply(self, state: GameState, action: Action, player: int | None,
                checked: bool = True) -> list[Event]:
@@ -221,27 +251,37 @@ class Match:
             return self.game.apply(state, action, actor)
         return self.game.apply(state, action, actor, checked=False)
 
-    def _record(self, action: Action, actor: int, events: list[Event], new: GameState) -> None:
-        old = self._current
-        ended = new.result is not None and old.result is None
-        revealed = frozenset(range(old.players)) if ended else \
-            _seats(new.table.revealed_by_touched(old.table, range(old.players)))
+    def _record(self, action: Action, actor: int, events: list[Event], new: GameState,
+                over: bool, dice: int) -> None:
+        """Note the step that made `new` from a state that was `over` (or not) and had
+        `dice` as its generator's state."""
+        players = new.players
+        ended = new.result is not None and not over
+        revealed = frozenset(range(players)) if ended else \
+            _seats(new.table.revealed_by_touched(range(players)))
         new.table.touched = None
-        self.steps.append(Step(action, actor, tuple(events), new.rng.state != old.rng.state,
-                               revealed, ended))
+        steps = self.steps
+        steps.append(Step(action, actor, tuple(events), new.rng.state != dice, revealed, ended))
         self._current = new
-        if len(self.steps) % CHECKPOINT == 0:
-            self._checkpoints[len(self.steps)] = new
+        self._moment += 1
+        if len(steps) % CHECKPOINT == 0:
+            self._checkpoints[len(steps)] = new
+            self._own = False
+        else:
+            self._own = True
 
     def _state_at(self, step: int) -> GameState:
         """The state after `step` steps: the current one, a checkpoint, or a replay."""
         if step == len(self.steps):
             return self._current
+        if step % CHECKPOINT == 0:
+            return self._checkpoints[step]
+        return self._replayed(step)
+
+    def _replayed(self, step: int) -> GameState:
+        """A new copy of the state after `step` steps, replayed from its checkpoint."""
         base = step - step % CHECKPOINT
-        state = self._checkpoints[base]
-        if base == step:
-            return state
-        state = state.clone()
+        state = self._checkpoints[base].clone()
         for index in range(base, step):
             recorded = self.steps[index]
             self._apply(state, recorded.action, recorded.actor)
@@ -287,7 +327,9 @@ class Match:
             else:
                 raise RecordRefused(number, "the record does not fit these rules")
         self._current = state
-        if len(self.steps) % CHECKPOINT == 0:
+        self._moment += 1
+        self._own = len(self.steps) % CHECKPOINT != 0
+        if not self._own:
             self._checkpoints[len(self.steps)] = state
         self._redo.clear()
 
@@ -337,6 +379,8 @@ class Match:
         self._checkpoints.pop(len(self.steps), None)
         step = self.steps.pop()
         self._current = previous
+        self._moment += 1
+        self._own = len(self.steps) % CHECKPOINT != 0  # a replayed copy, not a checkpoint
         self._redo.append((step.action, step.actor))
         return step
 
@@ -347,11 +391,13 @@ class Match:
         if not self._redo:
             raise IllegalAction("nothing to redo")
         action, actor = self._redo[-1]
-        new = self._current.clone()
+        current = self._current
+        new = current.clone()
         new.table.track()
         events = self._apply(new, action, actor)
         self._redo.pop()
-        self._record(action, actor, events, new)
+        self._record(action, actor, events, new, current.result is not None,
+                     current.rng.state)
         return events
 
     def restore_redo(self, redo: list[tuple[Action, int]]) -> None:

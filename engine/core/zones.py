@@ -190,9 +190,10 @@ class Table:
         # clones: the next state's view starts from it and works out only the zones
         # that changed. Never carried by a view (it holds every seat's sight).
         self.sights: dict[int, TableSight] = {}
-        # Cards moved or turned since `track()` (None: not tracking): a step's reveals
-        # are read from these few instead of a scan of the table.
-        self.touched: set[str] | None = None
+        # Cards moved or turned since `track()` (None: not tracking), each with who saw
+        # its face before it was first touched: a step's reveals are read from these few
+        # instead of a scan of the table, and need no copy of the table as it was.
+        self.touched: dict[str, object] | None = None
         self.zones: dict[str, Zone] = {}
         self.where: dict[str, str] = {}
         # Spots and faces change only through move, place and set_face once play has begun:
@@ -225,7 +226,7 @@ class Table:
 
     def track(self) -> None:
         """Start noting the cards that move or turn (the match does, for each action)."""
-        self.touched = set()
+        self.touched = {}
 
     # -- reading --------------------------------------------------------
     def zone(self, name: str) -> Zone:
@@ -279,39 +280,38 @@ class Table:
             old = old_zones.get(name)
             if old is not zone and (old is None or zone.cards != old.cards):
                 changed.update(card for card in zone.cards if before.where.get(card) != name)
-        return self._newly_seeing(before, changed, players)
+        old_where, old_up = before.where, before.face_up
+        was: dict[str, object] = {}
+        for card in changed:
+            name = old_where.get(card)
+            was[card] = None if name is None else _sight(old_zones[name], card, old_up)
+        return self._newly_seeing(was, players)
 
-    def revealed_by_touched(self, before: Table, players: Iterable[int]) -> set[int]:
-        """As `revealed_since`, read from the cards noted since `track()`."""
-        touched = self.touched
-        if touched is None:
-            return self.revealed_since(before, players)
-        return self._newly_seeing(before, touched, players)
+    def revealed_by_touched(self, players: Iterable[int]) -> set[int]:
+        """As `revealed_since` the table as it was at `track()`, read from the cards
+        noted since then."""
+        assert self.touched is not None, "the table was not tracking"
+        return self._newly_seeing(self.touched, players)
 
-    def _newly_seeing(self, before: Table, cards: Iterable[str],
-                      players: Iterable[int]) -> set[int]:
-        """The players among `players` who see one of `cards` now and did not in `before`.
+    def _newly_seeing(self, was: dict[str, object], players: Iterable[int]) -> set[int]:
+        """The players among `players` who see one of the cards of `was` now and did not
+        see it then (`was`: each card's sight then).
 
         Each card's sight is read once as "everyone", "nobody" or "one owner" (the
         three the zone rules allow), not asked seat by seat: a step runs this after
         every action."""
-        if not cards:  # most steps of a game of entities move no card at all
+        if not was:  # most steps of a game of entities move no card at all
             return set()
         seats = frozenset(players)
         out: set[int] = set()
-        # The tables' parts read once: a step runs this for every card it moved or turned.
+        # The table's parts read once: a step runs this for every card it moved or turned.
         zones, where, up = self.zones, self.where, self.face_up
-        old_zones, old_where, old_up = before.zones, before.where, before.face_up
-        for card in cards:
+        for card, then in was.items():
             now = _sight(zones[where[card]], card, up)
-            if now is None:
-                continue
-            name = old_where.get(card)
-            was = None if name is None else _sight(old_zones[name], card, old_up)
-            if was is _EVERYONE or was == now:
+            if now is None or then is _EVERYONE or then == now:
                 continue
             if now is _EVERYONE:
-                out.update(seats if was is None else seats - {was})
+                out.update(seats if then is None else seats - {then})
             else:
                 out.add(now)  # type: ignore[arg-type]  # one owner's seat
             if len(out) >= len(seats):
@@ -336,6 +336,9 @@ class Table:
             raise KeyError(f"there is no zone called {to!r}")
         source = self.where[card]
         src = zones[source]
+        touched = self.touched
+        if touched is not None and card not in touched:
+            touched[card] = _sight(src, card, self.face_up)
         cards = src.cards
         if cards[-1] == card:  # the top card, as a draw or a deal takes
             cards = cards[:-1]
@@ -353,8 +356,6 @@ class Table:
             cards = (*cards[:at], card, *cards[at:])
         zones[to] = dest.holding(cards)
         self.where[card] = to
-        if self.touched is not None:
-            self.touched.add(card)
         if dest.layout is _FREE:
             self.pos[card] = pos if pos is not None else (0, 0)
 
@@ -369,6 +370,11 @@ class Table:
         if len(moving) != len(cards):
             raise ValueError("a card is named twice in one move")
         zones, where, pos, touched = self.zones, self.where, self.pos, self.touched
+        if touched is not None:
+            up = self.face_up
+            for card in cards:
+                if card not in touched:
+                    touched[card] = _sight(zones[where[card]], card, up)
         for name in {where[card] for card in cards} - {to}:
             zone = zones[name]
             zones[name] = zone.holding(tuple(c for c in zone.cards if c not in moving))
@@ -379,8 +385,6 @@ class Table:
             pos.pop(card, None)
             if free:
                 pos[card] = (0, 0)
-        if touched is not None:
-            touched.update(cards)
 
     def place(self, card: str, pos: tuple[int, int]) -> None:
         """Put a card of a free zone on another spot, where it lies."""
@@ -406,12 +410,13 @@ class Table:
         self.zones[zone] = now.holding(order)
 
     def set_face(self, card: str, up: bool) -> None:
+        touched = self.touched
+        if touched is not None and card not in touched:
+            touched[card] = self._seen_by_whom(card)
         if up:
             self.face_up.add(card)
         else:
             self.face_up.discard(card)
-        if self.touched is not None:
-            self.touched.add(card)
 
     # -- views and records ------------------------------------------------
     def view(self, player: int | None) -> Table:

@@ -102,7 +102,8 @@ def test_moving_cards_together_is_moving_each_in_turn(cards: list[str], to: str)
     for card in cards:
         in_turn.move(card, to)
     assert together.to_json() == in_turn.to_json()
-    assert together.touched == in_turn.touched == set(cards)
+    assert together.touched == in_turn.touched  # each card with who saw it before
+    assert together.touched is not None and set(together.touched) == set(cards)
     assert together.where == in_turn.where and together.pos == in_turn.pos
     assert together.check_conservation(FACES) is None
 
@@ -353,8 +354,10 @@ _ZONES = (("deck", Visibility.HIDDEN, None), ("hand0", Visibility.OWNER, 0),
 def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
         changes: list[tuple[int, str, bool]]) -> None:
     """The undo gate's reading of a step's reveals (each card's sight read once) names
-    exactly the seats that see a moved or turned card now and did not before; the
-    seats seeing a card, read the same way, are those `visible_to` names."""
+    exactly the seats that see a moved or turned card now and did not before, from what
+    the table noted as it changed (no copy of the table as it was: the match may change
+    its state in place); the seats seeing a card, read the same way, are those
+    `visible_to` names."""
     before = Table({f"c{i}": "X" for i in range(6)})
     for name, visibility, owner in _ZONES:
         before.add_zone(Zone(name, name, visibility, owner=owner,
@@ -368,7 +371,7 @@ def test_who_a_step_revealed_to_is_asked_card_by_card_as_seat_by_seat(
     seats = range(3)
     expected = {seat for seat in seats for card in after.where
                 if after.visible_to(card, seat) and not before.visible_to(card, seat)}
-    assert after.revealed_by_touched(before, seats) == expected
+    assert after.revealed_by_touched(seats) == expected
     assert after.revealed_since(before, seats) == expected
     for card in after.where:
         assert after.seats_seeing(card, 3) == {s for s in seats if after.visible_to(card, s)}
