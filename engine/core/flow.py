@@ -10,14 +10,13 @@ answer out, pushes what triggered in the right order, and settles.
 
 from __future__ import annotations
 
-import dataclasses
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.frames import Ability, Frame, Pass, Triggered, Use
+from engine.core.frames import Ability, Frame, Pass, Triggered, Use, with_seats
 from engine.core.prompts import Prompt
 
 if TYPE_CHECKING:
@@ -147,10 +146,10 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
             else:
                 # Nobody waits for a seat that has no answer at all; the first seat asked
                 # is one that can act.
-                able = tuple(s for s in top.seats if answers(game, state, top, s))
+                able = tuple(s for s in top.seats if top.can_answer(state, s))
                 if able:
                     if able != top.seats:
-                        state.frames[-1] = dataclasses.replace(top, seats=able)
+                        state.frames[-1] = with_seats(top, able)
                     break
                 state.frames.pop()
                 fresh = top.close(state)
@@ -190,7 +189,7 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     class, then by seat from the game's starting seat, then by event order."""
     if not game.abilities or not events:
         return
-    on = _by_event(game.abilities)
+    on = _index(game.abilities).by_event
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
     start = None  # asked of the game only once something triggered
     for number, event in enumerate(events):
@@ -211,22 +210,33 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
                                       asks=ability.prompt if ability.may else ""))
 
 
-_BY_EVENT: dict[int, tuple[tuple[Ability, ...], dict[str, tuple[Ability, ...]]]] = {}
+class _Abilities(NamedTuple):
+    """A game's abilities looked up: by the event kind they wait for, in the game's order
+    (an event asks only its own; a game with dozens of card texts is asked after every
+    event), and by name (a triggered frame names its ability)."""
+
+    of: tuple[Ability, ...]  # the tuple indexed, kept so its id is never reused meanwhile
+    by_event: dict[str, tuple[Ability, ...]]
+    by_name: dict[str, Ability]
 
 
-def _by_event(abilities: tuple[Ability, ...]) -> dict[str, tuple[Ability, ...]]:
-    """A game's abilities by the event kind they wait for, in the game's order (an event
-    asks only its own; a game with dozens of card texts is asked after every event). Kept
-    by the tuple's identity: hashing dozens of abilities would cost more than it saves."""
-    known = _BY_EVENT.get(id(abilities))
-    if known is not None and known[0] is abilities:
-        return known[1]
+_INDEXED: dict[int, _Abilities] = {}
+
+
+def _index(abilities: tuple[Ability, ...]) -> _Abilities:
+    """The lookups for a game's abilities, kept by the tuple's identity: hashing dozens of
+    abilities would cost more than it saves."""
+    known = _INDEXED.get(id(abilities))
+    if known is not None and known.of is abilities:
+        return known
     out: dict[str, list[Ability]] = {}
+    names: dict[str, Ability] = {}
     for ability in abilities:
         out.setdefault(ability.on, []).append(ability)
-    index = {kind: tuple(found) for kind, found in out.items()}
-    _BY_EVENT[id(abilities)] = (abilities, index)
-    return index
+        names.setdefault(ability.name, ability)  # the first of a name, as a search finds
+    known = _INDEXED[id(abilities)] = _Abilities(
+        abilities, {kind: tuple(found) for kind, found in out.items()}, names)
+    return known
 
 
 def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
@@ -240,7 +250,7 @@ def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:
 
 
 def _ability(game: BaseGame, frame: Triggered) -> Ability:
-    return next(a for a in game.abilities if a.name == frame.ability)
+    return _index(game.abilities).by_name[frame.ability]
 
 
 def _stands(game: BaseGame, state: GameState, frame: Triggered) -> bool:

@@ -66,6 +66,12 @@ class Frame:
         """The answers `seat` may give (the core adds Pass where the frame allows)."""
         return []
 
+    def can_answer(self, state: GameState, seat: int) -> bool:
+        """Whether `seat` has any answer (a frame no seat can answer is not waited for).
+        Asked of every seat of a frame after every action: a frame whose answers are many
+        (a draft's cards) may say so without listing them."""
+        return bool(self.answers(state, seat))
+
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         """Carry out `action` (one of `answers`); the frame is already off the stack, so
         a frame that stays open pushes its successor."""
@@ -80,7 +86,7 @@ class Frame:
         nobody is left the frame closes."""
         rest = tuple(s for s in self.seats if s != seat)
         if rest:
-            state.frames.append(dataclasses.replace(self, seats=rest))
+            state.frames.append(with_seats(self, rest))
             return []
         return self.close(state)
 
@@ -99,6 +105,26 @@ class Frame:
 
     def prompt_text(self, state: GameState) -> str:
         return self.question
+
+
+_OTHER_FIELDS: dict[type, tuple[str, ...]] = {}
+_new, _set = object.__new__, object.__setattr__
+
+
+def with_seats(frame: Frame, seats: tuple[int, ...]) -> Frame:
+    """`frame` asking `seats` now, all else alike. dataclasses.replace does the same but
+    walks the class's fields in Python and runs a frozen __init__, on every pass and every
+    choice of a window or a draft; frames keep no __post_init__ for it to run."""
+    kind = type(frame)
+    names = _OTHER_FIELDS.get(kind)
+    if names is None:
+        names = _OTHER_FIELDS[kind] = tuple(
+            field.name for field in dataclasses.fields(kind) if field.name != "seats")
+    new = _new(kind)
+    _set(new, "seats", seats)
+    for name in names:
+        _set(new, name, getattr(frame, name))
+    return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +154,7 @@ class Commit(Frame):
         rest = tuple(s for s in self.seats if s != seat)
         events: list[Event] = [Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))]
         if rest:
-            state.frames.append(dataclasses.replace(self, seats=rest))
+            state.frames.append(with_seats(self, rest))
             return events
         return events + self.reveal(state)
 

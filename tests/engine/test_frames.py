@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import flow, invariants, registry, saves
 from engine.core.errors import IllegalAction
-from engine.core.frames import Pass, Triggered, Use
+from engine.core.frames import FRAME_TYPES, Pass, Triggered, Use, with_seats
 from engine.core.game import RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
@@ -222,3 +222,16 @@ def test_a_triggered_frame_carries_no_private_fact_of_its_event() -> None:
 
     assert "card" not in facts
     assert facts == {"event": "draw", "owner": 1, "seat": 1}
+
+
+def test_a_frame_asking_other_seats_is_the_same_frame_otherwise() -> None:
+    """with_seats (a window's pass, a draft's choice) gives what dataclasses.replace
+    gives, for frames of every game: none keeps a __post_init__ it would skip."""
+    for name in registry.game_names():
+        registry.get_game(name)  # its frames register as its rules are read
+    for kind in set(FRAME_TYPES.values()):
+        assert "__post_init__" not in vars(kind), kind
+    frame = Triggered(seats=(1,), ability="Heimdall's Watch", facts=(("owner", 1),),
+                      asks="use it?")
+    assert with_seats(frame, (2, 0)) == dataclasses.replace(frame, seats=(2, 0))
+    assert type(with_seats(frame, ())) is Triggered and frame.seats == (1,)
