@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any, ClassVar, Union
 
 from engine.core.errors import excerpt
+from engine.core.quick import quicken
 
 _REGISTRY: dict[str, type[Action]] = {}
 _RENAMED: dict[str, type[Action]] = {}  # kinds older saves used, for actions renamed since
@@ -58,6 +59,7 @@ class Action:
     def __init_subclass__(cls) -> None:
         # No super() call: slots=True rebuilds the class, breaking the zero-arg form.
         # The rebuilt class registers last, replacing the first registration.
+        quicken(cls)
         kind = cls.__dict__.get("kind")
         if kind:
             if kind in _REGISTRY and _REGISTRY[kind].__qualname__ != cls.__qualname__:

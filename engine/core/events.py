@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from engine.core.quick import quicken
+
 
 class _Unseen:
     """A private fact, masked: it may be carried but never printed or compared."""
@@ -62,6 +64,10 @@ class Event:
     private: ClassVar[tuple[str, ...]] = ()
     seen_by: frozenset[int] | None = frozenset()
     override: bool = False
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slots=True rebuilds the class, breaking the zero-arg form.
+        quicken(cls)
 
     def say(self, full: bool) -> str:
         """The log line; `full` is False for a seat that may not read the private facts

@@ -1,0 +1,88 @@
+"""Actions, events and frames get a quicker __init__ (engine.core.quick) that must take
+the very arguments the dataclass's own takes and make the very same value."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.frames import Frame
+from engine.core.quick import quicken
+from engine.games import game_names, get_game
+
+
+def _every(base: type) -> set[type]:
+    found, todo = set(), [base]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return {kind for kind in found if dataclasses.is_dataclass(kind)
+            and "__slots__" in vars(kind)}
+
+
+def _shape(signature: inspect.Signature) -> list[tuple[str, object, object]]:
+    """Each parameter's name, kind (positional or keyword-only) and default."""
+    return [(p.name, p.kind, p.default) for p in signature.parameters.values()]
+
+
+def _classes() -> list[type]:
+    for name in game_names():
+        get_game(name)  # its actions, events and frames are made as its rules are read
+    return sorted(_every(Action) | _every(Event) | _every(Frame),
+                  key=lambda kind: (kind.__module__, kind.__qualname__))
+
+
+def test_every_action_event_and_frame_is_quickened_to_its_own_signature() -> None:
+    kinds = _classes()
+    assert len(kinds) > 250  # every game's, not a handful
+    for kind in kinds:
+        quick = kind.__init__
+        original = inspect.unwrap(quick)
+        assert original is not quick, f"{kind.__qualname__} was not quickened"
+        assert _shape(inspect.signature(quick, follow_wrapped=False)) == \
+            _shape(inspect.signature(original)), kind.__qualname__
+        values = {f.name: f"{f.name}-value" for f in dataclasses.fields(kind)}
+        made = kind(**values)
+        slow = object.__new__(kind)
+        original(slow, **values)
+        assert made == slow and all(getattr(made, n) == v for n, v in values.items())
+        defaults = {f.name for f in dataclasses.fields(kind)
+                    if f.default is not dataclasses.MISSING}
+        if defaults:
+            bare = {n: v for n, v in values.items() if n not in defaults}
+            slow = object.__new__(kind)
+            original(slow, **bare)
+            assert kind(**bare) == slow
+
+
+def test_a_class_it_cannot_match_keeps_the_dataclass_init() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        count: int
+
+        def __post_init__(self) -> None:
+            if self.count < 0:
+                raise ValueError("negative")
+
+    own = Checked.__init__
+    quicken(Checked)
+    assert Checked.__init__ is own
+    with pytest.raises(ValueError):
+        Checked(-1)
+
+
+def test_a_quick_init_refuses_what_the_dataclass_refuses() -> None:
+    from engine.core.table_events import Chosen
+
+    with pytest.raises(TypeError):
+        Chosen(1, "a", frozenset({1}))  # seen_by is keyword-only
+    with pytest.raises(TypeError):
+        Chosen(seat=1)  # choice is missing
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Chosen(seat=1, choice="a").seat = 2  # type: ignore[misc]
