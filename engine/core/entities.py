@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from engine.core.quick import quicken
 from engine.core.zones import Visibility
 
 HIDDEN_ENTITY = "?unit"  # the prefix of a hidden entity's name in a view
 _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER  # as globals: see zones.py
 
 
+@quicken  # made on every move (engine.core.quick)
 @dataclass(frozen=True, slots=True)
 class Entity:
     """One unit or marker. `kind` is its content key ("warrior", "doom"); `at` is where

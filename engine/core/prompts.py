@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.quick import quicken
 
+
+@quicken  # made after most actions (engine.core.quick)
 @dataclass(frozen=True, slots=True)
 class Prompt:
     player: int

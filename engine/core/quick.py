@@ -14,35 +14,38 @@ from __future__ import annotations
 
 import dataclasses
 from types import MemberDescriptorType
-from typing import Any
+from typing import Any, TypeVar
+
+C = TypeVar("C", bound=type)
 
 _SLOTTED = "__slots__"
 
 
-def quicken(cls: type) -> None:
-    """Give the frozen slotted dataclass `cls` the quicker __init__ (see the module).
+def quicken(cls: C) -> C:
+    """Give the frozen slotted dataclass `cls` the quicker __init__ (see the module), and
+    return it (a decorator above @dataclass for the core's own values).
 
     Called from the base classes' __init_subclass__: a slotted dataclass is made twice,
     and only the second class (the one with its slots and its __init__) is changed."""
     own = cls.__dict__
     if "__init__" not in own or _SLOTTED not in own or "__dataclass_fields__" not in own:
-        return
+        return cls
     if not cls.__dataclass_params__.frozen or hasattr(cls, "__post_init__"):  # type: ignore[attr-defined]
-        return
+        return cls
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields):
-        return
+        return cls
     original = own["__init__"]
     code = original.__code__
     if code.co_argcount + code.co_kwonlyargcount != len(fields) + 1:
-        return  # an InitVar: a parameter that is no field
+        return cls  # an InitVar: a parameter that is no field
     env: dict[str, Any] = {}
     positional: list[str] = []
     keywords: list[str] = []
     body: list[str] = []
     slots = [getattr(cls, f.name, None) for f in fields]
     if not all(isinstance(slot, MemberDescriptorType) for slot in slots):
-        return  # a field kept in a dict, not a slot
+        return cls  # a field kept in a dict, not a slot
     for number, (f, slot) in enumerate(zip(fields, slots, strict=True)):
         env[f"_set{number}"] = slot.__set__  # the slot's own descriptor
         parameter = f.name
@@ -59,3 +62,4 @@ def quicken(cls: type) -> None:
     quick.__module__ = cls.__module__
     quick.__wrapped__ = original  # the dataclass's own, for help() and the tests
     cls.__init__ = quick  # type: ignore[misc]
+    return cls

@@ -16,6 +16,8 @@ from itertools import compress
 from operator import is_not
 from typing import Protocol
 
+from engine.core.quick import quicken
+
 HIDDEN_PREFIX = "?"
 
 
@@ -143,6 +145,7 @@ def _sight(zone: Zone, card: str, face_up: set[str]) -> object:
     return None
 
 
+@quicken  # one for each zone a seat's view patches (engine.core.quick)
 @dataclass(frozen=True, slots=True)
 class Seen:
     """One seat's sight of one zone: its places, the ids it may read, those it may not."""

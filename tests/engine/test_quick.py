@@ -9,9 +9,12 @@ import inspect
 import pytest
 
 from engine.core.actions import Action
+from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.core.frames import Frame
+from engine.core.prompts import Prompt
 from engine.core.quick import quicken
+from engine.core.zones import Seen
 from engine.games import game_names, get_game
 
 
@@ -34,11 +37,12 @@ def _shape(signature: inspect.Signature) -> list[tuple[str, object, object]]:
 def _classes() -> list[type]:
     for name in game_names():
         get_game(name)  # its actions, events and frames are made as its rules are read
-    return sorted(_every(Action) | _every(Event) | _every(Frame),
+    own = {Entity, Prompt, Seen}  # the core's values made on every move or view
+    return sorted(_every(Action) | _every(Event) | _every(Frame) | own,
                   key=lambda kind: (kind.__module__, kind.__qualname__))
 
 
-def test_every_action_event_and_frame_is_quickened_to_its_own_signature() -> None:
+def test_every_action_event_frame_and_entity_is_quickened_to_its_own_signature() -> None:
     kinds = _classes()
     assert len(kinds) > 250  # every game's, not a handful
     for kind in kinds:
