@@ -13,6 +13,7 @@ out of __init__, a default factory, an InitVar) keeps the dataclass's own.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
@@ -26,26 +27,42 @@ def quicken(cls: C) -> C:
     return it (a decorator above @dataclass for the core's own values).
 
     Called from the base classes' __init_subclass__: a slotted dataclass is made twice,
-    and only the second class (the one with its slots and its __init__) is changed."""
+    and only the second class (the one with its slots and its __init__) is changed. The
+    quick __init__ is written when the first value of the class is made: writing one
+    for each of hundreds of classes as a game is read cost as much as the rest of its
+    reading, and many (a rare card's event) are never made in a match."""
     own = cls.__dict__
     if "__init__" not in own or _SLOTTED not in own or "__dataclass_fields__" not in own:
         return cls
     if not cls.__dataclass_params__.frozen or hasattr(cls, "__post_init__"):  # type: ignore[attr-defined]
         return cls
+    original = own["__init__"]
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        made = cls.__init__ = _written(cls, original)  # type: ignore[misc]
+        made(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__wrapped__ = original  # type: ignore[attr-defined]  # its signature, for help()
+    cls.__init__ = __init__  # type: ignore[misc]
+    return cls
+
+
+def _written(cls: type, original: Callable[..., None]) -> Callable[..., None]:
+    """The quick __init__ of `cls`, or the dataclass's own where it cannot be matched."""
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if any(not f.init or f.default_factory is not dataclasses.MISSING for f in fields):
-        return cls
-    original = own["__init__"]
+        return original
     code = original.__code__
     if code.co_argcount + code.co_kwonlyargcount != len(fields) + 1:
-        return cls  # an InitVar: a parameter that is no field
+        return original  # an InitVar: a parameter that is no field
+    slots = [getattr(cls, f.name, None) for f in fields]
+    if not all(isinstance(slot, MemberDescriptorType) for slot in slots):
+        return original  # a field kept in a dict, not a slot
     env: dict[str, Any] = {}
     positional: list[str] = []
     keywords: list[str] = []
     body: list[str] = []
-    slots = [getattr(cls, f.name, None) for f in fields]
-    if not all(isinstance(slot, MemberDescriptorType) for slot in slots):
-        return cls  # a field kept in a dict, not a slot
     for number, (f, slot) in enumerate(zip(fields, slots, strict=True)):
         env[f"_set{number}"] = slot.__set__  # the slot's own descriptor
         parameter = f.name
@@ -61,5 +78,4 @@ def quicken(cls: C) -> C:
     quick.__qualname__ = f"{cls.__qualname__}.__init__"
     quick.__module__ = cls.__module__
     quick.__wrapped__ = original  # the dataclass's own, for help() and the tests
-    cls.__init__ = quick  # type: ignore[misc]
-    return cls
+    return quick  # type: ignore[no-any-return]
