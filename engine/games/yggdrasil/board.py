@@ -3,7 +3,7 @@ it do, and where a figure may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from engine.core.modifiers import total
@@ -58,6 +58,12 @@ def is_fjord(place: str) -> bool:
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
     return list(_standing(frozenset(state.destroyed)))
+
+
+def standing_now(state: YggdrasilState) -> tuple[str, ...]:
+    """`standing` as the one shared tuple, for the hot paths that only read it (every
+    listing and every turn's end ask)."""
+    return _standing(frozenset(state.destroyed))
 
 
 @cache
@@ -207,7 +213,7 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
     return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
-def open_land(state: YggdrasilState, standing: list[str]) -> list[str]:
+def open_land(state: YggdrasilState, standing: Sequence[str]) -> list[str]:
     """The `standing` provinces with an empty village, Yggdrasil always (room)."""
     villages = _villages()
     ids_at = state.figures.ids_at
