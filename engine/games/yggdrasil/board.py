@@ -36,7 +36,7 @@ def name(state: YggdrasilState, ident: str) -> str:
     face = state.table.faces.get(ident)
     if face is not None:
         return _card_name(face)
-    return _figure_name(state.figures[ident].kind)
+    return _figure_name(state.figures.by_id[ident].kind)
 
 
 @cache
@@ -133,8 +133,10 @@ def battle_places(state: YggdrasilState, province: str) -> list[str]:
     return [province, *fjords_of(state, province)]
 
 
-def adjacent(province: str) -> list[str]:
-    return list(content().provinces[province].adjacent)
+@cache
+def adjacent(province: str) -> tuple[str, ...]:
+    """The provinces beside `province`, read once (every Call to Battle asks each clan)."""
+    return tuple(content().provinces[province].adjacent)
 
 
 def at(state: YggdrasilState, place: str) -> tuple[str, ...]:
@@ -238,7 +240,10 @@ def _villages() -> dict[str, int]:
 def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
     """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
     table = state.table
-    return _read_sheet(tuple(map(table.faces.__getitem__, table.zones[sheet(seat)].cards)))
+    cards = table.zones[sheet(seat)].cards
+    if not cards:  # most sheets, most of a match
+        return _read_sheet(())
+    return _read_sheet(tuple(map(table.faces.__getitem__, cards)))
 
 
 @lru_cache(maxsize=4096)

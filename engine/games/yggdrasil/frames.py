@@ -111,7 +111,7 @@ class YggDraft(Commit):
         assert isinstance(action, Pick)
         s = ygg(state)
         put_all(s, action.cards, hand(seat))
-        return "You pick " + " and ".join(board.name(s, c) for c in action.cards)
+        return "You pick " + " and ".join([board.name(s, c) for c in action.cards])
 
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)

@@ -494,7 +494,9 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
 
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
-    when nobody has Rage or every standing province is pillaged (facts 27)."""
+    when nobody has Rage or every standing province is pillaged (facts 27). Once the turn
+    has passed the new active clan must act: None at once, rather than an empty list
+    that has settling ask again for nothing after every turn."""
     pillaged = state.pillaged
     everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing_now(state))
     if everything or not any(state.rage):
@@ -507,5 +509,5 @@ def next_turn(state: YggdrasilState) -> list[Event] | None:
         if state.rage[seat] > 0:
             state.active = seat
             state.turn += 1
-            return []
+            return None
     return ages.next_phase(state)
