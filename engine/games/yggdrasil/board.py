@@ -340,14 +340,16 @@ def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
     """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
     upgrades = clan_sheet(state, seat)
     pair = upgrades.warrior_pair
-    by_id = state.figures.by_id
+    ids_at, by_id = state.figures.ids_at, state.figures.by_id
     out = 0
     for place in places:
         warriors = 0
-        for f in own(state, seat, place):
-            kind = by_id[f].kind
-            warriors += kind == "warrior"
-            out += _str_on(upgrades, kind, place)
+        for f in ids_at(place):
+            e = by_id[f]
+            if e.owner == seat:
+                kind = e.kind
+                warriors += kind == "warrior"
+                out += _str_on(upgrades, kind, place)
         out += pair * (warriors // 2)
     return out
 
@@ -476,7 +478,9 @@ def hand_of(state: YggdrasilState, seat: int) -> tuple[str, ...]:
 
 
 def in_battle(state: YggdrasilState, seat: int, province: str) -> bool:
-    return any(own(state, seat, p) for p in battle_places(state, province))
+    ids_at, by_id = state.figures.ids_at, state.figures.by_id
+    return any(by_id[f].owner == seat for p in battle_places(state, province)
+               for f in ids_at(p))
 
 
 def seats_from(state: YggdrasilState, start: int) -> list[int]:

@@ -342,10 +342,11 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     """`figures` die, unless their clans keep some back: Frigga's Protection pays Rage per
     figure (ruling 14; never against Ragnarök, designed), the Volur Witch may retreat to
     Yggdrasil from an outer province (ruling 26)."""
-    figures = [f for f in figures if state.figures[f].at not in (RESERVE, VALHALLA)]
+    by_id = state.figures.by_id
+    figures = [f for f in figures if by_id[f].at not in (RESERVE, VALHALLA)]
     asked: list[YggSpare] = []
     for seat in board.seats_from(state, start_seat(state)):
-        mine = tuple(f for f in figures if state.figures[f].owner == seat)
+        mine = tuple([f for f in figures if by_id[f].owner == seat])
         if not mine:
             continue
         frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
@@ -375,10 +376,12 @@ class YggSpare(Frame):
         save = board.rule(s, seat, "save-figure") if self.protection else None
         if save is not None and s.rage[seat] >= save.params["rage"]:
             out += [Choose(f, "save") for f in one_per_kind(s, doomed)]
+        by_id = s.figures.by_id
         for f in doomed:
-            kind = board.monster(s.figures[f].kind)
+            e = by_id[f]
+            kind = board.monster(e.kind)
             if kind is not None and kind.rule("retreat-to-yggdrasil") is not None and \
-                    s.figures[f].at not in (YGGDRASIL, *board.open_fjords(s)):
+                    e.at not in (YGGDRASIL, *board.open_fjords(s)):
                 out.append(Choose(f, "retreat"))
         return out
 

@@ -329,11 +329,12 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     """The form of `action` the listing offers: any Warrior stands for the first of its
     province, any copy of a card in hand for the first."""
-    if isinstance(action, March) and action.figure in state.figures:
-        e = state.figures[action.figure]
-        if e.owner == seat and e.kind == "warrior":
-            first = next(f for f in board.own(state, seat, e.at)
-                         if state.figures[f].kind == "warrior")
+    if isinstance(action, March):
+        by_id = state.figures.by_id
+        e = by_id.get(action.figure)
+        if e is not None and e.owner == seat and e.kind == "warrior":
+            first = next(f for f in state.figures.ids_at(e.at)
+                         if by_id[f].kind == "warrior" and by_id[f].owner == seat)
             if first != action.figure:
                 return dataclasses.replace(action, figure=first)
     elif isinstance(action, Upgrade | Quest):
@@ -444,7 +445,7 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
         cost = board.invade_cost(state, seat, action.figure)
         return invade(state, seat, action.figure, action.to, cost, "action")
     if isinstance(action, March):
-        source = state.figures[action.figure].at
+        source = state.figures.by_id[action.figure].at
         state.rage[seat] -= 1
         state.figures.move(action.figure, action.to)
         march_on(state, seat, source, action.to)
