@@ -274,7 +274,7 @@ def _gain_of(card: Any, on: str) -> Gain:
 
 # -- invading, dying, coming back ----------------------------------------------------------------
 def _crusher(state: YggdrasilState, event: Event) -> int | None:
-    m = board.monster(state.figures[event.figure].kind)  # type: ignore[attr-defined]
+    m = board.monster(state.figures.by_id[event.figure].kind)  # type: ignore[attr-defined]
     if m is not None and any(isinstance(e, DestroyOnInvade) for e in m.effects):
         return event.seat  # type: ignore[attr-defined]
     return None

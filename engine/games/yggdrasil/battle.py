@@ -106,7 +106,7 @@ class YggCall(Frame):
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Join)
         s = ygg(state)
-        source = s.figures[action.figure].at
+        source = s.figures.by_id[action.figure].at
         s.figures.move(action.figure, s.fight)
         _call_next(s, seat, 0)
         return [Joined(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
@@ -295,8 +295,9 @@ class YggBattle(Frame):
         s.winner = top[0] if len(top) == 1 else -1
         self._then(s, "spoils")
         losers = [seat for seat in s.fighters if seat != s.winner]
+        by_id = s.figures.by_id
         dying = [f for f in board.figures_in(s, board.battle_places(s, s.fight))
-                 if s.figures[f].owner in losers]
+                 if by_id[f].owner in losers]
         decided = BattleDecided(province_name=place_name(s.fight), seats=tuple(s.fighters),
                                 totals=totals, winner=s.winner)
         return [decided, *kill(s, dying, "lost the battle")]

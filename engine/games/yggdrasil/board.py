@@ -3,7 +3,7 @@ it do, and where a figure may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from engine.core.modifiers import total
@@ -36,7 +36,7 @@ def name(state: YggdrasilState, ident: str) -> str:
     face = state.table.faces.get(ident)
     if face is not None:
         return _card_name(face)
-    return _figure_name(state.figures[ident].kind)
+    return _figure_name(state.figures.by_id[ident].kind)
 
 
 @cache
@@ -58,6 +58,12 @@ def is_fjord(place: str) -> bool:
 def standing(state: YggdrasilState) -> list[str]:
     """Provinces not destroyed, Yggdrasil first then the ring (facts 16)."""
     return list(_standing(frozenset(state.destroyed)))
+
+
+def standing_now(state: YggdrasilState) -> tuple[str, ...]:
+    """`standing` as the one shared tuple, for the hot paths that only read it (every
+    listing and every turn's end ask)."""
+    return _standing(frozenset(state.destroyed))
 
 
 @cache
@@ -127,8 +133,10 @@ def battle_places(state: YggdrasilState, province: str) -> list[str]:
     return [province, *fjords_of(state, province)]
 
 
-def adjacent(province: str) -> list[str]:
-    return list(content().provinces[province].adjacent)
+@cache
+def adjacent(province: str) -> tuple[str, ...]:
+    """The provinces beside `province`, read once (every Call to Battle asks each clan)."""
+    return tuple(content().provinces[province].adjacent)
 
 
 def at(state: YggdrasilState, place: str) -> tuple[str, ...]:
@@ -207,7 +215,7 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
     return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
-def open_land(state: YggdrasilState, standing: list[str]) -> list[str]:
+def open_land(state: YggdrasilState, standing: Sequence[str]) -> list[str]:
     """The `standing` provinces with an empty village, Yggdrasil always (room)."""
     villages = _villages()
     ids_at = state.figures.ids_at
@@ -232,7 +240,10 @@ def _villages() -> dict[str, int]:
 def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
     """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
     table = state.table
-    return _read_sheet(tuple(map(table.faces.__getitem__, table.zones[sheet(seat)].cards)))
+    cards = table.zones[sheet(seat)].cards
+    if not cards:  # most sheets, most of a match
+        return _read_sheet(())
+    return _read_sheet(tuple(map(table.faces.__getitem__, cards)))
 
 
 @lru_cache(maxsize=4096)
@@ -329,14 +340,16 @@ def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
     """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
     upgrades = clan_sheet(state, seat)
     pair = upgrades.warrior_pair
-    by_id = state.figures.by_id
+    ids_at, by_id = state.figures.ids_at, state.figures.by_id
     out = 0
     for place in places:
         warriors = 0
-        for f in own(state, seat, place):
-            kind = by_id[f].kind
-            warriors += kind == "warrior"
-            out += _str_on(upgrades, kind, place)
+        for f in ids_at(place):
+            e = by_id[f]
+            if e.owner == seat:
+                kind = e.kind
+                warriors += kind == "warrior"
+                out += _str_on(upgrades, kind, place)
         out += pair * (warriors // 2)
     return out
 
@@ -465,7 +478,9 @@ def hand_of(state: YggdrasilState, seat: int) -> tuple[str, ...]:
 
 
 def in_battle(state: YggdrasilState, seat: int, province: str) -> bool:
-    return any(own(state, seat, p) for p in battle_places(state, province))
+    ids_at, by_id = state.figures.ids_at, state.figures.by_id
+    return any(by_id[f].owner == seat for p in battle_places(state, province)
+               for f in ids_at(p))
 
 
 def seats_from(state: YggdrasilState, start: int) -> list[int]:

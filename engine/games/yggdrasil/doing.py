@@ -112,11 +112,13 @@ def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Eve
     """Figures die and go to Valhalla; each counts for its clan in `killed` (the battle's
     or Ragnarök's tally)."""
     out: list[Event] = []
+    by_id = state.figures.by_id
     for f in figures:
-        entity = state.figures[f]
+        entity = by_id[f]
         if entity.at in (RESERVE, VALHALLA):
             continue
-        seat = board.owner(state, f)
+        seat = entity.owner
+        assert seat is not None  # every figure is a clan's
         out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
                              place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
                              why=why))

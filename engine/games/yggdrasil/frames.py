@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
@@ -94,10 +95,7 @@ class YggDraft(Commit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        cards = state.table.cards_in(packet(seat))
-        if self.take == 1:
-            return list(map(PICK_ONE.__getitem__, cards))
-        return [PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:]]
+        return list(_picks(state.table.cards_in(packet(seat)), self.take))
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
@@ -113,7 +111,7 @@ class YggDraft(Commit):
         assert isinstance(action, Pick)
         s = ygg(state)
         put_all(s, action.cards, hand(seat))
-        return "You pick " + " and ".join(board.name(s, c) for c in action.cards)
+        return "You pick " + " and ".join([board.name(s, c) for c in action.cards])
 
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
@@ -157,6 +155,18 @@ class YggKeep(Commit):
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
         return [HandsDiscarded(age=s.age), *out]
+
+
+@lru_cache(maxsize=4096)
+def _picks(cards: tuple[str, ...], take: int) -> tuple[Pick, ...]:
+    """A packet's picks, made once for each run of cards: settling asks every clan still
+    to pick for its picks after each pick, and the listing asks again, while a packet
+    holds the same cards until its clan picks (two players pick pairs: 28 of 8 cards).
+    Card ids say nothing of a match, so the picks of a run of ids are the same in every
+    match."""
+    if take == 1:
+        return tuple(map(PICK_ONE.__getitem__, cards))
+    return tuple(PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:])
 
 
 # -- small choices ------------------------------------------------------------------------------
@@ -237,10 +247,8 @@ class YggMarchOn(Frame):
         return f"March more figures from {place_name(self.source)} to {place_name(self.to)}?"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        s = ygg(state)
-        if board.room(s, self.to) <= 0:
-            return []
-        return list(map(MARCHES_ALONG.__getitem__, board.movers(s, seat, self.source)))
+        return list(map(MARCHES_ALONG.__getitem__,
+                        _followers(ygg(state), seat, self.source, self.to)))
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, MarchAlong) and action.figure in state.figures and \
@@ -255,10 +263,23 @@ class YggMarchOn(Frame):
         assert isinstance(action, MarchAlong)
         s = ygg(state)
         s.figures.move(action.figure, self.to)
-        if self.answers(s, seat):
+        if _followers(s, seat, self.source, self.to):
             s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                         source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
+
+
+def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
+    """After a march, ask whether more figures follow, unless none may: most marches
+    leave nobody to follow, so the frame is made only when it asks."""
+    if _followers(state, seat, source, to):
+        state.frames.append(YggMarchOn(seats=(seat,), source=source, to=to))
+
+
+def _followers(state: YggdrasilState, seat: int, source: str, to: str) -> list[str]:
+    """The figures that may follow a march from `source` to `to` (one of each kind), none
+    once `to` is full."""
+    return board.movers(state, seat, source) if board.room(state, to) > 0 else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,10 +342,11 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     """`figures` die, unless their clans keep some back: Frigga's Protection pays Rage per
     figure (ruling 14; never against Ragnarök, designed), the Volur Witch may retreat to
     Yggdrasil from an outer province (ruling 26)."""
-    figures = [f for f in figures if state.figures[f].at not in (RESERVE, VALHALLA)]
+    by_id = state.figures.by_id
+    figures = [f for f in figures if by_id[f].at not in (RESERVE, VALHALLA)]
     asked: list[YggSpare] = []
     for seat in board.seats_from(state, start_seat(state)):
-        mine = tuple(f for f in figures if state.figures[f].owner == seat)
+        mine = tuple([f for f in figures if by_id[f].owner == seat])
         if not mine:
             continue
         frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
@@ -354,10 +376,12 @@ class YggSpare(Frame):
         save = board.rule(s, seat, "save-figure") if self.protection else None
         if save is not None and s.rage[seat] >= save.params["rage"]:
             out += [Choose(f, "save") for f in one_per_kind(s, doomed)]
+        by_id = s.figures.by_id
         for f in doomed:
-            kind = board.monster(s.figures[f].kind)
+            e = by_id[f]
+            kind = board.monster(e.kind)
             if kind is not None and kind.rule("retreat-to-yggdrasil") is not None and \
-                    s.figures[f].at not in (YGGDRASIL, *board.open_fjords(s)):
+                    e.at not in (YGGDRASIL, *board.open_fjords(s)):
                 out.append(Choose(f, "retreat"))
         return out
 

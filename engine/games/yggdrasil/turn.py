@@ -4,7 +4,7 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 
 from engine.core.actions import Action, Made
@@ -28,8 +28,8 @@ from engine.games.yggdrasil.battle import (
 from engine.games.yggdrasil.doing import invade, place_name, put
 from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
-    YggMarchOn,
     YggSacrifice,
+    march_on,
     offer,
     one_per_kind,
 )
@@ -62,47 +62,89 @@ SACRIFICES: Made[str, Sacrifice] = Made(Sacrifice)
 
 def actions(state: YggdrasilState, seat: int) -> list[Action]:
     """Every action `seat` may take now; none at all with no Rage (ruling 5). The clan's
-    figures are read once (board.Muster) for every kind of action."""
+    figures are read once (board.Muster) for every kind of action, and the invasions and
+    marches into the open provinces come ready made with them (_Land)."""
     if state.rage[seat] <= 0:
         return []
     muster = board.Muster(state, seat)
     clan_sheet = board.clan_sheet(state, seat)
-    standing = board.standing(state)
-    open_land = board.open_land(state, standing)
+    standing = board.standing_now(state)
+    land = _land(board.open_land(state, standing))
     upgrading, questing = _from_hand(state, seat, clan_sheet)
-    return [*_invasions(state, seat, muster, clan_sheet, open_land),
-            *_marches(muster, standing, open_land), *upgrading, *questing,
+    return [*_invasions(state, seat, muster, clan_sheet, land),
+            *_marches(muster, standing, land), *upgrading, *questing,
             *_pillages(state, seat, muster, clan_sheet, standing),
             *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
 
 
+class _Land:
+    """The provinces open to a figure at one moment (board.open_land: Yggdrasil first),
+    with the invasions and the marches into them, each list made the first time it is
+    asked for. A turn's listing is mostly these lists, and the same provinces stay open
+    turn after turn, so each set of open provinces is read once (_land: the board has
+    nine outer provinces, so a few hundred sets at most) and what it lists is handed out
+    again; it depends on nothing but the provinces and the figure, never on a state."""
+
+    __slots__ = ("_invasions", "_marches", "everywhere", "outer")
+
+    def __init__(self, everywhere: tuple[str, ...]) -> None:
+        self.everywhere = everywhere
+        self.outer = everywhere[1:]
+        # (kind, from Valhalla) -> its invasions of the provinces; (figure, from) -> its marches
+        self._invasions: dict[tuple[str, bool], tuple[Action, ...]] = {}
+        self._marches: dict[tuple[str, str], tuple[Action, ...]] = {}
+
+    def invasions(self, kind: str, from_valhalla: bool) -> tuple[Action, ...]:
+        """A figure of `kind` invading the open provinces (Yggdrasil too for the Dark
+        Elf), never a ship: ships go to the fjords."""
+        key = (kind, from_valhalla)
+        made = self._invasions.get(key)
+        if made is None:
+            to = self.everywhere if _goes(kind) == 1 else self.outer
+            made = self._invasions[key] = tuple(map(INVADES[key].__getitem__, to))
+        return made
+
+    def marches(self, figure: str, here: str) -> tuple[Action, ...]:
+        """`figure` standing at `here` marching to every other open province."""
+        key = (figure, here)
+        made = self._marches.get(key)
+        if made is None:
+            made = self._marches[key] = tuple(
+                MARCHES[figure][p] for p in self.everywhere if p != here)
+        return made
+
+
+_LANDS: Made[tuple[str, ...], _Land] = Made(_Land)
+
+
+def _land(open_land: list[str]) -> _Land:
+    return _LANDS[tuple(open_land)]
+
+
 def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
-               open_land: list[str]) -> list[Action]:
-    """Invasions from the reserve (and with Frigga's Domain from Valhalla): the places are
-    read once for every kind of figure (board.destinations says the rule)."""
+               land: _Land) -> list[Action]:
+    """Invasions from the reserve (and with Frigga's Domain from Valhalla): the open
+    provinces' lists for every kind of figure, the open fjords for a ship
+    (board.destinations says the rule)."""
     if board.stat(state, "horns", seat) - muster.on_board <= 0:
         return []
     rage = state.rage[seat]
-    # by _goes: the open outer provinces (open_land has Yggdrasil first), those and
-    # Yggdrasil, the open fjords (read only for a ship)
-    places: list[Sequence[str] | None] = [open_land[1:], open_land, None]
-
-    def invasions(kind: str, from_valhalla: bool) -> Iterator[Action]:
-        goes = _goes(kind)
-        to = places[goes]
-        if to is None:
-            to = places[goes] = board.open_fjords(state)
-        return map(INVADES[kind, from_valhalla].__getitem__, to)
-
     out: list[Action] = []
     for kind in muster.reserve:
         if board.cost_to_invade(clan_sheet, kind) <= rage:
-            out += invasions(kind, False)
+            out += _by_sea(state, kind, False) if _goes(kind) == 2 else \
+                land.invasions(kind, False)
     domain = clan_sheet.rules.get("invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= rage:
         for kind in muster.valhalla:
-            out += invasions(kind, True)
+            out += _by_sea(state, kind, True) if _goes(kind) == 2 else \
+                land.invasions(kind, True)
     return out
+
+
+def _by_sea(state: YggdrasilState, kind: str, from_valhalla: bool) -> Iterator[Action]:
+    """A ship's invasions: the open fjords."""
+    return map(INVADES[kind, from_valhalla].__getitem__, board.open_fjords(state))
 
 
 @cache
@@ -167,20 +209,19 @@ def _may_invade(state: YggdrasilState, seat: int, action: Invade) -> bool:
         board.room(state, to) > 0
 
 
-def _marches(muster: board.Muster, standing: list[str],
-             open_land: list[str]) -> list[Action]:
+def _marches(muster: board.Muster, standing: tuple[str, ...], land: _Land) -> list[Action]:
     """Figures in a standing province march, never a ship (facts 29); one figure of a
     kind stands for all of its kind there (frames.one_per_kind: board.Muster keeps the
     first of each kind)."""
     out: list[Action] = []
     ships = board.ships()
+    places = muster.places
     for here in standing:
-        kinds = muster.places.get(here)
+        kinds = places.get(here)
         if kinds:
-            to = [p for p in open_land if p != here]
             for kind, f in kinds.items():
                 if kind not in ships:
-                    out += map(MARCHES[f].__getitem__, to)
+                    out += land.marches(f, here)
     return out
 
 
@@ -200,16 +241,20 @@ def _from_hand(state: YggdrasilState, seat: int,
     with a slot free (ruling 9)."""
     upgrading: list[Action] = []
     questing: list[Action] = []
-    faces = state.table.faces
+    table = state.table
+    faces = table.faces
     on_sheet: dict[str | None, list[str]] | None = None  # read once an upgrade is affordable
     rage = state.rage[seat]
     seen: set[str] = set()
-    for c in state.table.cards_in(hand(seat)):
+    for c in table.zones[hand(seat)].cards:
         face = faces[c]
-        slot, cost, quest = _PLAYED[face]
-        if (slot is None and not quest) or face in seen:  # a battle card is not played
+        if face in seen:
             continue
         seen.add(face)
+        played = _PLAYED[face]
+        if played is None:  # a battle card is not played
+            continue
+        slot, cost, slots = played
         if slot is None:
             questing.append(QUESTS[c])
             continue
@@ -217,10 +262,10 @@ def _from_hand(state: YggdrasilState, seat: int,
             continue
         if on_sheet is None:
             on_sheet = {}
-            for u in state.table.cards_in(sheet(seat)):
+            for u in table.zones[sheet(seat)].cards:
                 on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
-        taken = on_sheet.get(slot, [])
-        free = len(taken) < board.content().clan.slots[slot]
+        taken = on_sheet.get(slot, ())
+        free = len(taken) < slots
         if free:
             upgrading.append(UPGRADES[c, ""])
         if not free or slot == "monster":
@@ -228,14 +273,18 @@ def _from_hand(state: YggdrasilState, seat: int,
     return upgrading, questing
 
 
-def _played(face: str) -> tuple[str | None, int, bool]:
+def _played(face: str) -> tuple[str | None, int, int] | None:
     """How a card in hand is played, read once per face (every listing asks for each card
-    in hand): the slot it takes (None: not an upgrade), its printed cost, a quest or not."""
+    in hand): the slot it takes (None: a quest), its printed cost and how many of that
+    slot a sheet has; None for a battle card, which is not played."""
     card = board.content().cards[face]
-    return board.slot_of(face), card.cost or 0, card.kind == "quest"
+    slot = board.slot_of(face)
+    if slot is None:
+        return (None, 0, 0) if card.kind == "quest" else None
+    return slot, card.cost or 0, board.content().clan.slots[slot]
 
 
-_PLAYED: Made[str, tuple[str | None, int, bool]] = Made(_played)
+_PLAYED: Made[str, tuple[str | None, int, int] | None] = Made(_played)
 
 
 def pillage_cost(state: YggdrasilState, seat: int, province: str) -> int | None:
@@ -253,7 +302,7 @@ def may_pillage(state: YggdrasilState, seat: int, province: str) -> bool:
 
 
 def _pillages(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
-              standing: list[str]) -> list[Action]:
+              standing: tuple[str, ...]) -> list[Action]:
     """Standing provinces where the clan has a figure, or a ship in a fjord beside (what
     board.in_battle asks), at what pillaging there costs."""
     held = board.reach(muster.places)
@@ -280,11 +329,12 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     """The form of `action` the listing offers: any Warrior stands for the first of its
     province, any copy of a card in hand for the first."""
-    if isinstance(action, March) and action.figure in state.figures:
-        e = state.figures[action.figure]
-        if e.owner == seat and e.kind == "warrior":
-            first = next(f for f in board.own(state, seat, e.at)
-                         if state.figures[f].kind == "warrior")
+    if isinstance(action, March):
+        by_id = state.figures.by_id
+        e = by_id.get(action.figure)
+        if e is not None and e.owner == seat and e.kind == "warrior":
+            first = next(f for f in state.figures.ids_at(e.at)
+                         if by_id[f].kind == "warrior" and by_id[f].owner == seat)
             if first != action.figure:
                 return dataclasses.replace(action, figure=first)
     elif isinstance(action, Upgrade | Quest):
@@ -395,12 +445,10 @@ def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
         cost = board.invade_cost(state, seat, action.figure)
         return invade(state, seat, action.figure, action.to, cost, "action")
     if isinstance(action, March):
-        source = state.figures[action.figure].at
+        source = state.figures.by_id[action.figure].at
         state.rage[seat] -= 1
         state.figures.move(action.figure, action.to)
-        more = YggMarchOn(seats=(seat,), source=source, to=action.to)
-        if more.answers(state, seat):  # nothing left to follow: no question
-            state.frames.append(more)
+        march_on(state, seat, source, action.to)
         return [Marched(seat=seat, figure=action.figure,
                         figure_name=board.name(state, action.figure), source=source,
                         to=action.to, to_name=place_name(action.to), rage=1)]
@@ -447,9 +495,11 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
 
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
-    when nobody has Rage or every standing province is pillaged (facts 27)."""
+    when nobody has Rage or every standing province is pillaged (facts 27). Once the turn
+    has passed the new active clan must act: None at once, rather than an empty list
+    that has settling ask again for nothing after every turn."""
     pillaged = state.pillaged
-    everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing(state))
+    everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing_now(state))
     if everything or not any(state.rage):
         return ages.next_phase(state)
     if not state.acted and state.rage[state.active] > 0:
@@ -460,5 +510,5 @@ def next_turn(state: YggdrasilState) -> list[Event] | None:
         if state.rage[seat] > 0:
             state.active = seat
             state.turn += 1
-            return []
+            return None
     return ages.next_phase(state)

@@ -26,6 +26,7 @@ from tests.engine.yggdrasil.helpers import (
     FJORD_EA,
     FJORD_GM,
     GAME,
+    RING,
     YGG,
     act,
     card,
@@ -263,6 +264,26 @@ def test_ships_never_march_and_nothing_marches_from_a_fjord() -> None:
     ship = place(state, 0, "ship", FJORD_GM)[0]
     assert not [a for a in legal(state) if isinstance(a, March)]
     assert "ships never march" in refusal(state, March(ship, "gimle"))
+
+
+def test_marches_and_invasions_follow_the_villages_as_they_fill() -> None:
+    """facts 10, 28, 29: the provinces a figure may march or invade into are those with an
+    empty village, read again at every listing. The lists of a set of open provinces are
+    made once and shared by every listing with the same provinces open (turn._Land): a
+    full province drops out, a listing the caller changes leaves the next one whole."""
+    state = table(2)
+    f = place(state, 0, "warrior", "gimle")[0]
+    marches = {a.to for a in legal(state) if isinstance(a, March)}
+    assert marches == {YGG, *RING} - {"gimle"}
+    first = legal(state)
+    place(state, 1, "warrior", "myrkulor", board.room(state, "myrkulor"))
+    listed = legal(state)
+    assert "myrkulor" not in {a.to for a in listed if isinstance(a, March | Invade)}
+    assert {a.to for a in listed if isinstance(a, March)} == marches - {"myrkulor"}
+    listed.clear()
+    state.figures.move(board.own(state, 1, "myrkulor")[0], RESERVE)
+    assert legal(state) == first
+    assert March(f, "myrkulor") in legal(state)
 
 
 def test_march_needs_an_empty_village() -> None:
