@@ -18,6 +18,7 @@ not its identity (as a face-down card), so it cannot be followed.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import attrgetter
@@ -157,17 +158,16 @@ class Entities:
         if not self._where_own:
             where = self._where = dict(where)
             self._where_own = True
-        left = tuple(i for i in where[was] if i != ident)
-        if left:
-            where[was] = left
-        else:
+        # Searched and sliced in C: a reserve or a graveyard holds dozens.
+        here = where[was]
+        if len(here) == 1:
             del where[was]
+        else:
+            at = here.index(ident)
+            where[was] = here[:at] + here[at + 1:]
         there = where.get(now, ())
         rank = self._rank
-        mine = rank[ident]
-        at = 0
-        while at < len(there) and rank[there[at]] < mine:
-            at += 1
+        at = bisect_left(there, rank[ident], key=rank.__getitem__)
         where[now] = (*there[:at], ident, *there[at:])
 
     def inside(self, container: str) -> list[str]:
