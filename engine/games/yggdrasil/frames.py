@@ -97,6 +97,10 @@ class YggDraft(Commit):
     def answers(self, state: GameState, seat: int) -> list[Action]:
         return list(_picks(state.table.cards_in(packet(seat)), self.take))
 
+    def can_answer(self, state: GameState, seat: int) -> bool:
+        # asked of every clan still to pick after each pick: a count, not a listing
+        return len(state.table.cards_in(packet(seat))) >= self.take
+
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
             cards = state.table.cards_in(packet(seat))
@@ -159,9 +163,9 @@ class YggKeep(Commit):
 
 @lru_cache(maxsize=4096)
 def _picks(cards: tuple[str, ...], take: int) -> tuple[Pick, ...]:
-    """A packet's picks, made once for each run of cards: settling asks every clan still
-    to pick for its picks after each pick, and the listing asks again, while a packet
-    holds the same cards until its clan picks (two players pick pairs: 28 of 8 cards).
+    """A packet's picks, made once for each run of cards: the listing asks for them
+    again and again (and a computer clan's search), while a packet holds the same cards
+    until its clan picks (two players pick pairs: 28 of 8 cards).
     Card ids say nothing of a match, so the picks of a run of ids are the same in every
     match."""
     if take == 1:
