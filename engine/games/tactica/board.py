@@ -41,25 +41,22 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
-Ways = tuple[tuple[Coord, int, int, int], ...]
+Ways = tuple[tuple[Coord, int, int, int, int], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[tuple[Coord, str], ...], bool, bool]
 Walk = tuple[Ways, int, int]
-"""The ways to walk from a hex, each as (end, cost, its bits, the end's bit); the hexes where
-they end, and those with the ones beside the start and every hex they pass (where an enemy
-would lock the troop or stop the walk). Hexes are bits of an int (GEOM.bit), so whether a
-walk meets a set of hexes is one `&`; a way's bits are its end's and, moved up by PASSED,
-those of the hexes it passes, so one `&` tells whether it is open (movement._open)."""
+"""The ways to walk from a hex, each as (end, cost, its bits, the end's bit, the end's place
+in GEOM.hexes); the hexes where they end, and those with the ones beside the start and every
+hex they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an
+int (GEOM.bit), so whether a walk meets a set of hexes is one `&`; a way's bits are its end's
+and, moved up by PASSED, those of the hexes it passes, so one `&` tells whether it is open
+(movement._open)."""
 PASSED = len(GEOM.hexes)
 MovesKey = tuple[bool, bool, bool, int]
 MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
 """A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
 found with; the hexes (as bits) where a friend coming or going changes them, and those
 where an enemy does; the destinations with their cost, and the same as Move actions."""
-
-
-def _moves_of(troop: str) -> Made[Coord, Move]:
-    return Made(lambda c: Move(troop, c[0], c[1]))
 
 
 def _attacks_of(attacker: str) -> Made[str, Attack]:
@@ -71,9 +68,10 @@ AimsMemo = tuple[AimsKey, tuple[Attack, ...]]
 """A troop's Attacks (combat.aims): its training, its side's lost battles, its OFF bonus and
 its PRESS they were found with, and the attacks."""
 
-MOVES: Made[str, Made[Coord, Move]] = Made(_moves_of)
-"""Move actions by troop and destination: listed by the dozen every action, so equal
-actions are shared, not rebuilt."""
+MOVES: Made[str, list[Move | None]] = Made(lambda troop: [None] * len(GEOM.hexes))
+"""Move actions by troop and the destination's place in GEOM.hexes (made as first listed):
+listed by the dozen every action, so equal actions are shared, not rebuilt; read by the
+place a walk keeps with each way's end, a list index where a look-up by hex hashed it."""
 ATTACKS: Made[str, Made[str, Attack]] = Made(_attacks_of)
 """Attack actions by attacker and target, shared like MOVES."""
 
@@ -254,11 +252,11 @@ class Features:
                 beside |= near[here]
         paths.sort()
         ends = 0
-        ways: list[tuple[Coord, int, int, int]] = []
+        ways: list[tuple[Coord, int, int, int, int]] = []
         for total, _, _, c, passed in paths:
             end = bit[c]
             ends |= end
-            ways.append((c, total, end | passed << PASSED, end))
+            ways.append((c, total, end | passed << PASSED, end, end.bit_length() - 1))
         return tuple(ways), ends, ends | beside
 
 

@@ -76,7 +76,7 @@ def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
     end against the hexes taken, the hexes it passes, from PASSED up, against those blocked)."""
     best: dict[Coord, int] = {}
     taken = occupied | (occupied | stop) << PASSED
-    for c, cost, bits, end in ways:
+    for c, cost, bits, end, _ in ways:
         if bits & taken:
             continue
         best[c] = cost
@@ -142,7 +142,7 @@ def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None
     ways = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[0]
     occupied = b.occupied
     taken = occupied | (occupied | stop) << PASSED
-    for _, cost, bits, end in ways:  # cheapest first, as _open takes them
+    for _, cost, bits, end, _ in ways:  # cheapest first, as _open takes them
         if end == target and not bits & taken:
             return cost
     return None
@@ -172,6 +172,7 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
     mov = MOV[face] - spent
     ends = around = 0
     moves: dict[Coord, int] = {}
+    actions: list[Move] = []
     if mov > 0:
         start = b.pos[troop]
         stop = 0 if free else b.danger(player)  # free: no enemy can stop it
@@ -180,11 +181,22 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
         else:
             ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber,
                                                  mov, start)
-            moves = _open(ways, b.occupied, stop)
             if free:  # only troops in the way count
                 around = ends
-    memo = b.moves[player][troop] = (key, ends, around, moves,
-                                     tuple(map(MOVES[troop].__getitem__, moves)))
+            # _open, with each destination's Move found as it opens
+            made = MOVES[troop]
+            occupied = b.occupied
+            taken = occupied | (occupied | stop) << PASSED
+            for c, cost, bits, end, at in ways:
+                if bits & taken:
+                    continue
+                moves[c] = cost
+                taken |= end
+                move = made[at]
+                if move is None:
+                    move = made[at] = Move(troop, c[0], c[1])
+                actions.append(move)
+    memo = b.moves[player][troop] = (key, ends, around, moves, tuple(actions))
     return memo
 
 
