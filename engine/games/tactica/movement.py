@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core.actions import Made
 from engine.games.tactica.actions import Move
 from engine.games.tactica.board import (
     GEOM,
@@ -148,14 +149,21 @@ def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None
     return None
 
 
+PLAIN: Made[int, MovesKey] = Made(lambda spent: (False, False, False, spent))
+"""The key of a troop no card has freed, engineered or made a climber, by the MOV it has
+spent: one shared tuple each rather than one built for every troop at every listing."""
+
+
 def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
     """Every Move of `player`'s troops: each troop's card_moves in field order, as actions."""
     out: list[Move] = []
     unlocked, engineered, climbers = state.unlocked, state.engineered, state.climbers
     spent = state.mov_spent
     memos = b.moves[player]
+    flagged = unlocked or engineered or climbers  # most turns no card has freed anyone
     for t in b.troops[player]:
-        key = (t in unlocked, t in engineered, t in climbers, spent.get(t, 0))
+        key = ((t in unlocked, t in engineered, t in climbers, spent.get(t, 0)) if flagged
+               else PLAIN[spent.get(t, 0)])
         memo = memos.get(t)
         if memo is None or memo[0] != key:
             memo = _remember(state, b, t, key, player)
