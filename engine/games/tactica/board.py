@@ -281,7 +281,7 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 class Board:
     __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_pairs", "_shared", "aims",
                  "features", "field", "landmark_at", "moves", "occupied", "owner", "pos",
-                 "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
+                 "priced", "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -327,6 +327,9 @@ class Board:
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
         self.aims: dict[str, AimsMemo] = {}
+        # The last move priced without its troop's card moves (movement.move_cost): troop,
+        # hex, the troop's MovesKey and the cost; forgotten when a troop moves.
+        self.priced: tuple[str, Coord, MovesKey, int | None] | None = None
         self._shared = False
 
     def _set_features(self, f: Features) -> None:
@@ -364,6 +367,7 @@ class Board:
         new.moves = self.moves
         new._friends = self._friends
         new.aims = self.aims
+        new.priced = self.priced
         new._shared = self._shared = True
         return new
 
@@ -441,6 +445,7 @@ class Board:
         stands where decides them all). A swap changes nothing more: every hex it touches
         holds a troop of that side before and after."""
         self.aims = {}  # a new dict: snapshots forked from this one keep theirs
+        self.priced = None
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None

@@ -125,13 +125,26 @@ def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None
 
     Read from its card moves when they are kept; otherwise only the ways that end on `c`
     are tried: a load checks and makes one recorded move at a time, and working out every
-    destination of the troop (and its Move actions) for it cost several times more."""
+    destination of the troop (and its Move actions) for it cost several times more. The
+    answer is kept on the snapshot (Board.priced) until a troop moves: a load asks it
+    twice for each recorded move, when it checks the move and when it makes it."""
     key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers,
            state.mov_spent.get(troop, 0))
     player = side_of(troop)
     memo = b.moves[player].get(troop)
     if memo is not None and memo[0] == key:
         return memo[3].get(c)
+    priced = b.priced
+    if priced is not None and priced[0] == troop and priced[1] == c and priced[2] == key:
+        return priced[3]
+    cost = _cost(state, b, troop, c, key, player)
+    b.priced = (troop, c, key, cost)
+    return cost
+
+
+def _cost(state: TacticaState, b: Board, troop: str, c: Coord, key: MovesKey,
+          player: int) -> int | None:
+    """move_cost worked out from the ways that end on `c`."""
     free, engineered, climber, spent = key
     face = state.table.faces[troop]
     mov = MOV[face] - spent
