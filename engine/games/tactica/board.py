@@ -487,9 +487,14 @@ class Board:
     def paired(self, player: int, faces: dict[str, str]) -> bool:
         """Whether two of `player`'s melee troops stand next to each other."""
         found = self._paired[player]
-        if found is None:
-            found = self._paired[player] = any(
-                faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
+        if found is None:  # the friends kept are read in place (braced)
+            found = False
+            known, friends = self._friends, self.friends
+            for t in self.troops[player]:
+                if faces[t] in MELEE and (known.get(t) or friends(t, faces))[0]:
+                    found = True
+                    break
+            self._paired[player] = found
         return found
 
     def pairs(self, player: int, faces: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -504,12 +509,17 @@ class Board:
         return found
 
     def braced(self, player: int, faces: dict[str, str]) -> tuple[str, ...]:
-        """`player`'s Foot with a melee troop of theirs beside them, in field order."""
+        """`player`'s Foot with a melee troop of theirs beside them, in field order.
+
+        Asked at every listing while SHIELDWALL is held, and worked out again whenever one
+        of the player's troops has moved; most troops' friends are still kept then, so they
+        are read in place rather than through a call each."""
         found = self._braced[player]
         if found is None:
-            found = self._braced[player] = tuple(
+            known, friends = self._friends, self.friends
+            found = self._braced[player] = tuple([
                 t for t in self.troops[player]
-                if faces[t] == "foot" and self.friends(t, faces)[0])
+                if faces[t] == "foot" and (known.get(t) or friends(t, faces))[0]])
         return found
 
     # -- questions ---------------------------------------------------------------------
