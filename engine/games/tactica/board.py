@@ -41,25 +41,22 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
-Ways = tuple[tuple[Coord, int, int, int], ...]
+Ways = tuple[tuple[Coord, int, int, int, int], ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[tuple[Coord, str], ...], bool, bool]
 Walk = tuple[Ways, int, int]
-"""The ways to walk from a hex, each as (end, cost, its bits, the end's bit); the hexes where
-they end, and those with the ones beside the start and every hex they pass (where an enemy
-would lock the troop or stop the walk). Hexes are bits of an int (GEOM.bit), so whether a
-walk meets a set of hexes is one `&`; a way's bits are its end's and, moved up by PASSED,
-those of the hexes it passes, so one `&` tells whether it is open (movement._open)."""
+"""The ways to walk from a hex, each as (end, cost, its bits, the end's bit, the end's place
+in GEOM.hexes); the hexes where they end, and those with the ones beside the start and every
+hex they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an
+int (GEOM.bit), so whether a walk meets a set of hexes is one `&`; a way's bits are its end's
+and, moved up by PASSED, those of the hexes it passes, so one `&` tells whether it is open
+(movement._open)."""
 PASSED = len(GEOM.hexes)
 MovesKey = tuple[bool, bool, bool, int]
 MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
 """A troop's card moves: the flags (unlocked, engineered, climber) and MOV spent they were
 found with; the hexes (as bits) where a friend coming or going changes them, and those
 where an enemy does; the destinations with their cost, and the same as Move actions."""
-
-
-def _moves_of(troop: str) -> Made[Coord, Move]:
-    return Made(lambda c: Move(troop, c[0], c[1]))
 
 
 def _attacks_of(attacker: str) -> Made[str, Attack]:
@@ -71,9 +68,10 @@ AimsMemo = tuple[AimsKey, tuple[Attack, ...]]
 """A troop's Attacks (combat.aims): its training, its side's lost battles, its OFF bonus and
 its PRESS they were found with, and the attacks."""
 
-MOVES: Made[str, Made[Coord, Move]] = Made(_moves_of)
-"""Move actions by troop and destination: listed by the dozen every action, so equal
-actions are shared, not rebuilt."""
+MOVES: Made[str, list[Move | None]] = Made(lambda troop: [None] * len(GEOM.hexes))
+"""Move actions by troop and the destination's place in GEOM.hexes (made as first listed):
+listed by the dozen every action, so equal actions are shared, not rebuilt; read by the
+place a walk keeps with each way's end, a list index where a look-up by hex hashed it."""
 ATTACKS: Made[str, Made[str, Attack]] = Made(_attacks_of)
 """Attack actions by attacker and target, shared like MOVES."""
 
@@ -254,11 +252,11 @@ class Features:
                 beside |= near[here]
         paths.sort()
         ends = 0
-        ways: list[tuple[Coord, int, int, int]] = []
+        ways: list[tuple[Coord, int, int, int, int]] = []
         for total, _, _, c, passed in paths:
             end = bit[c]
             ends |= end
-            ways.append((c, total, end | passed << PASSED, end))
+            ways.append((c, total, end | passed << PASSED, end, end.bit_length() - 1))
         return tuple(ways), ends, ends | beside
 
 
@@ -283,7 +281,7 @@ def _features(sig: tuple[tuple[str, Coord, str], ...]) -> Features:
 class Board:
     __slots__ = ("_braced", "_danger", "_friends", "_hexes", "_paired", "_pairs", "_shared", "aims",
                  "features", "field", "landmark_at", "moves", "occupied", "owner", "pos",
-                 "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
+                 "priced", "ridges", "table", "terrain", "troop_at", "troops", "wall_at")
 
     def __init__(self, state: TacticaState) -> None:
         table = state.table
@@ -329,6 +327,9 @@ class Board:
         self.moves: tuple[dict[str, MovesMemo], dict[str, MovesMemo]] = ({}, {})
         self._friends: dict[str, Friends] = {}
         self.aims: dict[str, AimsMemo] = {}
+        # The last move priced without its troop's card moves (movement.move_cost): troop,
+        # hex, the troop's MovesKey and the cost; forgotten when a troop moves.
+        self.priced: tuple[str, Coord, MovesKey, int | None] | None = None
         self._shared = False
 
     def _set_features(self, f: Features) -> None:
@@ -366,6 +367,7 @@ class Board:
         new.moves = self.moves
         new._friends = self._friends
         new.aims = self.aims
+        new.priced = self.priced
         new._shared = self._shared = True
         return new
 
@@ -443,6 +445,7 @@ class Board:
         stands where decides them all). A swap changes nothing more: every hex it touches
         holds a troop of that side before and after."""
         self.aims = {}  # a new dict: snapshots forked from this one keep theirs
+        self.priced = None
         self._danger[1 - side] = None
         self._hexes[side] = None
         self._paired[side] = None
@@ -484,9 +487,14 @@ class Board:
     def paired(self, player: int, faces: dict[str, str]) -> bool:
         """Whether two of `player`'s melee troops stand next to each other."""
         found = self._paired[player]
-        if found is None:
-            found = self._paired[player] = any(
-                faces[t] in MELEE and self.friends(t, faces)[0] for t in self.troops[player])
+        if found is None:  # the friends kept are read in place (braced)
+            found = False
+            known, friends = self._friends, self.friends
+            for t in self.troops[player]:
+                if faces[t] in MELEE and (known.get(t) or friends(t, faces))[0]:
+                    found = True
+                    break
+            self._paired[player] = found
         return found
 
     def pairs(self, player: int, faces: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -501,12 +509,17 @@ class Board:
         return found
 
     def braced(self, player: int, faces: dict[str, str]) -> tuple[str, ...]:
-        """`player`'s Foot with a melee troop of theirs beside them, in field order."""
+        """`player`'s Foot with a melee troop of theirs beside them, in field order.
+
+        Asked at every listing while SHIELDWALL is held, and worked out again whenever one
+        of the player's troops has moved; most troops' friends are still kept then, so they
+        are read in place rather than through a call each."""
         found = self._braced[player]
         if found is None:
-            found = self._braced[player] = tuple(
+            known, friends = self._friends, self.friends
+            found = self._braced[player] = tuple([
                 t for t in self.troops[player]
-                if faces[t] == "foot" and self.friends(t, faces)[0])
+                if faces[t] == "foot" and (known.get(t) or friends(t, faces))[0]])
         return found
 
     # -- questions ---------------------------------------------------------------------

@@ -94,7 +94,12 @@ class Geometry:
         key = (c, radius)
         found = self._disks.get(key)
         if found is None:
-            found = self._disks[key] = tuple(h for h in self.hexes if distance(c, h) <= radius)
+            # distance() written out: each new disk reads every hex of the field, and the
+            # first games of a session ask for hundreds of them
+            q, r, twice = c[0], c[1], 2 * radius
+            found = self._disks[key] = tuple(
+                h for h in self.hexes
+                if abs(h[0] - q) + abs(h[1] - r) + abs(h[0] + h[1] - q - r) <= twice)
         return found
 
     def disk_set(self, c: Coord, radius: int) -> frozenset[Coord]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
@@ -275,7 +276,13 @@ def step(state: TacticaState, p: int, action: Move) -> list[Event]:
     """Put a troop on the hex a move names."""
     spot = (action.q, action.r)
     cardmoves.place(state, action.troop, spot)
-    return [Moved(seat=p, troop=action.troop, to=spot)]
+    return [MOVED(p, action.troop, spot)]
+
+
+MOVED = cache(Moved)
+"""Moved events by seat, troop and hex: events are immutable facts, and a move is the
+commonest action, so each is made once and handed out again (a frozen dataclass's
+fields are set one slow call at a time)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core.actions import Made
 from engine.games.tactica.actions import Move
 from engine.games.tactica.board import (
     GEOM,
@@ -76,7 +77,7 @@ def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
     end against the hexes taken, the hexes it passes, from PASSED up, against those blocked)."""
     best: dict[Coord, int] = {}
     taken = occupied | (occupied | stop) << PASSED
-    for c, cost, bits, end in ways:
+    for c, cost, bits, end, _ in ways:
         if bits & taken:
             continue
         best[c] = cost
@@ -124,13 +125,26 @@ def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None
 
     Read from its card moves when they are kept; otherwise only the ways that end on `c`
     are tried: a load checks and makes one recorded move at a time, and working out every
-    destination of the troop (and its Move actions) for it cost several times more."""
+    destination of the troop (and its Move actions) for it cost several times more. The
+    answer is kept on the snapshot (Board.priced) until a troop moves: a load asks it
+    twice for each recorded move, when it checks the move and when it makes it."""
     key = (troop in state.unlocked, troop in state.engineered, troop in state.climbers,
            state.mov_spent.get(troop, 0))
     player = side_of(troop)
     memo = b.moves[player].get(troop)
     if memo is not None and memo[0] == key:
         return memo[3].get(c)
+    priced = b.priced
+    if priced is not None and priced[0] == troop and priced[1] == c and priced[2] == key:
+        return priced[3]
+    cost = _cost(state, b, troop, c, key, player)
+    b.priced = (troop, c, key, cost)
+    return cost
+
+
+def _cost(state: TacticaState, b: Board, troop: str, c: Coord, key: MovesKey,
+          player: int) -> int | None:
+    """move_cost worked out from the ways that end on `c`."""
     free, engineered, climber, spent = key
     face = state.table.faces[troop]
     mov = MOV[face] - spent
@@ -142,10 +156,15 @@ def move_cost(state: TacticaState, b: Board, troop: str, c: Coord) -> int | None
     ways = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[0]
     occupied = b.occupied
     taken = occupied | (occupied | stop) << PASSED
-    for _, cost, bits, end in ways:  # cheapest first, as _open takes them
+    for _, cost, bits, end, _ in ways:  # cheapest first, as _open takes them
         if end == target and not bits & taken:
             return cost
     return None
+
+
+PLAIN: Made[int, MovesKey] = Made(lambda spent: (False, False, False, spent))
+"""The key of a troop no card has freed, engineered or made a climber, by the MOV it has
+spent: one shared tuple each rather than one built for every troop at every listing."""
 
 
 def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
@@ -154,8 +173,10 @@ def side_moves(state: TacticaState, b: Board, player: int) -> list[Move]:
     unlocked, engineered, climbers = state.unlocked, state.engineered, state.climbers
     spent = state.mov_spent
     memos = b.moves[player]
+    flagged = unlocked or engineered or climbers  # most turns no card has freed anyone
     for t in b.troops[player]:
-        key = (t in unlocked, t in engineered, t in climbers, spent.get(t, 0))
+        key = ((t in unlocked, t in engineered, t in climbers, spent.get(t, 0)) if flagged
+               else PLAIN[spent.get(t, 0)])
         memo = memos.get(t)
         if memo is None or memo[0] != key:
             memo = _remember(state, b, t, key, player)
@@ -172,6 +193,7 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
     mov = MOV[face] - spent
     ends = around = 0
     moves: dict[Coord, int] = {}
+    actions: list[Move] = []
     if mov > 0:
         start = b.pos[troop]
         stop = 0 if free else b.danger(player)  # free: no enemy can stop it
@@ -180,11 +202,22 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
         else:
             ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber,
                                                  mov, start)
-            moves = _open(ways, b.occupied, stop)
             if free:  # only troops in the way count
                 around = ends
-    memo = b.moves[player][troop] = (key, ends, around, moves,
-                                     tuple(map(MOVES[troop].__getitem__, moves)))
+            # _open, with each destination's Move found as it opens
+            made = MOVES[troop]
+            occupied = b.occupied
+            taken = occupied | (occupied | stop) << PASSED
+            for c, cost, bits, end, at in ways:
+                if bits & taken:
+                    continue
+                moves[c] = cost
+                taken |= end
+                move = made[at]
+                if move is None:
+                    move = made[at] = Move(troop, c[0], c[1])
+                actions.append(move)
+    memo = b.moves[player][troop] = (key, ends, around, moves, tuple(actions))
     return memo
 
 

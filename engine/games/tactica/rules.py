@@ -175,6 +175,7 @@ DEPLOYS: Made[tuple[str, tuple[int, int]], Deploy] = Made(
 PLACINGS: Made[tuple[str, tuple[int, int], str], PlaceLandmark] = Made(
     lambda key: PlaceLandmark(key[0], key[1][0], key[1][1], key[2]))  # by card, hex, side up
 TRAINS: Made[str, Train] = Made(Train)
+RESCUES: Made[str, Rescue] = Made(Rescue)  # by the rescuer
 
 
 def _trains(state: TacticaState, b: Board, p: int) -> list[Action]:
@@ -202,7 +203,8 @@ def _rescues(state: TacticaState, p: int) -> list[Action]:
     b = board(state)
     near = b.features.next_enemy_wall[p]
     spent = state.attacked if state.phase is COMBAT else ()
-    return [Rescue(t) for t in b.troops[p] if b.pos[t] in near and t not in spent]
+    pos = b.pos
+    return [RESCUES[t] for t in b.troops[p] if pos[t] in near and t not in spent]
 
 
 def landmark_actions(state: TacticaState, p: int) -> list[Action]:

@@ -141,14 +141,17 @@ def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
 
 
 def _rescues(state: TacticaState, b: Board, player: int, card: str,
-             rescuers: list[str]) -> list[PlayTactic]:
+             spent: set[str] | tuple[()]) -> list[PlayTactic]:
+    """RESCUE played by each of `player`'s troops not in `spent` next to an enemy wall, on
+    each of its troops the enemy holds (the troops are looked at only once one is held)."""
     held_by_enemy = state.table.zones[hostages(1 - player)].cards
     if not held_by_enemy:
         return []
     held = [h for h in held_by_enemy if owner_of(h) == player]
     if not held:
         return []
-    near = [t for t in rescuers if b.next_to_enemy_wall(b.pos[t], player)]
+    pos, wall_near = b.pos, b.features.next_enemy_wall[player]
+    near = [t for t in b.troops[player] if pos[t] in wall_near and t not in spent]
     faces = state.table.faces
     out = []
     for t in near:
@@ -250,11 +253,11 @@ def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Play
 def _rescue_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
     if state.moves_left <= 0:
         return []
-    return _rescues(state, b, p, card, _own(b, p))
+    return _rescues(state, b, p, card, ())
 
 
 def _rescue_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return _rescues(state, b, p, card, [t for t in _own(b, p) if t not in state.attacked])
+    return _rescues(state, b, p, card, state.attacked)
 
 
 def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:

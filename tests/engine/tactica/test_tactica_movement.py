@@ -214,3 +214,20 @@ def test_the_cost_of_one_move_is_what_the_troops_card_moves_say():
                 for c in GEOM.hexes:
                     assert move_cost(state, bare, troop_id, c) == moves.get(c)
                     assert move_cost(state, kept, troop_id, c) == moves.get(c)
+
+
+def test_a_priced_move_is_forgotten_when_a_troop_moves():
+    """move_cost keeps its last answer on the field snapshot, for a load that checks a move
+    and then makes it; a troop stepping into the way, or out of it, must change it."""
+    from engine.games.tactica import cards as cardmoves
+    from engine.games.tactica.movement import move_cost
+
+    state = moving()
+    foot = troop(state, SUN, "foot", 4, 7)
+    other = troop(state, SUN, "foot", 6, 7)
+    assert not board(state).moves[0]  # nothing listed: the cost is worked out and kept
+    assert move_cost(state, board(state), foot, at(4, 6)) == 1
+    cardmoves.place(state, other, at(4, 6))
+    assert move_cost(state, board(state), foot, at(4, 6)) is None
+    cardmoves.place(state, other, at(6, 7))
+    assert move_cost(state, board(state), foot, at(4, 6)) == 1

@@ -139,3 +139,33 @@ def test_honour_rule_hides_the_opponents_training_in_their_view():
     foot = troop(plain, SUN, "foot", 3, 10)
     act(plain, Train(foot))
     assert GAME.view(plain, MOON).training[foot][1] == 1
+
+
+def test_the_muster_listing_and_the_check_of_one_muster_agree_hex_by_hex():
+    """A listing reads the muster rule written out over the hexes by the walls
+    (war.muster_spots); a load checks one recorded muster with war.may_muster. Both must
+    give the same hexes, for either side and either kind of troop, as the field fills."""
+    from engine.core.match import Match
+    from engine.core.rng import Rng
+    from engine.games.tactica import war
+    from engine.games.tactica.board import GEOM
+    from engine.games.tactica.rules import TacticaGame, TacticaOptions
+
+    game = TacticaGame()
+    match = Match(game, TacticaOptions(), 8)
+    rng = Rng(8)
+    checked = 0
+    while match.outcome() is None and len(match.steps) < 400:
+        actions = match.legal_actions()
+        match.submit(actions[rng.below(len(actions))])
+        if len(match.steps) % 7:
+            continue
+        state = match.state
+        b = board(state)
+        for player in (SUN, MOON):
+            for face, melee in (("foot", True), ("archer", False)):
+                assert war.muster_spots(state, b, player, face) == [
+                    c for c in GEOM.hexes if c in b.features.muster_order[player]
+                    and war.may_muster(b, player, melee, c)]
+                checked += 1
+    assert checked > 100
