@@ -27,15 +27,7 @@ from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import frames
-from engine.games.tactica.board import (
-    CONTENT,
-    GEOM,
-    MELEE,
-    PREFIX,
-    TROOP_FACES,
-    Board,
-    board,
-)
+from engine.games.tactica.board import CONTENT, GEOM, MELEE, TROOP_FACES, Board, board
 from engine.games.tactica.combat import def_of
 from engine.games.tactica.events import (
     BattleBegins,
@@ -223,20 +215,7 @@ SIDE_CHOICES = (RIDGE, RAVINE)
 def muster_spots(state: TacticaState, b: Board, player: int, face: str) -> list[Coord]:
     """Part 2: melee troops muster next to a friendly wall; ranged also on top of one."""
     melee = face in MELEE
-    features = b.features
-    troop_at, marks, wall_at = b.troop_at, features.landmark_at, features.wall_at
-    by_wall, prefix = features.by_wall[player], PREFIX[player]
-    out = []
-    for c in features.muster_order[player]:  # may_muster, written out: a listing asks it
-        if c in troop_at or c in marks:    # of every hex by the walls
-            continue
-        wall = wall_at.get(c)
-        if wall is None:
-            if c in by_wall:
-                out.append(c)
-        elif not melee and wall.startswith(prefix):
-            out.append(c)
-    return out
+    return [c for c in b.features.muster_order[player] if may_muster(b, player, melee, c)]
 
 
 def may_muster(b: Board, player: int, melee: bool, c: Coord) -> bool:
