@@ -9,6 +9,7 @@ step so no window ever opens while they do.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core.events import Event
 from engine.games.wintergrim import world
@@ -34,6 +35,14 @@ def can_attack(state: WintergrimState, unit: str) -> bool:
     if entity.inside:
         return world.standing(state, unit) == "ship" and card.weapon.kind == "rc"
     return True
+
+
+@cache
+def armed() -> dict[str, str]:
+    """Per card key of a unit with a weapon, the weapon's kind ("cc", "rc", "p"): a
+    listing asks of every unit whether it may attack, and most have no weapon."""
+    return {key: card.weapon.kind for key, card in world.content().cards.items()
+            if card.kind == "unit" and card.weapon is not None}
 
 
 def targets(state: WintergrimState, unit: str) -> list[str]:

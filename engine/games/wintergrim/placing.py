@@ -104,7 +104,7 @@ def places(state: WintergrimState, seat: int, card: Card,
         for area, standing in g.structures_at.items():
             for structure in standing:
                 if state.pieces[structure].owner == seat and houses(state, structure, card) \
-                        and g.room[structure] >= -card.room \
+                        and g.room(structure) >= -card.room \
                         and world.unmet(state, seat, card, area, g) is None:
                     out.append((area, structure))
         if "emerge" in card.skills:  # Skills, Emerge: "in any area"

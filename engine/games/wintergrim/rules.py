@@ -165,21 +165,25 @@ class WintergrimGame(BaseGame):
         seat = s.active
         if s.out[seat]:
             return [END_TURN]
-        out: list[Action] = []
         at = PHASES.index(s.phase)
         ground = world.Ground(s)  # one reading of the board for the whole listing
-        if at == 0:
-            out += _start_uses(s, seat)
+        out: list[Action] = _start_uses(s, seat) if at == 0 else []
         units = ground.units.get(seat, ())
-        if at <= 1:
+        if at <= 2 and units:
+            by_id, faces = s.pieces.by_id, s.table.faces
+            if at <= 1:
+                texts = moving.step_texts()
+                for unit in units:
+                    entity = by_id[unit]
+                    if not (moving.SPENT & entity.tokens) and \
+                            not (entity.counters and world.netted(entity)):
+                        out += moving.steps(s, seat, unit, ground)
+                        if faces[unit] in texts:
+                            out += moving.move_steps(s, seat, unit, units)
+            armed = combat.armed()
             for unit in units:
-                if moving.may_step(s, unit):
-                    out += moving.steps(s, seat, unit, ground)
-                    out += moving.move_steps(s, seat, unit, units)
-        if at <= 2:
-            for unit in units:
-                if combat.can_attack(s, unit):
-                    kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
+                kind = armed.get(faces[unit])
+                if kind is not None and combat.can_attack(s, unit):
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
         out += placing.placements(s, seat, ground=ground)
         out += tactics.plays(s, seat, ground=ground)
