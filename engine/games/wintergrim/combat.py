@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 
 from engine.core.events import Event
 from engine.games.wintergrim import world
@@ -400,8 +401,17 @@ def _refuge(state: WintergrimState, seat: int | None, lost: str) -> str | None:
 
 
 def fallen(state: WintergrimState) -> list[str]:
-    """Units at H 0 waiting for their attacker's choice: capture or remove."""
-    return [i for i, e in state.pieces.by_id.items() if "fallen" in e.tokens]
+    """Units at H 0 waiting for their attacker's choice: capture or remove. Asked after
+    every step, and mostly no piece carries the token: the tokens of all are joined in
+    one call before any piece is looked at."""
+    by_id = state.pieces.by_id
+    if "fallen" not in _NO_TOKENS.union(*map(_TOKENS, by_id.values())):
+        return []
+    return [i for i, e in by_id.items() if "fallen" in e.tokens]
+
+
+_NO_TOKENS: frozenset[str] = frozenset()
+_TOKENS = attrgetter("tokens")
 
 
 def captor(state: WintergrimState, unit: str) -> int:

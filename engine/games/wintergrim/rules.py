@@ -299,8 +299,7 @@ class WintergrimGame(BaseGame):
         an Enslave game); the game modes' endings (a player out starves no more); and food
         is summarized, units removed while it is negative."""
         s = _wg(state)
-        top = s.frames[-1] if s.frames else None
-        if isinstance(top, CaptureChoice | Starving):
+        if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
         for unit in combat.fallen(s):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
@@ -308,11 +307,16 @@ class WintergrimGame(BaseGame):
         ended = turns.endings(s)
         if ended or s.phase == "found":
             return ended
-        for seat, short in enumerate(world.foods(s)):
-            if short < 0 and world.units(s, seat):
-                s.frames.append(Starving(seats=(seat,)))
-                return [FoodShort(seat=seat, food=short)]
+        foods = world.foods(s)
+        if min(foods) < 0:
+            for seat, short in enumerate(foods):
+                if short < 0 and world.units(s, seat):
+                    s.frames.append(Starving(seats=(seat,)))
+                    return [FoodShort(seat=seat, food=short)]
         return []
+
+
+_DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it checks again
 
 
 def _offered(s: WintergrimState, action: Action) -> bool:

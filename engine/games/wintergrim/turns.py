@@ -69,23 +69,31 @@ def endings(state: WintergrimState) -> list[Event]:
     if state.phase == "found" or state.result is not None:
         return []
     events: list[Event] = []
-    holders = world.hq_holders(state) if state.mode == "destroy" else set()
-    for seat in range(state.players):
-        if state.out[seat]:
-            continue
-        why = _out_why(state, seat, holders)
-        if why:
-            state.out[seat] = True
-            events.append(PlayerOut(seat=seat, why=why))
-            events += _leave_the_table(state, seat)
-        if state.mode == "enslave" and len(state.table.cards_in(captured(seat))) >= 2:
-            return events + _win(state, seat, "the first to hold 2 captured units")
-    standing = [s for s in range(state.players) if not state.out[s]]
-    if len(standing) == 1:
-        return events + _win(state, standing[0], "the last player standing")
+    mode, out = state.mode, state.out
+    if mode == "destroy":
+        holders = world.hq_holders(state)
+        for seat in range(state.players):
+            if not out[seat] and seat not in holders:
+                events += _goes_out(state, seat, "no HQ left")
+    elif mode == "assassinate":
+        for seat in range(state.players):
+            if not out[seat] and state.marked[seat] not in state.pieces:
+                events += _goes_out(state, seat, "its marked leader is lost")
+    elif mode == "enslave":
+        for seat in range(state.players):
+            if not out[seat] and len(state.table.cards_in(captured(seat))) >= 2:
+                return _win(state, seat, "the first to hold 2 captured units")
+    standing = out.count(False)
+    if standing == 1:
+        return events + _win(state, out.index(False), "the last player standing")
     if not standing:
         state.result = Outcome((), "every player is out")
     return events
+
+
+def _goes_out(state: WintergrimState, seat: int, why: str) -> list[Event]:
+    state.out[seat] = True
+    return [PlayerOut(seat=seat, why=why), *_leave_the_table(state, seat)]
 
 
 def _leave_the_table(state: WintergrimState, seat: int) -> list[Event]:
@@ -107,14 +115,6 @@ def _leave_the_table(state: WintergrimState, seat: int) -> list[Event]:
                 to_removed(state, inner)
             to_removed(state, ident)
     return events
-
-
-def _out_why(state: WintergrimState, seat: int, hq_holders: set[int | None]) -> str:
-    if state.mode == "destroy" and seat not in hq_holders:
-        return "no HQ left"
-    if state.mode == "assassinate" and state.marked[seat] not in state.pieces:
-        return "its marked leader is lost"
-    return ""
 
 
 def _conquered(state: WintergrimState) -> list[Event]:
