@@ -39,9 +39,9 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue
-        if kind.req:
+        if kind.req:  # none is met locally: a tactic is not placed in an area
             ground = ground or world.Ground(state)
-            if any(not world.meets(state, seat, req, "", ground) for req in kind.req):
+            if world.unmet(state, seat, kind, "", ground) is not None:
                 continue
         out += [PlayTactic(card, target)
                 for target in _targets(state, seat, card, waiting, ground)]

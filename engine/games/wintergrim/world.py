@@ -230,10 +230,10 @@ class Layout:
     and `layout` reads it again whenever any of them differ, so no clone, undo, load or
     step applied in place can find it stale."""
 
-    __slots__ = ("_moves", "_realms", "_ways", "area_owner", "areas", "every_unit", "fixed",
-                 "fixed_at", "fixed_inside", "held", "ids", "owners", "passage", "room",
-                 "ships", "structure_owner", "structures_at", "unit_card", "unit_room",
-                 "units", "weather")
+    __slots__ = ("_homes", "_moves", "_realms", "_unmet", "_ways", "area_owner", "areas",
+                 "card", "every_unit", "fixed", "fixed_at", "fixed_inside", "held", "ids",
+                 "owners", "passage", "room", "ships", "structure_owner", "structures_at",
+                 "unit_card", "unit_room", "units", "weather")
 
     def __init__(self, state: WintergrimState, ids: tuple[str, ...],
                  owners: tuple[int | None, ...]) -> None:
@@ -255,6 +255,9 @@ class Layout:
         self._realms: dict[int | None, set[str]] = {}
         self._ways: dict[tuple[int, str], list[str]] = {}
         self._moves: dict[tuple[int, str, str, bool], tuple] = {}
+        self._unmet: dict[tuple[int, str], Req | None] = {}
+        self._homes: dict[tuple[int, str], list[tuple[str, str]]] = {}
+        self.card: dict[str, Card] = {}  # of every structure
         fixed: list[str] = []
         realms: dict[int | None, set[str]] = {}
         needs: list[tuple[str, int]] = []
@@ -278,6 +281,7 @@ class Layout:
                 self.structures_at.setdefault(at, []).append(ident)
                 self.room[ident] = self.room.get(ident, 0) + takes
                 self.structure_owner[ident] = owner
+                self.card[ident] = card
                 if card.structure == "ship":
                     ships.append(ident)
             if at == SKY:
@@ -325,6 +329,30 @@ class Layout:
         realm = self.passage.get(path)
         return realm is not None and realm in self.realms(seat)
 
+    def unmet_anywhere(self, seat: int, card: Card, ground: Ground) -> Req | None:
+        """`unmet` for a card none of whose requirements is local: the cards `seat` has
+        in play answer, and they are the layout's while it holds."""
+        key = (seat, card.key)
+        if key in self._unmet:
+            return self._unmet[key]
+        found = self._unmet[key] = next(
+            (r for r in card.req if not meets_in(ground.held(seat), r, "")), None)
+        return found
+
+    def homes(self, seat: int, card: Card) -> list[tuple[str, str]]:
+        """(area, structure) of `seat`'s structures that take the unit `card` when it is
+        paid and placed (placing.houses), before room and Req are asked."""
+        key = (seat, card.key)
+        found = self._homes.get(key)
+        if found is None:
+            from engine.games.wintergrim.placing import houses
+            owner = self.structure_owner
+            found = self._homes[key] = [
+                (area, structure) for area, standing in self.structures_at.items()
+                for structure in standing
+                if owner[structure] == seat and houses(self.card[structure], card)]
+        return found
+
     def moves_out(self, seat: int, unit: str, here: str, roams: bool) -> tuple:
         """The move steps of `unit` from outside in `here` to other areas: to every one
         with Navigate or Flank (`roams`), else along `ways`. Made once per unit and
@@ -363,7 +391,12 @@ def layout(state: WintergrimState) -> Layout:
 def meets(state: WintergrimState, seat: int, req: Req, area: str,
           ground: Ground | None = None) -> bool:
     """Whether `seat` has in play a card that `req` asks for (Explain the Cards, Req)."""
-    for card, at in (ground or Ground(state)).held(seat):
+    return meets_in((ground or Ground(state)).held(seat), req, area)
+
+
+def meets_in(held: list[tuple[Card, str]], req: Req, area: str) -> bool:
+    """`meets`, among the cards held in play and where they stand."""
+    for card, at in held:
         if req.local and at != area:
             continue
         if req.kind is not None and card.kind != req.kind:
@@ -382,11 +415,22 @@ def meets(state: WintergrimState, seat: int, req: Req, area: str,
 
 def unmet(state: WintergrimState, seat: int, card: Card, area: str,
           ground: Ground | None = None) -> Req | None:
-    """The first requirement of `card` that `seat` does not meet placing it in `area`."""
+    """The first requirement of `card` that `seat` does not meet placing it in `area`. One
+    that is not local reads only which cards the seat has in play, wherever they stand:
+    what a card without a local one finds is kept in the layout."""
     if not card.req:
         return None
     g = ground or Ground(state)
+    if card.key not in _asks_locally():
+        return g.layout.unmet_anywhere(seat, card, g)
     return next((r for r in card.req if not meets(state, seat, r, area, g)), None)
+
+
+@cache
+def _asks_locally() -> frozenset[str]:
+    """The card keys with a local requirement (Req.local): in the area it is placed in."""
+    return frozenset(key for key, card in content().cards.items()
+                     if any(r.local for r in card.req))
 
 
 def room_left(state: WintergrimState, structure: str) -> int:

@@ -10,7 +10,8 @@ from engine.core import saves
 from engine.core.game import GameState, RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
-from engine.games.wintergrim import world
+from engine.games.wintergrim import placing, world
+from engine.games.wintergrim.content import Card
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimOptions, WintergrimState
 from tests.engine.wintergrim.helpers import GAME
 
@@ -45,7 +46,20 @@ def _board_afresh(state: WintergrimState) -> dict[str, object]:
     seats = range(-1, state.players)
     realms = {seat: {world.card_of(state, i).realm for i, e in on_board.items()
                      if e.owner == seat} for seat in seats}
+    asked = _asked(state)
     return {
+        "unmet": {(seat, card.key): next((r for r in card.req if not any(
+            (r.kind is None or c.kind == r.kind) and (r.realm is None or c.realm == r.realm)
+            and (r.role is None or r.role in c.roles)
+            and (r.structure is None or c.structure == r.structure)
+            and (r.card is None or c.key == r.card)
+            for c in (world.card_of(state, i) for i, e in on_board.items()
+                      if e.owner == seat))), None)
+            for seat in seats for card in asked},
+        "homes": {(seat, card.key): [(on_board[i].at, i) for i in structures
+                                     if on_board[i].owner == seat
+                                     and placing.houses(world.card_of(state, i), card)]
+                  for seat in seats for card in asked if card.kind == "unit"},
         "areas": areas,
         "area_owner": {a: on_board[a].owner for a in areas},
         "structures_at": {a: [i for i in structures if on_board[i].at == a]
@@ -64,10 +78,24 @@ def _board_afresh(state: WintergrimState) -> dict[str, object]:
     }
 
 
+def _asked(state: WintergrimState) -> list[Card]:
+    """The cards of the match with requirements, none of them local (world.unmet keeps
+    what those find in the layout)."""
+    cards = {world.card_of(state, i).key: world.card_of(state, i) for i in state.table.faces}
+    return [c for c in cards.values() if c.req and not any(r.local for r in c.req)]
+
+
 def _board_kept(state: WintergrimState) -> dict[str, object]:
     g = world.Ground(state)
     seats = range(-1, state.players)
+    asked = _asked(state)
+    structures = [i for i in state.pieces.by_id if world.card_of(state, i).kind == "structure"]
     return {
+        "unmet": {(seat, card.key): world.unmet(state, seat, card, "", g)
+                  for seat in seats for card in asked},
+        "homes": {(seat, card.key): sorted(g.layout.homes(seat, card),
+                                           key=lambda home: structures.index(home[1]))
+                  for seat in seats for card in asked if card.kind == "unit"},
         "areas": g.areas,
         "area_owner": g.area_owner,
         "structures_at": g.structures_at,
