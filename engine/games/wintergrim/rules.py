@@ -304,10 +304,13 @@ class WintergrimGame(BaseGame):
         for unit in combat.fallen(s):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
             return []
-        ended = turns.endings(s)
-        if ended or s.phase == "found":
+        if s.phase == "found":
+            return []
+        found = world.census(s)  # read once: endings that find nothing change no piece
+        ended = turns.endings(s, found)
+        if ended:
             return ended
-        foods = world.foods(s)
+        foods = world.foods(s, found)
         if min(foods) < 0:
             for seat, short in enumerate(foods):
                 if short < 0 and world.units(s, seat):

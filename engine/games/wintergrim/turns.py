@@ -64,14 +64,15 @@ def next_turn(state: WintergrimState) -> list[Event]:
 
 
 # -- endings ---------------------------------------------------------------------------------
-def endings(state: WintergrimState) -> list[Event]:
-    """Game modes, checked always: who is out, and who has won."""
+def endings(state: WintergrimState, found: world.Census | None = None) -> list[Event]:
+    """Game modes, checked always: who is out, and who has won (`found`: the state's
+    census, when the caller has it already)."""
     if state.phase == "found" or state.result is not None:
         return []
     events: list[Event] = []
     mode, out = state.mode, state.out
     if mode == "destroy":
-        holders = world.hq_holders(state)
+        holders = world.hq_holders(state, found)
         for seat in range(state.players):
             if not out[seat] and seat not in holders:
                 events += _goes_out(state, seat, "no HQ left")

@@ -105,10 +105,12 @@ def _of_kind(state: WintergrimState, kind: str, seat: int | None) -> list[str]:
             if e.owner == seat and cards[faces[i]].kind == kind]
 
 
-def hq_holders(state: WintergrimState) -> set[int | None]:
-    """The seats with an HQ area in play (Destroy)."""
+def hq_holders(state: WintergrimState, found: Census | None = None) -> set[int | None]:
+    """The seats with an HQ area in play (Destroy); `found`: the state's census, when the
+    caller has it already."""
     by_id = state.pieces.by_id
-    return {owner for ident, owner in census(state).hqs if by_id[ident].at == ident}
+    return {owner for ident, owner in (found or census(state)).hqs
+            if by_id[ident].at == ident}
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
@@ -121,11 +123,14 @@ def inside(state: WintergrimState, structure: str) -> list[str]:
 
 
 def weather(state: WintergrimState) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.at == SKY]
+    """The weather in play: what stands in the sky (looked up in the pieces' index of
+    places, which every move keeps; each move step asks whether weather reaches the
+    unit)."""
+    return state.pieces.at(SKY)
 
 
 def waiting_tactics(state: WintergrimState) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.at == PLAYED]
+    return state.pieces.at(PLAYED)
 
 
 def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
@@ -446,10 +451,11 @@ def food(state: WintergrimState, seat: int) -> int:
     return foods(state)[seat]
 
 
-def foods(state: WintergrimState) -> list[int]:
+def foods(state: WintergrimState, found: Census | None = None) -> list[int]:
     """Each seat's food (checked after every step): the printed F of its cards in play,
-    and what each structure it tends with a worker inside yields."""
-    found = census(state)
+    and what each structure it tends with a worker inside yields (`found`: as
+    `hq_holders`)."""
+    found = found or census(state)
     totals = list(found.food)
     if found.tended:
         by_id = state.pieces.by_id
@@ -571,8 +577,9 @@ def modifiers_on(state: WintergrimState, ident: str) -> list:
     """The modifiers that reach this unit: the weather's (unless sheltered) and what is
     attached to it."""
     out: list = []
-    if not sheltered(state, ident):
-        for sky in weather(state):
+    skies = weather(state)
+    if skies and not sheltered(state, ident):
+        for sky in skies:
             out.extend(card_of(state, sky).modifiers)
     for card in state.pieces[ident].attached:
         out.extend(content().cards[state.table.faces[card]].modifiers)
