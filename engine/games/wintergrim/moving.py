@@ -37,11 +37,12 @@ def steps(state: WintergrimState, seat: int, unit: str,
         out.append(move(unit, area, ""))
     local = lay.structures_at.get(area)
     if local:
-        owner, ships, room = lay.structure_owner, lay.ships, g.room
+        owner, ships, rooms = lay.structure_owner, lay.ships, g.rooms
         for s in local:
-            if s != inside and room(s) >= need and \
-                    (owner[s] == seat or (intrude and s not in ships)):
-                out.append(move(unit, area, s))
+            if s != inside and (owner[s] == seat or (intrude and s not in ships)):
+                left = rooms.get(s)
+                if (g.room(s) if left is None else left) >= need:
+                    out.append(move(unit, area, s))
     if inside:
         return out
     return out + list(lay.moves_out(seat, unit, area, roams))

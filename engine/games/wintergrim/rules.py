@@ -183,7 +183,12 @@ class WintergrimGame(BaseGame):
             armed = combat.armed()
             for unit in units:
                 kind = armed.get(faces[unit])
-                if kind is not None and combat.can_attack(s, unit):
+                if kind is None:
+                    continue
+                entity = by_id[unit]  # inside only a ship's RC shoots; one attack a turn
+                if (entity.inside and kind != "rc") or "attacked" in entity.tokens:
+                    continue
+                if combat.can_attack(s, unit):
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
         out += placing.placements(s, seat, ground=ground)
         out += tactics.plays(s, seat, ground=ground)

@@ -16,12 +16,13 @@ from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import PhaseEntered, PlayerOut, TurnBegins, WeatherEnds, Won
 from engine.games.wintergrim.state import PHASES, WintergrimState, captured
 
+PHASE_AT = {phase: at for at, phase in enumerate(PHASES)}  # as PHASES.index, looked up
 TURN_TOKENS = frozenset({"moved", "attacked", "used", "rolled", "arrived"})
 
 
 def enter_phase(state: WintergrimState, phase: str) -> list[Event]:
     """Move the active seat's turn on to `phase` (never back)."""
-    if PHASES.index(phase) <= PHASES.index(state.phase):
+    if PHASE_AT[phase] <= PHASE_AT[state.phase]:
         return []
     events: list[Event] = []
     if state.phase == "start":
@@ -49,9 +50,10 @@ def next_turn(state: WintergrimState) -> list[Event]:
     through this turn lets go."""
     events = _unkept_weather(state) if state.phase == "start" else []
     for ident, entity in list(state.pieces.by_id.items()):
-        if entity.tokens & TURN_TOKENS:
+        if entity.tokens and entity.tokens & TURN_TOKENS:
             state.pieces.change(ident, tokens=entity.tokens - TURN_TOKENS)
-        if world.netted(entity) and entity.counter("netted") <= state.turn:
+        if entity.counters and world.netted(entity) and \
+                entity.counter("netted") <= state.turn:
             state.pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active

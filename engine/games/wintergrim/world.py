@@ -147,13 +147,13 @@ class Ground:
     Every move step of a turn asks these; the layout is kept on the state across steps,
     and what depends on the units is read only for the structures and seats asked."""
 
-    __slots__ = ("_by_id", "_held", "_ids_at", "_room", "layout")
+    __slots__ = ("_by_id", "_held", "_ids_at", "layout", "rooms")
 
     def __init__(self, state: WintergrimState) -> None:
         self.layout = layout(state)
         self._by_id = state.pieces.by_id
         self._ids_at = state.pieces.ids_at
-        self._room: dict[str, int] = {}
+        self.rooms: dict[str, int] = {}  # room() as read so far
         self._held: dict[int | None, list[tuple[Card, str]]] = {}
 
     @property
@@ -187,7 +187,7 @@ class Ground:
     def room(self, structure: str) -> int:
         """Room the structure offers less what stands inside it (`room_left`): its units
         are found among what stands in its area."""
-        left = self._room.get(structure)
+        left = self.rooms.get(structure)
         if left is None:
             by_id, takes = self._by_id, self.layout.unit_room
             left = self.layout.room[structure]
@@ -195,7 +195,7 @@ class Ground:
                 unit = takes.get(ident)
                 if unit is not None and by_id[ident].inside == structure:
                     left += unit
-            self._room[structure] = left
+            self.rooms[structure] = left
         return left
 
     def held(self, seat: int | None) -> list[tuple[Card, str]]:
