@@ -386,10 +386,9 @@ def _start_uses(state: WintergrimState, seat: int) -> list[Action]:
     out: list[Action] = []
     texts, faces = _start_texts(), state.table.faces
     for ident, entity in state.pieces.by_id.items():
-        if entity.owner != seat or "used" in entity.tokens or "rolled" in entity.tokens:
-            continue
         text = texts.get(faces[ident])
-        if text is None:
+        if text is None or entity.owner != seat or "used" in entity.tokens \
+                or "rolled" in entity.tokens:
             continue
         draws, keeps = text
         drawing = draws and any(

@@ -606,6 +606,8 @@ def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
 
 def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
+    if not state.pieces.by_id[ident].attached and not state.pieces.ids_at(SKY):
+        return False  # nothing reaches it (each move step asks; mostly nothing does)
     from engine.core.modifiers import allows
     modifiers = modifiers_on(state, ident)
     return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))
