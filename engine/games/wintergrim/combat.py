@@ -9,6 +9,8 @@ step so no window ever opens while they do.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 
 from engine.core.events import Event
 from engine.games.wintergrim import world
@@ -34,6 +36,14 @@ def can_attack(state: WintergrimState, unit: str) -> bool:
     if entity.inside:
         return world.standing(state, unit) == "ship" and card.weapon.kind == "rc"
     return True
+
+
+@cache
+def armed() -> dict[str, str]:
+    """Per card key of a unit with a weapon, the weapon's kind ("cc", "rc", "p"): a
+    listing asks of every unit whether it may attack, and most have no weapon."""
+    return {key: card.weapon.kind for key, card in world.content().cards.items()
+            if card.kind == "unit" and card.weapon is not None}
 
 
 def targets(state: WintergrimState, unit: str) -> list[str]:
@@ -391,8 +401,17 @@ def _refuge(state: WintergrimState, seat: int | None, lost: str) -> str | None:
 
 
 def fallen(state: WintergrimState) -> list[str]:
-    """Units at H 0 waiting for their attacker's choice: capture or remove."""
-    return [i for i, e in state.pieces.by_id.items() if "fallen" in e.tokens]
+    """Units at H 0 waiting for their attacker's choice: capture or remove. Asked after
+    every step, and mostly no piece carries the token: the tokens of all are joined in
+    one call before any piece is looked at."""
+    by_id = state.pieces.by_id
+    if "fallen" not in _NO_TOKENS.union(*map(_TOKENS, by_id.values())):
+        return []
+    return [i for i, e in by_id.items() if "fallen" in e.tokens]
+
+
+_NO_TOKENS: frozenset[str] = frozenset()
+_TOKENS = attrgetter("tokens")
 
 
 def captor(state: WintergrimState, unit: str) -> int:

@@ -5,7 +5,7 @@ enemy areas with Navigate (or anywhere on a Flank roll)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core.events import Event
 from engine.games.wintergrim import world
@@ -29,22 +29,40 @@ def steps(state: WintergrimState, seat: int, unit: str,
     """Every move step `unit` may take (its own destinations, Flank's among them)."""
     g = ground or world.Ground(state)
     entity = state.pieces.by_id[unit]
-    area = entity.at
-    card = world.card_of(state, unit)
-    need, intrude, room = -card.room, "intrude" in card.skills, g.room
-    local = g.structures_at.get(area, ())
+    area, inside = entity.at, entity.inside
+    need, intrude, roams = _movers()[state.table.faces[unit]]
+    lay = g.layout
     out: list[Move] = []
-    if entity.inside:
-        if _usable(state, seat, intrude, entity.inside):
-            out.append(Move(unit, area, ""))
-        out += [Move(unit, area, s) for s in local if s != entity.inside
-                and room[s] >= need and _usable(state, seat, intrude, s)]
+    if inside and _usable(state, seat, intrude, inside):
+        out.append(move(unit, area, ""))
+    local = lay.structures_at.get(area)
+    if local:
+        owner, ships, rooms = lay.structure_owner, lay.ships, g.rooms
+        for s in local:
+            if s != inside and (owner[s] == seat or (intrude and s not in ships)):
+                left = rooms.get(s)
+                if (g.room(s) if left is None else left) >= need:
+                    out.append(move(unit, area, s))
+    if inside:
         return out
-    out += [Move(unit, area, s) for s in local
-            if room[s] >= need and _usable(state, seat, intrude, s)]
-    if "flank" in card.skills or "navigate" in card.skills:
-        return out + [Move(unit, other, "") for other in g.areas if other != area]
-    return out + [Move(unit, other, "") for other in g.ways(seat, area)]
+    return out + list(lay.moves_out(seat, unit, area, roams))
+
+
+@lru_cache(maxsize=4096)
+def move(unit: str, area: str, into: str) -> Move:
+    """A move step, made once and handed out again: a listing offers the same steps turn
+    after turn, and a frozen action is the same value whoever holds it (making one is
+    a frozen dataclass's __init__, dearer than the look-up)."""
+    return Move(unit, area, into)
+
+
+@cache
+def _movers() -> dict[str, tuple[int, bool, bool]]:
+    """Per unit card key, what its move steps read: the room it needs inside a structure,
+    Intrude, and whether it may step to any area (Navigate, Flank)."""
+    return {key: (-card.room, "intrude" in card.skills,
+                  "flank" in card.skills or "navigate" in card.skills)
+            for key, card in world.content().cards.items() if card.kind == "unit"}
 
 
 def _may_use(state: WintergrimState, seat: int, unit: str, structure: str) -> bool:
@@ -145,7 +163,7 @@ def move_steps(state: WintergrimState, seat: int, unit: str,
                mine: Sequence[str] | None = None) -> list[Step]:
     """A unit's move-step texts: remove it to search (the Ranger), Heal, Exorcism (`mine`:
     the seat's units as the listing already read them)."""
-    texts = _step_texts().get(state.table.faces[unit])
+    texts = step_texts().get(state.table.faces[unit])
     if texts is None:
         return []
     search, heal, exorcism = texts
@@ -166,7 +184,7 @@ def move_steps(state: WintergrimState, seat: int, unit: str,
 
 
 @cache
-def _step_texts() -> dict[str, tuple[bool, bool, bool]]:
+def step_texts() -> dict[str, tuple[bool, bool, bool]]:
     """Per card key with a move-step text: (the Ranger's search, Heal, Exorcism). Read
     once: every listing of the move phase asks of every unit."""
     out: dict[str, tuple[bool, bool, bool]] = {}

@@ -101,12 +101,9 @@ def places(state: WintergrimState, seat: int, card: Card,
         return [("", "")]
     out: list[tuple[str, str]] = []
     if card.kind == "unit":
-        for area, standing in g.structures_at.items():
-            for structure in standing:
-                if state.pieces[structure].owner == seat and houses(state, structure, card) \
-                        and g.room[structure] >= -card.room \
-                        and world.unmet(state, seat, card, area, g) is None:
-                    out.append((area, structure))
+        out += [(area, structure) for area, structure in g.layout.homes(seat, card)
+                if g.room(structure) >= -card.room
+                and world.unmet(state, seat, card, area, g) is None]
         if "emerge" in card.skills:  # Skills, Emerge: "in any area"
             out += [(a, "") for a in g.areas if world.unmet(state, seat, card, a, g) is None]
         return out
@@ -120,10 +117,10 @@ def places(state: WintergrimState, seat: int, card: Card,
     return out
 
 
-def houses(state: WintergrimState, structure: str, card: Card) -> bool:
-    """Whether a structure takes this unit when paid and placed ("Pay and place Vanheim
-    workers inside")."""
-    power = world.card_of(state, structure).power("houses")
+def houses(structure: Card, card: Card) -> bool:
+    """Whether a structure (its card) takes this unit when paid and placed ("Pay and place
+    Vanheim workers inside")."""
+    power = structure.power("houses")
     if power is None or power.realm != card.realm:  # type: ignore[union-attr]
         return False
     roles = power.roles  # type: ignore[union-attr]

@@ -165,21 +165,30 @@ class WintergrimGame(BaseGame):
         seat = s.active
         if s.out[seat]:
             return [END_TURN]
-        out: list[Action] = []
         at = PHASES.index(s.phase)
         ground = world.Ground(s)  # one reading of the board for the whole listing
-        if at == 0:
-            out += _start_uses(s, seat)
+        out: list[Action] = _start_uses(s, seat) if at == 0 else []
         units = ground.units.get(seat, ())
-        if at <= 1:
+        if at <= 2 and units:
+            by_id, faces = s.pieces.by_id, s.table.faces
+            if at <= 1:
+                texts = moving.step_texts()
+                for unit in units:
+                    entity = by_id[unit]
+                    if not (moving.SPENT & entity.tokens) and \
+                            not (entity.counters and world.netted(entity)):
+                        out += moving.steps(s, seat, unit, ground)
+                        if faces[unit] in texts:
+                            out += moving.move_steps(s, seat, unit, units)
+            armed = combat.armed()
             for unit in units:
-                if moving.may_step(s, unit):
-                    out += moving.steps(s, seat, unit, ground)
-                    out += moving.move_steps(s, seat, unit, units)
-        if at <= 2:
-            for unit in units:
+                kind = armed.get(faces[unit])
+                if kind is None:
+                    continue
+                entity = by_id[unit]  # inside only a ship's RC shoots; one attack a turn
+                if (entity.inside and kind != "rc") or "attacked" in entity.tokens:
+                    continue
                 if combat.can_attack(s, unit):
-                    kind = world.card_of(s, unit).weapon.kind  # type: ignore[union-attr]
                     out += [Attack(unit, t, kind) for t in combat.targets(s, unit)]
         out += placing.placements(s, seat, ground=ground)
         out += tactics.plays(s, seat, ground=ground)
@@ -295,20 +304,27 @@ class WintergrimGame(BaseGame):
         an Enslave game); the game modes' endings (a player out starves no more); and food
         is summarized, units removed while it is negative."""
         s = _wg(state)
-        top = s.frames[-1] if s.frames else None
-        if isinstance(top, CaptureChoice | Starving):
+        if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
         for unit in combat.fallen(s):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
             return []
-        ended = turns.endings(s)
-        if ended or s.phase == "found":
+        if s.phase == "found":
+            return []
+        found = world.census(s)  # read once: endings that find nothing change no piece
+        ended = turns.endings(s, found)
+        if ended:
             return ended
-        for seat, short in enumerate(world.foods(s)):
-            if short < 0 and world.units(s, seat):
-                s.frames.append(Starving(seats=(seat,)))
-                return [FoodShort(seat=seat, food=short)]
+        foods = world.foods(s, found)
+        if min(foods) < 0:
+            for seat, short in enumerate(foods):
+                if short < 0 and world.units(s, seat):
+                    s.frames.append(Starving(seats=(seat,)))
+                    return [FoodShort(seat=seat, food=short)]
         return []
+
+
+_DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it checks again
 
 
 def _offered(s: WintergrimState, action: Action) -> bool:
@@ -370,10 +386,9 @@ def _start_uses(state: WintergrimState, seat: int) -> list[Action]:
     out: list[Action] = []
     texts, faces = _start_texts(), state.table.faces
     for ident, entity in state.pieces.by_id.items():
-        if entity.owner != seat or "used" in entity.tokens or "rolled" in entity.tokens:
-            continue
         text = texts.get(faces[ident])
-        if text is None:
+        if text is None or entity.owner != seat or "used" in entity.tokens \
+                or "rolled" in entity.tokens:
             continue
         draws, keeps = text
         drawing = draws and any(

@@ -112,3 +112,6 @@ class WintergrimState(GameState):
     # whose, with the ids and owners it was read from (a clone shares it; never saved;
     # a seat's view reads its own)
     census: Any = state_field(default=None, cache=True)
+    # world.Layout: what listings read of where the cards in play stand, with the ids,
+    # owners and places it was read from (shared and kept as the census is)
+    layout: Any = state_field(default=None, cache=True)

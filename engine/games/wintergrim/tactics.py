@@ -8,6 +8,8 @@ which is rolled for first (`resolve_together`).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import PlayTactic
@@ -39,9 +41,9 @@ def plays(state: WintergrimState, seat: int, waiting: tuple[Played, ...] = (),
         kind = world.card_of(state, card)
         if kind.kind != "tactic" or len(cards) - 1 < kind.cost:
             continue
-        if kind.req:
+        if kind.req:  # none is met locally: a tactic is not placed in an area
             ground = ground or world.Ground(state)
-            if any(not world.meets(state, seat, req, "", ground) for req in kind.req):
+            if world.unmet(state, seat, kind, "", ground) is not None:
                 continue
         out += [PlayTactic(card, target)
                 for target in _targets(state, seat, card, waiting, ground)]
@@ -103,11 +105,16 @@ def resolve_together(state: WintergrimState, played: tuple[Played, ...]) -> list
             to_removed(state, card)
             continue
         events += _effect(state, card, target, seat, name)
+    if not any(map(_COUNTERS, state.pieces.by_id.values())):
+        return events  # no piece carries damage (a window mostly closes on passes alone)
     for unit in world.units(state):
         entity = state.pieces[unit]
         if world.hurt(entity) and entity.counter("damage") >= world.value(state, unit, "h"):
             events += remove_unit(state, unit, "defeated and removed")
     return events
+
+
+_COUNTERS = attrgetter("counters")
 
 
 def _effect(state: WintergrimState, card: str, target: str, seat: int,

@@ -16,12 +16,13 @@ from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import PhaseEntered, PlayerOut, TurnBegins, WeatherEnds, Won
 from engine.games.wintergrim.state import PHASES, WintergrimState, captured
 
+PHASE_AT = {phase: at for at, phase in enumerate(PHASES)}  # as PHASES.index, looked up
 TURN_TOKENS = frozenset({"moved", "attacked", "used", "rolled", "arrived"})
 
 
 def enter_phase(state: WintergrimState, phase: str) -> list[Event]:
     """Move the active seat's turn on to `phase` (never back)."""
-    if PHASES.index(phase) <= PHASES.index(state.phase):
+    if PHASE_AT[phase] <= PHASE_AT[state.phase]:
         return []
     events: list[Event] = []
     if state.phase == "start":
@@ -49,9 +50,10 @@ def next_turn(state: WintergrimState) -> list[Event]:
     through this turn lets go."""
     events = _unkept_weather(state) if state.phase == "start" else []
     for ident, entity in list(state.pieces.by_id.items()):
-        if entity.tokens & TURN_TOKENS:
+        if entity.tokens and entity.tokens & TURN_TOKENS:
             state.pieces.change(ident, tokens=entity.tokens - TURN_TOKENS)
-        if world.netted(entity) and entity.counter("netted") <= state.turn:
+        if entity.counters and world.netted(entity) and \
+                entity.counter("netted") <= state.turn:
             state.pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active
@@ -64,28 +66,37 @@ def next_turn(state: WintergrimState) -> list[Event]:
 
 
 # -- endings ---------------------------------------------------------------------------------
-def endings(state: WintergrimState) -> list[Event]:
-    """Game modes, checked always: who is out, and who has won."""
+def endings(state: WintergrimState, found: world.Census | None = None) -> list[Event]:
+    """Game modes, checked always: who is out, and who has won (`found`: the state's
+    census, when the caller has it already)."""
     if state.phase == "found" or state.result is not None:
         return []
     events: list[Event] = []
-    holders = world.hq_holders(state) if state.mode == "destroy" else set()
-    for seat in range(state.players):
-        if state.out[seat]:
-            continue
-        why = _out_why(state, seat, holders)
-        if why:
-            state.out[seat] = True
-            events.append(PlayerOut(seat=seat, why=why))
-            events += _leave_the_table(state, seat)
-        if state.mode == "enslave" and len(state.table.cards_in(captured(seat))) >= 2:
-            return events + _win(state, seat, "the first to hold 2 captured units")
-    standing = [s for s in range(state.players) if not state.out[s]]
-    if len(standing) == 1:
-        return events + _win(state, standing[0], "the last player standing")
+    mode, out = state.mode, state.out
+    if mode == "destroy":
+        holders = world.hq_holders(state, found)
+        for seat in range(state.players):
+            if not out[seat] and seat not in holders:
+                events += _goes_out(state, seat, "no HQ left")
+    elif mode == "assassinate":
+        for seat in range(state.players):
+            if not out[seat] and state.marked[seat] not in state.pieces:
+                events += _goes_out(state, seat, "its marked leader is lost")
+    elif mode == "enslave":
+        for seat in range(state.players):
+            if not out[seat] and len(state.table.cards_in(captured(seat))) >= 2:
+                return _win(state, seat, "the first to hold 2 captured units")
+    standing = out.count(False)
+    if standing == 1:
+        return events + _win(state, out.index(False), "the last player standing")
     if not standing:
         state.result = Outcome((), "every player is out")
     return events
+
+
+def _goes_out(state: WintergrimState, seat: int, why: str) -> list[Event]:
+    state.out[seat] = True
+    return [PlayerOut(seat=seat, why=why), *_leave_the_table(state, seat)]
 
 
 def _leave_the_table(state: WintergrimState, seat: int) -> list[Event]:
@@ -107,14 +118,6 @@ def _leave_the_table(state: WintergrimState, seat: int) -> list[Event]:
                 to_removed(state, inner)
             to_removed(state, ident)
     return events
-
-
-def _out_why(state: WintergrimState, seat: int, hq_holders: set[int | None]) -> str:
-    if state.mode == "destroy" and seat not in hq_holders:
-        return "no HQ left"
-    if state.mode == "assassinate" and state.marked[seat] not in state.pieces:
-        return "its marked leader is lost"
-    return ""
 
 
 def _conquered(state: WintergrimState) -> list[Event]:

@@ -8,6 +8,7 @@ Every rule module asks here rather than walking the entities itself, so "local",
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
@@ -104,10 +105,12 @@ def _of_kind(state: WintergrimState, kind: str, seat: int | None) -> list[str]:
             if e.owner == seat and cards[faces[i]].kind == kind]
 
 
-def hq_holders(state: WintergrimState) -> set[int | None]:
-    """The seats with an HQ area in play (Destroy)."""
+def hq_holders(state: WintergrimState, found: Census | None = None) -> set[int | None]:
+    """The seats with an HQ area in play (Destroy); `found`: the state's census, when the
+    caller has it already."""
     by_id = state.pieces.by_id
-    return {owner for ident, owner in census(state).hqs if by_id[ident].at == ident}
+    return {owner for ident, owner in (found or census(state)).hqs
+            if by_id[ident].at == ident}
 
 
 def local(state: WintergrimState, area: str) -> list[str]:
@@ -120,11 +123,14 @@ def inside(state: WintergrimState, structure: str) -> list[str]:
 
 
 def weather(state: WintergrimState) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.at == SKY]
+    """The weather in play: what stands in the sky (looked up in the pieces' index of
+    places, which every move keeps; each move step asks whether weather reaches the
+    unit)."""
+    return state.pieces.at(SKY)
 
 
 def waiting_tactics(state: WintergrimState) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.at == PLAYED]
+    return state.pieces.at(PLAYED)
 
 
 def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
@@ -135,55 +141,154 @@ def realms_in_play(state: WintergrimState, seat: int) -> set[str]:
 
 
 class Ground:
-    """The board read once for a listing of moves: areas and their owners, the structures in
-    each area with the room left in them, what each path lets through, each seat's units
-    and what it has in play (the realms among it read only when a path asks). Every move
-    step of a turn asks these; reading the entities once instead of per unit and per
-    destination keeps listing cheap."""
+    """The board as a listing of moves reads it: the `Layout` (what changes only when cards
+    come into play, leave it or change hands) and, read on demand, what follows the units
+    where they stand: the room left in a structure, the places a seat's cards are at.
+    Every move step of a turn asks these; the layout is kept on the state across steps,
+    and what depends on the units is read only for the structures and seats asked."""
 
-    __slots__ = ("_realms", "_ways", "area_owner", "areas", "every_unit", "held", "passage",
-                 "room", "structures_at", "units", "weather")
+    __slots__ = ("_by_id", "_held", "_ids_at", "layout", "rooms")
 
     def __init__(self, state: WintergrimState) -> None:
-        faces = state.table.faces
+        self.layout = layout(state)
+        self._by_id = state.pieces.by_id
+        self._ids_at = state.pieces.ids_at
+        self.rooms: dict[str, int] = {}  # room() as read so far
+        self._held: dict[int | None, list[tuple[Card, str]]] = {}
+
+    @property
+    def areas(self) -> list[str]:
+        return self.layout.areas
+
+    @property
+    def area_owner(self) -> dict[str, int | None]:
+        return self.layout.area_owner
+
+    @property
+    def passage(self) -> dict[str, str]:
+        return self.layout.passage
+
+    @property
+    def structures_at(self) -> dict[str, list[str]]:
+        return self.layout.structures_at
+
+    @property
+    def units(self) -> dict[int | None, list[str]]:
+        return self.layout.units
+
+    @property
+    def every_unit(self) -> list[str]:
+        return self.layout.every_unit
+
+    @property
+    def weather(self) -> bool:
+        return self.layout.weather
+
+    def room(self, structure: str) -> int:
+        """Room the structure offers less what stands inside it (`room_left`): its units
+        are found among what stands in its area."""
+        left = self.rooms.get(structure)
+        if left is None:
+            by_id, takes = self._by_id, self.layout.unit_room
+            left = self.layout.room[structure]
+            for ident in self._ids_at(by_id[structure].at):
+                unit = takes.get(ident)
+                if unit is not None and by_id[ident].inside == structure:
+                    left += unit
+            self.rooms[structure] = left
+        return left
+
+    def held(self, seat: int | None) -> list[tuple[Card, str]]:
+        """(card, where it stands) for every card `seat` has in play on the board."""
+        found = self._held.get(seat)
+        if found is None:
+            lay, by_id = self.layout, self._by_id
+            cards = lay.unit_card
+            found = self._held[seat] = lay.held.get(seat, []) + [
+                (cards[u], by_id[u].at) for u in lay.units.get(seat, ())]
+        return found
+
+    def realms(self, seat: int | None) -> AbstractSet[str]:
+        return self.layout.realms(seat)
+
+    def unit_areas(self, seat: int) -> set[str]:
+        """The areas where `seat` has units."""
+        by_id = self._by_id
+        return {by_id[u].at for u in self.layout.units.get(seat, ())}
+
+    def ways(self, seat: int, here: str) -> list[str]:
+        return self.layout.ways(seat, here)
+
+    def open_way(self, seat: int, here: str, there: str) -> bool:
+        return self.layout.open_way(seat, here, there)
+
+
+class Layout:
+    """What the board's listings read of the cards in play that holds while the same cards
+    are in play for the same seats and every card but the units stands where it stood:
+    areas and their owners, the structures in each area with the room they offer empty,
+    what each path lets through, each seat's units and its other cards with their places,
+    whether weather is in play, and what is worked out from these (a seat's realms, the
+    ways out of an area, the move steps along them). Units move all the time; of a unit it
+    reads only its id, owner and card, so a move keeps it. Kept on the state (`layout`)
+    and shared with clones: it is a value of the ids, owners and places it was read from,
+    and `layout` reads it again whenever any of them differ, so no clone, undo, load or
+    step applied in place can find it stale."""
+
+    __slots__ = ("_homes", "_moves", "_realms", "_unmet", "_ways", "area_owner", "areas",
+                 "card", "every_unit", "fixed", "fixed_at", "fixed_inside", "held", "ids",
+                 "owners", "passage", "room", "ships", "structure_owner", "structures_at",
+                 "unit_card", "unit_room", "units", "weather")
+
+    def __init__(self, state: WintergrimState, ids: tuple[str, ...],
+                 owners: tuple[int | None, ...]) -> None:
+        faces, board, by_id = state.table.faces, _on_the_board(), state.pieces.by_id
+        self.ids, self.owners = ids, owners
         self.areas: list[str] = []
         self.area_owner: dict[str, int | None] = {}
         self.structures_at: dict[str, list[str]] = {}
-        self.room: dict[str, int] = {}
+        self.room: dict[str, int] = {}  # each structure's, less what non-units inside take
+        self.structure_owner: dict[str, int | None] = {}
+        ships: list[str] = []
         self.passage: dict[str, str] = {}
-        self.held: dict[int | None, list[tuple[Card, str]]] = {}  # (card, where) in play
+        self.held: dict[int | None, list[tuple[Card, str]]] = {}  # all but units, in play
         self.units: dict[int | None, list[str]] = {}  # in the order they came into play
         self.every_unit: list[str] = []  # every seat's, in that order
+        self.unit_card: dict[str, Card] = {}
+        self.unit_room: dict[str, int] = {}  # what each unit takes inside a structure
+        self.weather = False
         self._realms: dict[int | None, set[str]] = {}
         self._ways: dict[tuple[int, str], list[str]] = {}
-        self.weather = False
-        held, room, units, board = self.held, self.room, self.units, _on_the_board()
+        self._moves: dict[tuple[int, str, str, bool], tuple] = {}
+        self._unmet: dict[tuple[int, str], Req | None] = {}
+        self._homes: dict[tuple[int, str], list[tuple[str, str]]] = {}
+        self.card: dict[str, Card] = {}  # of every structure
+        fixed: list[str] = []
+        realms: dict[int | None, set[str]] = {}
         needs: list[tuple[str, int]] = []
-        for ident, entity in state.pieces.by_id.items():
+        for ident, owner in zip(ids, owners, strict=True):
+            card, kind, takes, passage = board[faces[ident]]
+            if kind == "unit":  # stands in an area, never in the sky or waiting to resolve
+                self.every_unit.append(ident)
+                self.units.setdefault(owner, []).append(ident)
+                self.unit_card[ident] = card
+                self.unit_room[ident] = takes
+                realms.setdefault(owner, set()).add(card.realm)
+                continue
+            fixed.append(ident)
+            entity = by_id[ident]
             at = entity.at
             if at == PLAYED:
                 continue  # a tactic waiting in its window: not in play on the board
-            owner = entity.owner
-            card, kind, takes, passage = board[faces[ident]]
-            mine = held.get(owner)
-            if mine is None:
-                held[owner] = [(card, at)]
-            else:
-                mine.append((card, at))
-            if kind == "unit":
-                self.every_unit.append(ident)
-                listed = units.get(owner)
-                if listed is None:
-                    units[owner] = [ident]
-                else:
-                    listed.append(ident)
-            elif kind == "structure":
-                standing = self.structures_at.get(at)
-                if standing is None:
-                    self.structures_at[at] = [ident]
-                else:
-                    standing.append(ident)
-                room[ident] = room.get(ident, 0) + takes
+            self.held.setdefault(owner, []).append((card, at))
+            realms.setdefault(owner, set()).add(card.realm)
+            if kind == "structure":
+                self.structures_at.setdefault(at, []).append(ident)
+                self.room[ident] = self.room.get(ident, 0) + takes
+                self.structure_owner[ident] = owner
+                self.card[ident] = card
+                if card.structure == "ship":
+                    ships.append(ident)
             if at == SKY:
                 self.weather = True
             if at == ident:
@@ -195,23 +300,21 @@ class Ground:
             if inside and inside != ident:
                 needs.append((inside, takes))
         for holder, need in needs:
-            room[holder] = room.get(holder, 0) + need
+            self.room[holder] = self.room.get(holder, 0) + need
+        self._realms = realms
+        self.ships = frozenset(ships)
+        self.fixed = tuple(fixed)
+        self.fixed_at = tuple(map(_AT, map(by_id.__getitem__, fixed)))
+        self.fixed_inside = tuple(map(_INSIDE, map(by_id.__getitem__, fixed)))
 
-    def realms(self, seat: int | None) -> set[str]:
+    def realms(self, seat: int | None) -> AbstractSet[str]:
         """The realms of the cards `seat` has in play (`realms_in_play`)."""
-        found = self._realms.get(seat)
-        if found is None:
-            found = self._realms[seat] = {card.realm for card, _ in self.held.get(seat, ())}
-        return found
-
-    def unit_areas(self, seat: int) -> set[str]:
-        """The areas where `seat` has units."""
-        return {at for card, at in self.held.get(seat, ()) if card.kind == "unit"}
+        return self._realms.get(seat, _NONE)
 
     def ways(self, seat: int, here: str) -> list[str]:
         """The other areas `seat`'s units may step to from `here` without Navigate or
-        Flank, in the order of `areas` (`moving._passable`): worked out once per area,
-        however many units stand there."""
+        Flank, in the order of `areas` (`moving._passable`): worked out once per area
+        while the layout holds, however many units stand there and step."""
         found = self._ways.get((seat, here))
         if found is None:
             found = self._ways[(seat, here)] = [
@@ -231,12 +334,73 @@ class Ground:
         realm = self.passage.get(path)
         return realm is not None and realm in self.realms(seat)
 
+    def unmet_anywhere(self, seat: int, card: Card, ground: Ground) -> Req | None:
+        """`unmet` for a card none of whose requirements is local: the cards `seat` has
+        in play answer, and they are the layout's while it holds."""
+        key = (seat, card.key)
+        if key in self._unmet:
+            return self._unmet[key]
+        found = self._unmet[key] = next(
+            (r for r in card.req if not meets_in(ground.held(seat), r, "")), None)
+        return found
+
+    def homes(self, seat: int, card: Card) -> list[tuple[str, str]]:
+        """(area, structure) of `seat`'s structures that take the unit `card` when it is
+        paid and placed (placing.houses), before room and Req are asked."""
+        key = (seat, card.key)
+        found = self._homes.get(key)
+        if found is None:
+            from engine.games.wintergrim.placing import houses
+            owner = self.structure_owner
+            found = self._homes[key] = [
+                (area, structure) for area, standing in self.structures_at.items()
+                for structure in standing
+                if owner[structure] == seat and houses(self.card[structure], card)]
+        return found
+
+    def moves_out(self, seat: int, unit: str, here: str, roams: bool) -> tuple:
+        """The move steps of `unit` from outside in `here` to other areas: to every one
+        with Navigate or Flank (`roams`), else along `ways`. Made once per unit and
+        area while the layout holds."""
+        key = (seat, unit, here, roams)
+        found = self._moves.get(key)
+        if found is None:
+            from engine.games.wintergrim.moving import move
+            others = [a for a in self.areas if a != here] if roams else self.ways(seat, here)
+            found = self._moves[key] = tuple(move(unit, other, "") for other in others)
+        return found
+
+
+_NONE: frozenset[str] = frozenset()
+_AT, _INSIDE = attrgetter("at"), attrgetter("inside")
+
+
+def layout(state: WintergrimState) -> Layout:
+    """The state's layout, read again only when the cards in play, their owners, or where
+    a card that is not a unit stands are not those it was read from (see `Layout`)."""
+    by_id = state.pieces.by_id
+    ids = tuple(by_id)
+    owners = tuple(map(_OWNER, by_id.values()))
+    found = state.layout
+    if found is None or found.ids != ids or found.owners != owners:
+        found = state.layout = Layout(state, ids, owners)
+    else:
+        fixed = tuple(map(by_id.__getitem__, found.fixed))
+        if tuple(map(_AT, fixed)) != found.fixed_at or \
+                tuple(map(_INSIDE, fixed)) != found.fixed_inside:
+            found = state.layout = Layout(state, ids, owners)
+    return found
+
 
 # -- requirements, room and food -----------------------------------------------------------
 def meets(state: WintergrimState, seat: int, req: Req, area: str,
           ground: Ground | None = None) -> bool:
     """Whether `seat` has in play a card that `req` asks for (Explain the Cards, Req)."""
-    held = (ground or Ground(state)).held.get(seat, ())
+    return meets_in((ground or Ground(state)).held(seat), req, area)
+
+
+def meets_in(held: list[tuple[Card, str]], req: Req, area: str) -> bool:
+    """`meets`, among the cards held in play and where they stand."""
     for card, at in held:
         if req.local and at != area:
             continue
@@ -256,11 +420,22 @@ def meets(state: WintergrimState, seat: int, req: Req, area: str,
 
 def unmet(state: WintergrimState, seat: int, card: Card, area: str,
           ground: Ground | None = None) -> Req | None:
-    """The first requirement of `card` that `seat` does not meet placing it in `area`."""
+    """The first requirement of `card` that `seat` does not meet placing it in `area`. One
+    that is not local reads only which cards the seat has in play, wherever they stand:
+    what a card without a local one finds is kept in the layout."""
     if not card.req:
         return None
     g = ground or Ground(state)
+    if card.key not in _asks_locally():
+        return g.layout.unmet_anywhere(seat, card, g)
     return next((r for r in card.req if not meets(state, seat, r, area, g)), None)
+
+
+@cache
+def _asks_locally() -> frozenset[str]:
+    """The card keys with a local requirement (Req.local): in the area it is placed in."""
+    return frozenset(key for key, card in content().cards.items()
+                     if any(r.local for r in card.req))
 
 
 def room_left(state: WintergrimState, structure: str) -> int:
@@ -276,10 +451,11 @@ def food(state: WintergrimState, seat: int) -> int:
     return foods(state)[seat]
 
 
-def foods(state: WintergrimState) -> list[int]:
+def foods(state: WintergrimState, found: Census | None = None) -> list[int]:
     """Each seat's food (checked after every step): the printed F of its cards in play,
-    and what each structure it tends with a worker inside yields."""
-    found = census(state)
+    and what each structure it tends with a worker inside yields (`found`: as
+    `hq_holders`)."""
+    found = found or census(state)
     totals = list(found.food)
     if found.tended:
         by_id = state.pieces.by_id
@@ -401,8 +577,9 @@ def modifiers_on(state: WintergrimState, ident: str) -> list:
     """The modifiers that reach this unit: the weather's (unless sheltered) and what is
     attached to it."""
     out: list = []
-    if not sheltered(state, ident):
-        for sky in weather(state):
+    skies = weather(state)
+    if skies and not sheltered(state, ident):
+        for sky in skies:
             out.extend(card_of(state, sky).modifiers)
     for card in state.pieces[ident].attached:
         out.extend(content().cards[state.table.faces[card]].modifiers)
@@ -429,6 +606,8 @@ def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
 
 def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
+    if not state.pieces.by_id[ident].attached and not state.pieces.ids_at(SKY):
+        return False  # nothing reaches it (each move step asks; mostly nothing does)
     from engine.core.modifiers import allows
     modifiers = modifiers_on(state, ident)
     return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))

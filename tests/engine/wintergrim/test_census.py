@@ -1,5 +1,6 @@
-"""The census (world.Census) kept on a state must answer as the pieces do, whatever way the
-state came about: played on, cloned and played differently, undone, loaded."""
+"""The census (world.Census) and the layout (world.Layout) kept on a state must answer as
+the pieces do, whatever way the state came about: played on, cloned and played
+differently (a step at a time on the same state), undone, loaded."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from engine.core import saves
 from engine.core.game import GameState, RuleMode
 from engine.core.match import Match
 from engine.core.rng import Rng
-from engine.games.wintergrim import world
-from engine.games.wintergrim.state import WintergrimOptions, WintergrimState
+from engine.games.wintergrim import placing, world
+from engine.games.wintergrim.content import Card
+from engine.games.wintergrim.state import PLAYED, SKY, WintergrimOptions, WintergrimState
 from tests.engine.wintergrim.helpers import GAME
 
 
@@ -35,9 +37,81 @@ def _read_afresh(state: GameState) -> tuple[list[int], set[int | None]]:
     return foods, holders
 
 
+def _board_afresh(state: WintergrimState) -> dict[str, object]:
+    """What a listing reads of the board (world.Ground), by the rulebook's definitions,
+    from every piece in play."""
+    on_board = {i: e for i, e in state.pieces.by_id.items() if e.at != PLAYED}
+    areas = [i for i, e in on_board.items() if e.at == i]
+    structures = [i for i in on_board if world.card_of(state, i).kind == "structure"]
+    seats = range(-1, state.players)
+    realms = {seat: {world.card_of(state, i).realm for i, e in on_board.items()
+                     if e.owner == seat} for seat in seats}
+    asked = _asked(state)
+    return {
+        "unmet": {(seat, card.key): next((r for r in card.req if not any(
+            (r.kind is None or c.kind == r.kind) and (r.realm is None or c.realm == r.realm)
+            and (r.role is None or r.role in c.roles)
+            and (r.structure is None or c.structure == r.structure)
+            and (r.card is None or c.key == r.card)
+            for c in (world.card_of(state, i) for i, e in on_board.items()
+                      if e.owner == seat))), None)
+            for seat in seats for card in asked},
+        "homes": {(seat, card.key): [(on_board[i].at, i) for i in structures
+                                     if on_board[i].owner == seat
+                                     and placing.houses(world.card_of(state, i), card)]
+                  for seat in seats for card in asked if card.kind == "unit"},
+        "areas": areas,
+        "area_owner": {a: on_board[a].owner for a in areas},
+        "structures_at": {a: [i for i in structures if on_board[i].at == a]
+                          for a in {on_board[i].at for i in structures}},
+        "room": {i: world.room_left(state, i) for i in structures},
+        "units": {seat: world.units(state, seat) for seat in seats},
+        "held": {seat: sorted((world.card_of(state, i).key, e.at) for i, e in on_board.items()
+                              if e.owner == seat) for seat in seats},
+        "weather": any(e.at == SKY for e in on_board.values()),
+        "realms": realms,
+        "ways": {(seat, here): [there for there in areas if there != here and (
+            (on_board[here].owner == seat and on_board[there].owner == seat) or any(
+                (p := world.card_of(state, a).power("passage")) is not None
+                and p.realm in realms[seat] for a in (here, there)))]  # type: ignore[union-attr]
+            for seat in seats for here in areas},
+    }
+
+
+def _asked(state: WintergrimState) -> list[Card]:
+    """The cards of the match with requirements, none of them local (world.unmet keeps
+    what those find in the layout)."""
+    cards = {world.card_of(state, i).key: world.card_of(state, i) for i in state.table.faces}
+    return [c for c in cards.values() if c.req and not any(r.local for r in c.req)]
+
+
+def _board_kept(state: WintergrimState) -> dict[str, object]:
+    g = world.Ground(state)
+    seats = range(-1, state.players)
+    asked = _asked(state)
+    structures = [i for i in state.pieces.by_id if world.card_of(state, i).kind == "structure"]
+    return {
+        "unmet": {(seat, card.key): world.unmet(state, seat, card, "", g)
+                  for seat in seats for card in asked},
+        "homes": {(seat, card.key): sorted(g.layout.homes(seat, card),
+                                           key=lambda home: structures.index(home[1]))
+                  for seat in seats for card in asked if card.kind == "unit"},
+        "areas": g.areas,
+        "area_owner": g.area_owner,
+        "structures_at": g.structures_at,
+        "room": {i: g.room(i) for standing in g.structures_at.values() for i in standing},
+        "units": {seat: list(g.units.get(seat, ())) for seat in seats},
+        "held": {seat: sorted((card.key, at) for card, at in g.held(seat)) for seat in seats},
+        "weather": g.weather,
+        "realms": {seat: set(g.realms(seat)) for seat in seats},
+        "ways": {(seat, here): g.ways(seat, here) for seat in seats for here in g.areas},
+    }
+
+
 def _agrees(state: GameState) -> None:
     assert isinstance(state, WintergrimState)
     assert (world.foods(state), world.hq_holders(state)) == _read_afresh(state)
+    assert _board_kept(state) == _board_afresh(state)
 
 
 def test_the_census_answers_as_the_pieces_do_through_play_clones_undo_and_load(
