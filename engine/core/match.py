@@ -58,13 +58,7 @@ class Step(NamedTuple):
     ended: bool = False
 
 
-_NOBODY: frozenset[int] = frozenset()
-
-
-def _seats(seats: set[int]) -> frozenset[int]:
-    """`seats` as a step keeps them: most steps show nobody anything, and they share one
-    empty set (an empty frozenset of its own was 216 bytes of every step in the record)."""
-    return frozenset(seats) if seats else _NOBODY
+_step = tuple.__new__  # a Step without its Python-level __new__: one is made per action
 
 
 def shared_steps(old: Sequence[object], new: Sequence[object]) -> int:
@@ -87,6 +81,7 @@ class Match:
         self.mode = mode
         self.take_backs = take_backs
         self._current: GameState = game.setup(options, Rng(seed))
+        self._seated = frozenset(range(self._current.players))  # every seat at the table
         self._checkpoints: dict[int, GameState] = {0: self._current}
         # Whether the current state is the match's alone: neither a checkpoint nor handed
         # out (`state`). Then an action the rules listed changes it in place: a clone per
@@ -255,13 +250,13 @@ class Match:
                 over: bool, dice: int) -> None:
         """Note the step that made `new` from a state that was `over` (or not) and had
         `dice` as its generator's state."""
-        players = new.players
         ended = new.result is not None and not over
-        revealed = frozenset(range(players)) if ended else \
-            _seats(new.table.revealed_by_touched(range(players)))
+        seats = self._seated
+        revealed = seats if ended else new.table.revealed_by_touched(seats)
         new.table.touched = None
         steps = self.steps
-        steps.append(Step(action, actor, tuple(events), new.rng.state != dice, revealed, ended))
+        steps.append(_step(Step, (action, actor, tuple(events), new.rng.state != dice,
+                                  revealed, ended)))
         self._current = new
         self._moment += 1
         if len(steps) % CHECKPOINT == 0:
@@ -338,8 +333,8 @@ class Match:
         dice, over = state.rng.state, state.result is not None
         events = self._apply(state, action, actor)
         ended = state.result is not None and not over
-        self.steps.append(Step(action, actor, tuple(events), state.rng.state != dice,
-                               frozenset(range(state.players)) if ended else None, ended))
+        self.steps.append(_step(Step, (action, actor, tuple(events), state.rng.state != dice,
+                                       self._seated if ended else None, ended)))
         if len(self.steps) % CHECKPOINT == 0:
             self._checkpoints[len(self.steps)] = state.clone()
 
@@ -348,7 +343,7 @@ class Match:
         step = self.steps[index]
         if step.revealed_to is None:
             before, after = self._state_at(index), self._state_at(index + 1)
-            seen = _seats(after.table.revealed_since(before.table, range(before.players)))
+            seen = after.table.revealed_since(before.table, self._seated)
             step = self.steps[index] = step._replace(revealed_to=seen)
         assert step.revealed_to is not None
         return step.revealed_to

@@ -131,6 +131,7 @@ class Zone:
 
 _new_zone = object.__new__
 _EVERYONE = object()  # every seat sees a card (Table._seen_by_whom)
+NOBODY: frozenset[int] = frozenset()  # the seats most steps show a hidden card to
 
 
 def _sight(zone: Zone, card: str, face_up: set[str]) -> object:
@@ -270,7 +271,7 @@ class Table:
     def visible_cards(self, player: int | None) -> set[str]:
         return {card for card in self.where if self.visible_to(card, player)}
 
-    def revealed_since(self, before: Table, players: Iterable[int]) -> set[int]:
+    def revealed_since(self, before: Table, players: Iterable[int]) -> frozenset[int]:
         """The players who can see a card now that they could not see in `before`.
 
         Only cards that moved or turned over can change who sees them, so the
@@ -288,24 +289,24 @@ class Table:
         for card in changed:
             name = old_where.get(card)
             was[card] = None if name is None else _sight(old_zones[name], card, old_up)
-        return self._newly_seeing(was, players)
+        return self._newly_seeing(was, frozenset(players))
 
-    def revealed_by_touched(self, players: Iterable[int]) -> set[int]:
+    def revealed_by_touched(self, players: Iterable[int]) -> frozenset[int]:
         """As `revealed_since` the table as it was at `track()`, read from the cards
         noted since then."""
         assert self.touched is not None, "the table was not tracking"
-        return self._newly_seeing(self.touched, players)
+        return self._newly_seeing(self.touched, frozenset(players))
 
-    def _newly_seeing(self, was: dict[str, object], players: Iterable[int]) -> set[int]:
-        """The players among `players` who see one of the cards of `was` now and did not
-        see it then (`was`: each card's sight then).
+    def _newly_seeing(self, was: dict[str, object], seats: frozenset[int]) -> frozenset[int]:
+        """The players among `seats` who see one of the cards of `was` now and did not
+        see it then (`was`: each card's sight then). Most steps show nobody anything:
+        they share one empty set (a step keeps what this says).
 
         Each card's sight is read once as "everyone", "nobody" or "one owner" (the
         three the zone rules allow), not asked seat by seat: a step runs this after
         every action."""
         if not was:  # most steps of a game of entities move no card at all
-            return set()
-        seats = frozenset(players)
+            return NOBODY
         out: set[int] = set()
         # The table's parts read once: a step runs this for every card it moved or turned.
         zones, where, up = self.zones, self.where, self.face_up
@@ -319,7 +320,7 @@ class Table:
                 out.add(now)  # type: ignore[arg-type]  # one owner's seat
             if len(out) >= len(seats):
                 break
-        return out & seats
+        return seats.intersection(out) if out else NOBODY
 
     def _seen_by_whom(self, card: str) -> object:
         """Who sees `card`'s face: _EVERYONE, one owner's seat, or None (nobody)."""
