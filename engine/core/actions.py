@@ -108,18 +108,32 @@ def _checker(annotation: Any) -> Checker:
     return lambda value: isinstance(value, annotation)
 
 
+def _fitting_types(annotation: Any) -> frozenset[type]:
+    """The types whose every value fits `annotation`, among those JSON makes (str, int,
+    float, bool, None): a value of one of them fits at one set look-up, the test made by
+    `_checker` is asked only of the rest (lists for tuples, values that do not fit)."""
+    if typing.get_origin(annotation) in (Union, types.UnionType):
+        return frozenset().union(*map(_fitting_types, typing.get_args(annotation)))
+    if annotation is float:
+        return frozenset((int, float))
+    if annotation in (int, str, bool, type(None)):
+        return frozenset((annotation,))
+    return frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class _Decoder:
     names: frozenset[str]
-    fields: tuple[tuple[str, Checker, bool], ...]  # name, test, has a default
+    # name, the types that fit at sight, the test for any other value, has a default
+    fields: tuple[tuple[str, frozenset[type], Checker, bool], ...]
 
 
 @cache
 def _decoder(cls: type[Action]) -> _Decoder:
     hints = typing.get_type_hints(cls)
     return _Decoder(frozenset(f.name for f in fields(cls)) | {"t"},
-                    tuple((f.name, _checker(hints[f.name]), f.default is not f.default_factory)
-                          for f in fields(cls)))
+                    tuple((f.name, _fitting_types(hints[f.name]), _checker(hints[f.name]),
+                           f.default is not f.default_factory) for f in fields(cls)))
 
 
 def action_from_json(data: Any) -> Action:
@@ -135,14 +149,17 @@ def action_from_json(data: Any) -> Action:
         names_text = ", ".join(excerpt(name) for name in extra[:3])
         raise ValueError(f"action {excerpt(data['t'])} has unknown field(s) {names_text}")
     kwargs: dict[str, Any] = {}
-    for name, fits, has_default in decoder.fields:
+    for name, fitting, fits, has_default in decoder.fields:
         if name not in data:
             if has_default:
                 continue
             raise ValueError(f"action {excerpt(data['t'])} is missing field {name!r}")
         value = data[name]
-        if not fits(value):
+        if type(value) in fitting:
+            kwargs[name] = value
+        elif fits(value):
+            kwargs[name] = tuple(value) if isinstance(value, list) else value
+        else:
             raise ValueError(f"action {excerpt(data['t'])} field {name!r} has a wrong value "
                              f"{excerpt(value)}")
-        kwargs[name] = tuple(value) if isinstance(value, list) else value
     return cls(**kwargs)

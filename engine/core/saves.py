@@ -169,6 +169,79 @@ def from_dict(data: Any, source: str = "save") -> Match:
         return _rebuild(data, source)
 
 
+Record = list[tuple[Action, int]]
+_ROWS_OPEN = '{\n "actions": [\n'  # the start of a save as `Pending.text` lays it out
+_ROWS_CLOSE = "\n ],\n"
+_NO_ROWS = '{\n "actions": [],\n'
+
+
+class _NotAsWritten(Exception):
+    """The text is not laid out as `dumps` writes it, or a row is not plain: the general
+    reading takes it, and names what is wrong."""
+
+
+def _as_written(text: str) -> tuple[dict[str, Any], Record] | None:
+    """The save's fields (its actions left out) and its decoded actions, when `text` has the
+    layout `dumps` writes, one action a line, and every row is plain; None otherwise.
+
+    Most lines of a long match repeat an earlier one (every pass, every "end the day"), so
+    each distinct line is parsed, checked and decoded once, and the rows never go through
+    pydantic: parsing every row, validating it and keying the decoded actions by their
+    values was a third of loading a 5,000-action table. Nothing is taken on trust: a row
+    is accepted only when pydantic would accept it as it is (an object of exactly `actor`,
+    an int, and `action`, an object, all made by the JSON parser), and every action is
+    decoded with every check; a line that is anything else sends the whole text to the
+    general reading, so what is refused, and the message naming it, are the same."""
+    if not text.startswith(_ROWS_OPEN):
+        return None
+    end = text.find(_ROWS_CLOSE, len(_ROWS_OPEN))
+    if end < 0:
+        return None
+    *rows, last = text[len(_ROWS_OPEN):end].split("\n")
+    if len(rows) >= MAX_ACTIONS:
+        return None
+    try:
+        # JSON strings hold no line breaks, so the rows end at the first line that closes a
+        # list; the rest is read as a whole, with no rows and no key given twice (the
+        # parser would keep the last, which could be a second "actions").
+        head = json.loads(_NO_ROWS + text[end + len(_ROWS_CLOSE):], object_pairs_hook=_once)
+        seen: dict[str, tuple[Action, int]] = {}
+        record: Record = []
+        for line in rows:
+            row = seen.get(line)
+            if row is None:
+                if not line.endswith(","):
+                    return None
+                row = seen[line] = _plain_row(line, len(line) - 1)
+            record.append(row)
+        record.append(_plain_row(last, len(last)))  # no comma after the last row
+    except (_NotAsWritten, ValueError, RecursionError):
+        return None
+    return head, record
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _NotAsWritten
+    return data
+
+
+_read_json = json.JSONDecoder().raw_decode
+
+
+def _plain_row(line: str, end: int) -> tuple[Action, int]:
+    """The action and actor of the row `line` holds, indented by two spaces, up to `end`;
+    ValueError or _NotAsWritten for anything else, or anything not plain."""
+    row, stop = _read_json(line, 2)
+    if stop != end or not line.startswith("  ") or type(row) is not dict or len(row) != 2:
+        raise _NotAsWritten
+    actor, data = row.get("actor"), row.get("action")
+    if type(actor) is not int or type(data) is not dict:
+        raise _NotAsWritten
+    return action_from_json(data), actor
+
+
 @contextmanager
 def _collector_waits() -> Iterator[None]:
     """Keep the cyclic collector off while a save is read, validated and replayed.
@@ -187,7 +260,9 @@ def _collector_waits() -> Iterator[None]:
             gc.enable()
 
 
-def _rebuild(data: Any, source: str) -> Match:
+def _rebuild(data: Any, source: str, record: Record | None = None) -> Match:
+    """The match `data` records; `record`, when given, is its actions, decoded already
+    (`data` then lists none)."""
     if not isinstance(data, dict):
         raise _problem(source, "not a Runetable save (expected a JSON object)")
     if data.get("format") != FORMAT:
@@ -217,7 +292,9 @@ def _rebuild(data: Any, source: str) -> Match:
     except ValidationError as exc:
         raise _problem(source, "options " + _describe_validation(exc)) from None
     match = Match(game, options, save.seed, RuleMode(save.mode), save.take_backs)
-    _replay(match, save, source)
+    if record is None:
+        record = _decoded(save, source)
+    _replay(match, record, save.schema_version, source)
     if save.schema_version == SCHEMA and match.state_hash() != save.state_hash:
         raise _problem(source, "the state hash does not match the actions "
                                "(the file was changed by hand or is damaged)")
@@ -233,13 +310,13 @@ def _rebuild(data: Any, source: str) -> Match:
     return match
 
 
-def _replay(match: Match, save: SaveFile, source: str) -> None:
-    """Replay the recorded actions through the rules, naming the first one refused."""
+def _decoded(save: SaveFile, source: str) -> Record:
+    """The recorded actions, decoded, naming the first one that cannot be."""
     # A match repeats its actions (every "end the day", every pass): each distinct one
     # is decoded once. Actions are frozen values, so the record may share them.
     # The key carries each value's type: 1, 1.0 and true are equal in Python, not here.
     decoded: dict[tuple[tuple[str, type, Any], ...], Action] = {}
-    record: list[tuple[Action, int]] = []
+    record: Record = []
     for number, saved in enumerate(save.actions, start=1):
         data = saved.action
         try:
@@ -253,8 +330,13 @@ def _replay(match: Match, save: SaveFile, source: str) -> None:
             if key is not None:
                 decoded[key] = action
         record.append((action, saved.actor))
+    return record
+
+
+def _replay(match: Match, record: Record, version: int, source: str) -> None:
+    """Replay the recorded actions through the rules, naming the first one refused."""
     try:
-        match.replay_record(record, upgrade=save.schema_version < SCHEMA)
+        match.replay_record(record, upgrade=version < SCHEMA)
     except RecordRefused as exc:
         raise _problem(source, f"action {exc.number} ({_short(record[exc.number - 1][0])}) "
                                f"is not legal there: {exc.reason}") from None
@@ -282,9 +364,20 @@ def loads(text: str, source: str = "save") -> Match:
     """Parse and replay a save's text; anything wrong is one SaveError line."""
     if len(text) > MAX_BYTES:
         raise _problem(source, f"too large for a Runetable save (over {MAX_BYTES // 2**20} MB)")
+    with _collector_waits():
+        written = _as_written(text)
+        data, record = (_parsed(text, source), None) if written is None else written
+        try:
+            return _rebuild(data, source, record)
+        except RecursionError:
+            raise _problem(source, "not a Runetable save (a value is nested too "
+                                   "deeply)") from None
+
+
+def _parsed(text: str, source: str) -> Any:
+    """The JSON of a save's text, read as a whole."""
     try:
-        with _collector_waits():
-            data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise _problem(source, f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
                                f"{exc.msg}); the file may be truncated or damaged") from None
@@ -293,10 +386,6 @@ def loads(text: str, source: str = "save") -> Match:
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise _problem(source, "not a Runetable save (it holds a number too long to "
                                "read)") from None
-    try:
-        return from_dict(data, source)
-    except RecursionError:
-        raise _problem(source, "not a Runetable save (a value is nested too deeply)") from None
 
 
 def load(path: str | os.PathLike[str]) -> Match:
