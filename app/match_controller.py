@@ -235,12 +235,14 @@ class MatchController(QObject):
         self.message.emit(f"Saved {Path(path).name}.")
 
     def _open(self, match: Match, path: Path | None) -> None:
-        heap.new_match()
         self.match = match
         self.path = path
         self._rebuild_stack()
         self._last_seat = None
         self.replaced.emit()
+        # Once the table holds the new match only: the collection then frees the last one
+        # (asked while it was still held, it walked both and freed neither).
+        heap.new_match()
         self._after_change()
 
     def _rebuild_stack(self) -> None:

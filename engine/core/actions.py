@@ -99,8 +99,13 @@ def _checker(annotation: Any) -> Checker:
     if annotation is type(None):
         return lambda value: value is None
     if origin is tuple:
-        item = _checker(typing.get_args(annotation)[0])
-        return lambda value: isinstance(value, list | tuple) and all(map(item, value))
+        args = typing.get_args(annotation)
+        if len(args) == 2 and args[1] is Ellipsis:  # tuple[X, ...]: any length
+            item = _checker(args[0])
+            return lambda value: isinstance(value, list | tuple) and all(map(item, value))
+        parts = [_checker(arg) for arg in args]  # tuple[X, Y]: so many, each its own type
+        return lambda value: (isinstance(value, list | tuple) and len(value) == len(parts)
+                              and all(part(v) for part, v in zip(parts, value, strict=True)))
     if annotation is int:
         return lambda value: isinstance(value, int) and not isinstance(value, bool)
     if annotation is float:

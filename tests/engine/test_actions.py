@@ -135,3 +135,16 @@ def test_null_is_accepted_only_where_the_field_allows_it() -> None:
         "c01", "board")
     with pytest.raises(ValueError, match="field 'to'"):
         action_from_json({"t": "move", "card": "c01", "to": None})
+
+
+def test_a_pair_field_takes_exactly_two_of_its_types() -> None:
+    """A field of a fixed-length tuple (Wintergrim's two workers) is checked place by
+    place: a save naming three workers, or one, is refused by name, not carried into
+    the rules."""
+    from engine.games.wintergrim.actions import Found
+
+    assert action_from_json({"t": "wg-found", "hq": "h", "workers": ["a", "b"]}) == \
+        Found("h", ("a", "b"))
+    for bad in (["a", "b", "c"], ["a"], ["a", 2], "ab"):
+        with pytest.raises(ValueError, match="field 'workers'"):
+            action_from_json({"t": "wg-found", "hq": "h", "workers": bad})
