@@ -41,7 +41,8 @@ PREFIX = ("sun-", "moon-")
 UNREACHABLE = 99
 
 Steps = dict[Coord, tuple[tuple[Coord, int], ...]]
-Ways = tuple[tuple[Coord, int, int, int, int], ...]
+Way = tuple[Coord, int, int, int, int]  # one of a walk's ways (see Walk)
+Ways = tuple[Way, ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[tuple[Coord, str], ...], bool, bool]
 Walk = tuple[Ways, int, int]

@@ -32,6 +32,7 @@ from engine.games.tactica.board import (
     Board,
     MovesKey,
     MovesMemo,
+    Way,
     Ways,
     side_of,
 )
@@ -68,21 +69,23 @@ def reach(state: TacticaState, b: Board, troop: str, mov: int,
     if free is None:
         free = troop in state.unlocked
     return _open(ways, b.occupied if occupied is None else GEOM.mask(occupied),
-                 0 if free else b.danger(player))
+                 0 if free else b.danger(player))[0]
 
 
-def _open(ways: Ways, occupied: int, stop: int) -> dict[Coord, int]:
+def _open(ways: Ways, occupied: int, stop: int) -> tuple[dict[Coord, int], list[Way]]:
     """Where the ways open past `occupied` hexes and not through `stop` ones end, each at
     the cost of the cheapest (hexes as bits, GEOM.bit: each way is tested with one `&`, its
     end against the hexes taken, the hexes it passes, from PASSED up, against those blocked)."""
     best: dict[Coord, int] = {}
+    opened: list[Way] = []  # the ways that open, for whoever makes their moves
     taken = occupied | (occupied | stop) << PASSED
-    for c, cost, bits, end, _ in ways:
-        if bits & taken:
+    for way in ways:
+        if way[2] & taken:
             continue
-        best[c] = cost
-        taken |= end
-    return best
+        best[way[0]] = way[1]
+        opened.append(way)
+        taken |= way[3]
+    return best, opened
 
 
 MOV = {face: troop.mov for face, troop in TROOPS.items()}
@@ -204,15 +207,9 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
                                                  mov, start)
             if free:  # only troops in the way count
                 around = ends
-            # _open, with each destination's Move found as it opens
-            made = MOVES[troop]
-            occupied = b.occupied
-            taken = occupied | (occupied | stop) << PASSED
-            for c, cost, bits, end, at in ways:
-                if bits & taken:
-                    continue
-                moves[c] = cost
-                taken |= end
+            moves, opened = _open(ways, b.occupied, stop)
+            made = MOVES[troop]  # each destination's Move, by the end's place
+            for c, _, _, _, at in opened:
                 move = made[at]
                 if move is None:
                     move = made[at] = Move(troop, c[0], c[1])

@@ -375,12 +375,18 @@ _NONE: frozenset[str] = frozenset()
 _AT, _INSIDE = attrgetter("at"), attrgetter("inside")
 
 
+def _in_play(state: WintergrimState) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
+    """The ids of the pieces in play and their owners: what the census and the layout are
+    values of (a card's face never changes)."""
+    by_id = state.pieces.by_id
+    return tuple(by_id), tuple(map(_OWNER, by_id.values()))
+
+
 def layout(state: WintergrimState) -> Layout:
     """The state's layout, read again only when the cards in play, their owners, or where
     a card that is not a unit stands are not those it was read from (see `Layout`)."""
+    ids, owners = _in_play(state)
     by_id = state.pieces.by_id
-    ids = tuple(by_id)
-    owners = tuple(map(_OWNER, by_id.values()))
     found = state.layout
     if found is None or found.ids != ids or found.owners != owners:
         found = state.layout = Layout(state, ids, owners)
@@ -490,9 +496,7 @@ def census(state: WintergrimState) -> Census:
     not those it was read from. It is a value of the ids and owners it names (card
     faces never change), kept on the state and shared with its clones: any state with
     the same ones may use it, so no undo, clone or load can find it stale."""
-    by_id = state.pieces.by_id
-    ids = tuple(by_id)
-    owners = tuple(map(_OWNER, by_id.values()))
+    ids, owners = _in_play(state)
     found = state.census
     if found is None or found.ids != ids or found.owners != owners:
         found = state.census = _count(state, ids, owners)
