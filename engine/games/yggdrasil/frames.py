@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame
+from engine.core.frames import Commit, Frame, with_seats
 from engine.core.game import GameState
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -129,7 +129,7 @@ class YggDraft(Commit):
         packets = [s.table.cards_in(packet(seat)) for seat in range(s.players)]
         for seat, cards in enumerate(packets):
             put_all(s, cards, packet((seat + 1) % s.players))
-        s.frames.append(dataclasses.replace(self, seats=self.order))
+        s.frames.append(with_seats(self, self.order))
         return [PacketsPassed(picked=s.picks)]
 
 
