@@ -146,10 +146,11 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
             else:
                 # Nobody waits for a seat that has no answer at all; the first seat asked
                 # is one that can act.
-                able = tuple(s for s in top.seats if top.can_answer(state, s))
+                seats = top.seats
+                able = [s for s in seats if top.can_answer(state, s)]
                 if able:
-                    if able != top.seats:
-                        state.frames[-1] = with_seats(top, able)
+                    if len(able) != len(seats):
+                        state.frames[-1] = with_seats(top, tuple(able))
                     break
                 state.frames.pop()
                 fresh = top.close(state)

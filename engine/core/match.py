@@ -192,7 +192,7 @@ class Match:
         actor = current.to_move() if player is None else player
         listed = actor is not None and self._was_listed(action, actor)
         over, dice = current.result is not None, current.rng.state
-        if listed and self._own:
+        if listed and self._own and not action.referee:
             events = self._apply_in_place(action, actor)  # type: ignore[arg-type]
             new = current
         else:
@@ -205,13 +205,16 @@ class Match:
         return events
 
     def _apply_in_place(self, action: Action, actor: int) -> list[Event]:
-        """Apply an action the rules listed for the current state to that very state.
+        """Apply a move the rules listed for the current state to that very state.
         The rules listed it, so they carry it out; should they fail half way all the
-        same, the state is rebuilt from its checkpoint and the failure goes on."""
+        same, the state is rebuilt from its checkpoint and the failure goes on.
+
+        Nor is who may act asked again (`_apply`): the rules list nothing once the match
+        is over and list a seat's moves only while it decides (flow.legal_actions)."""
         state = self._current
         state.table.track()
         try:
-            return self._apply(state, action, actor, checked=False)
+            return self.game.apply(state, action, actor, checked=False)
         except BaseException:
             self._current = self._replayed(len(self.steps))
             self._moment += 1
