@@ -10,7 +10,9 @@ moments quick while the record grows by little more than its actions.
 
 Between checkpoints, an action the rules listed is applied to the current
 state itself, unless someone was handed that state (`state`): a state once
-handed out never changes, and one nobody holds need not be copied.
+handed out never changes, and one nobody holds need not be copied. Such a step,
+as a step read from a save, leaves what it showed whom to be worked out when undo
+asks (`_revealed`).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ class Step(NamedTuple):
     actor: int
     events: tuple[Event, ...]
     random: bool
-    revealed_to: frozenset[int] | None  # None: not worked out yet (a step read from a save)
+    # None: not worked out yet (a step read from a save, or applied in place): `_revealed`
+    revealed_to: frozenset[int] | None
     ended: bool = False
 
 
@@ -210,9 +213,11 @@ class Match:
         same, the state is rebuilt from its checkpoint and the failure goes on.
 
         Nor is who may act asked again (`_apply`): the rules list nothing once the match
-        is over and list a seat's moves only while it decides (flow.legal_actions)."""
+        is over and list a seat's moves only while it decides (flow.legal_actions). What
+        the step showed whom is worked out only if undo asks (`_revealed`), from the
+        states around it: noting every card moved cost a twentieth of every step, and
+        most in-place steps (self-play, search) are never asked."""
         state = self._current
-        state.table.track()
         try:
             return self.game.apply(state, action, actor, checked=False)
         except BaseException:
@@ -255,8 +260,14 @@ class Match:
         `dice` as its generator's state."""
         ended = new.result is not None and not over
         seats = self._seated
-        revealed = seats if ended else new.table.revealed_by_touched(seats)
-        new.table.touched = None
+        table = new.table
+        if ended:
+            revealed: frozenset[int] | None = seats
+        elif table.touched is None:  # applied in place: worked out if undo asks (_revealed)
+            revealed = None
+        else:
+            revealed = table.revealed_by_touched(seats)
+        table.touched = None
         steps = self.steps
         steps.append(_step(Step, (action, actor, tuple(events), new.rng.state != dice,
                                   revealed, ended)))
