@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.core import referee
@@ -156,8 +154,13 @@ class Match:
         """Whether `action` is one of the engine's own listed moves for this state and seat
         (the very object: an equal one from elsewhere is checked as any other)."""
         listed = self._listed
-        return (listed is not None and listed[0] == self._moment and listed[1] == actor
-                and any(map(is_, listed[2], repeat(action))))
+        if listed is None or listed[0] != self._moment or listed[1] != actor:
+            return False
+        # A plain loop: twice as quick here as any() over map(is_, ...) or a generator.
+        for made in listed[2]:  # noqa: SIM110
+            if made is action:
+                return True
+        return False
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event so far with the number of the step that made it (1-based)."""
