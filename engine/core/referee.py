@@ -26,9 +26,12 @@ from engine.core.table_events import (
     SeatPassed,
     seat_name,
 )
-from engine.core.zones import Layout, Table, Visibility, hidden_ref
+from engine.core.zones import NOBODY, Layout, Table, Visibility, hidden_ref
 
 FREE_LIMIT = 100_000  # table units; far beyond any board, but keeps saves sane
+# The members as globals: `Layout.FREE` goes through the enum's class (some 150 ns), and
+# every move a load replays, and every card a listing offers, asks.
+_FREE, _STACK, _HIDDEN = Layout.FREE, Layout.STACK, Visibility.HIDDEN
 
 NameOf = Callable[[str], str]
 
@@ -116,18 +119,18 @@ def _card(table: Table, ref: str) -> str:
         raise IllegalAction(str(exc.args[0])) from None
 
 
-def check(state: GameState, action: Action) -> str | None:
+def check(state: GameState, action: Action) -> str | DicePool | None:
     """Raise IllegalAction when a referee action names something that does not exist;
-    the id of the card a move or a flip names, None for the others. The id is handed
-    on so that the card is resolved once (twice cost a replayed sandbox table 3% of
-    its load)."""
+    the id of the card a move or a flip names, the pool a roll names, None for the
+    others. What is found is handed on so that it is read once (a card resolved twice
+    cost a replayed sandbox table 3% of its load)."""
     table = state.table
     match action:
         case MoveCard():
             card = _card(table, action.card)
             if action.to not in table.zones:
                 raise IllegalAction(f"there is no zone called {action.to!r}")
-            if table.zones[action.to].layout is Layout.FREE:
+            if table.zones[action.to].layout is _FREE:
                 if action.x is None or action.y is None:
                     raise IllegalAction(f"a card put on {table.zones[action.to].label} "
                                         "needs a position")
@@ -146,7 +149,7 @@ def check(state: GameState, action: Action) -> str | None:
                                     "cards: nothing to shuffle")
         case RollDice():
             try:
-                DicePool.parse(action.pool)
+                return DicePool.parse(action.pool)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
         case SetCounter():
@@ -167,32 +170,24 @@ def check(state: GameState, action: Action) -> str | None:
 
 def apply(state: GameState, action: Action, actor: int, name_of: NameOf) -> list[Event]:
     """Check and perform a referee action; events tell the table what happened."""
-    card = check(state, action)
+    found = check(state, action)
     table = state.table
     match action:
         case MoveCard():
-            assert card is not None
-            return [_move(state, action, card, actor, name_of)]
+            assert isinstance(found, str)
+            return [_move(state, action, found, actor, name_of)]
         case FlipCard():
-            assert card is not None
-            knew = table.seats_seeing(card, state.players)
-            up = card not in table.face_up
-            table.set_face(card, up)
-            sees = knew | table.seats_seeing(card, state.players)
-            label = table.zones[table.where[card]].label
-            # A flip inside a deck or a hand shows the card to nobody new: name it only
-            # to those who see it, as moves do.
-            return [CardTurned(seat=actor, card=name_of(table.faces[card]), card_id=card,
-                               up=up, place=label, seen_by=_readers(sees, state.players))]
+            assert isinstance(found, str)
+            return [_flip(state, found, actor, name_of)]
         case ShuffleZone():
             zone = table.zones[action.zone]
             table.shuffle(zone.name, state.rng)
             return [PileShuffled(seat=actor, zone=zone.name, label=zone.label,
                                  count=len(table.cards_in(zone.name)))]
         case RollDice():
-            pool = DicePool.parse(action.pool)
-            result = pool.roll(state.rng)
-            return [Rolled(seat=actor, pool=str(pool), faces=tuple(result.faces),
+            assert isinstance(found, DicePool)
+            result = found.roll(state.rng)
+            return [Rolled(seat=actor, pool=str(found), faces=tuple(result.faces),
                            total=result.total)]
         case SetCounter():
             old = table.counters.get(action.name, 0)
@@ -217,15 +212,33 @@ def _move(state: GameState, action: MoveCard, card: str, actor: int,
     if action.face_up is not None:
         table.set_face(card, action.face_up)
     dest = table.zones[action.to]
-    sees = knew | table.seats_seeing(card, state.players)
     return CardMoved(seat=actor, card=name_of(table.faces[card]), card_id=card,
                      source="" if src.name == dest.name else src.label, to=dest.name,
-                     to_label=dest.label, seen_by=_readers(sees, state.players))
+                     to_label=dest.label, seen_by=_readers(knew, table, card, state.players))
 
 
-def _readers(sees: set[int], players: int) -> frozenset[int] | None:
-    """Who reads a card's name in the log: None when every seat may."""
-    return None if len(sees) == players else frozenset(sees)
+def _flip(state: GameState, card: str, actor: int, name_of: NameOf) -> Event:
+    table = state.table
+    knew = table.seats_seeing(card, state.players)
+    up = card not in table.face_up
+    table.set_face(card, up)
+    label = table.zones[table.where[card]].label
+    # A flip inside a deck or a hand shows the card to nobody new: name it only to those
+    # who see it, as moves do.
+    return CardTurned(seat=actor, card=name_of(table.faces[card]), card_id=card, up=up,
+                      place=label, seen_by=_readers(knew, table, card, state.players))
+
+
+def _readers(knew: set[int], table: Table, card: str, players: int) -> frozenset[int] | None:
+    """Who reads the name of `card`, just moved or turned, in the log: the seats that saw
+    its face before (`knew`, which this fills) or see it now; None when every seat may.
+    A card every seat saw before needs no second look, and most steps name nobody: they
+    share the one empty set (a replayed free table made one for every hidden move)."""
+    if len(knew) < players:
+        knew |= table.seats_seeing(card, players)
+        if len(knew) < players:
+            return frozenset(knew) if knew else NOBODY
+    return None
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -245,20 +258,20 @@ def legal_actions(state: GameState) -> list[Action]:
         cards = zone.cards or []
         if not cards:
             continue
-        first = len(cards) - 1 if zone.layout is Layout.STACK else 0
+        first = len(cards) - 1 if zone.layout is _STACK else 0
         for index in range(first, len(cards)):
             card = cards[index]
             ref = card if table.visible_to(card, viewer) else hidden_ref(name, index)
             for dest in zone_names:
                 dest_layout = table.zones[dest].layout
-                if dest == name and dest_layout is not Layout.FREE:
+                if dest == name and dest_layout is not _FREE:
                     continue
-                if dest_layout is Layout.FREE:
+                if dest_layout is _FREE:
                     n = len(table.cards_in(dest))
                     out.append(MoveCard(ref, dest, x=40 * (n % 12), y=60 * (n // 12)))
                 else:
                     out.append(MoveCard(ref, dest))
-            if zone.visibility is not Visibility.HIDDEN:
+            if zone.visibility is not _HIDDEN:
                 out.append(FlipCard(ref))
         if len(cards) >= 2:
             out.append(ShuffleZone(name))

@@ -97,6 +97,21 @@ def test_choice_picks_members() -> None:
     assert {rng.choice(items) for _ in range(200)} == set(items)
 
 
+@pytest.mark.parametrize("length", [0, 1, 2, 7, 52, 300])
+def test_shuffle_is_fisher_yates_over_below(length: int) -> None:
+    """shuffle() writes below() out for speed: it must make the very order Fisher-Yates
+    over below() makes, and leave the stream where below() would, or every save holding
+    a shuffle would load to another table."""
+    fast, plain = Rng(31 + length), Rng(31 + length)
+    order, expected = list(range(length)), list(range(length))
+    fast.shuffle(order)
+    for i in range(length - 1, 0, -1):
+        j = plain.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert order == expected
+    assert fast.state == plain.state
+
+
 def test_shuffle_is_a_permutation_and_deterministic() -> None:
     """shuffle() keeps exactly the same items, moves them, and repeats for the same seed."""
     items = list(range(52))

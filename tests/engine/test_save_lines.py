@@ -10,7 +10,10 @@ refused with the same message both ways.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +25,8 @@ from engine.core.referee import FlipCard, MoveCard, RollDice, SetCounter, Shuffl
 from engine.core.rng import Rng
 from engine.games import get_game
 from engine.simulate import play_one
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def sandbox_text() -> str:
@@ -204,3 +209,17 @@ def test_a_repeated_line_is_read_once_and_shared() -> None:
     changed = text[:second] + '"value": true}' + text[second + len('"value": 1}'):]
     with pytest.raises(SaveError, match=r"action 6: .*'value' has a wrong value True"):
         saves.loads(changed, "s")
+
+
+def test_the_first_save_of_a_game_in_a_session_is_read_a_line_at_a_time(tmp_path) -> None:
+    """A save's actions are decoded by the classes its game's rules register: read before
+    anything had read the rules (the first save of a game opened in a session), every row
+    was refused and the whole text went the general, slower way. A fresh interpreter
+    has read no game's rules."""
+    path = tmp_path / f"war{saves.EXTENSION}"
+    path.write_text(game_text("tactica"), encoding="utf-8")
+    probe = ("import sys; from engine.core import saves; "
+             "print(saves._as_written(open(sys.argv[1], encoding='utf-8').read()) is not None)")
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True"]

@@ -130,8 +130,14 @@ def play_card(state: TacticaState, player: int, action: PlayTactic) -> list[Even
 
 
 def passes(p: int) -> Event:
-    """A seat lets a window go by: the log says only that it passed."""
-    return Passed(seat=p)
+    """A seat lets a window go by: the log says only that it passed (the same event for
+    each pass of a seat, as MOVED hands out its moves: a war passes windows by the
+    hundred)."""
+    return PASSED[p]
+
+
+PASSED = (Passed(seat=0), Passed(seat=1))
+"""The pass of SUN and of MOON."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -276,20 +276,26 @@ def begin_turn(state: TacticaState, player: int) -> list[Event]:
     return [TurnBegins(battle=state.battle, turn=state.battle_turn, seat=player)]
 
 
+BEGINS = {phase: PhaseBegins(phase=phase) for phase in (MOVEMENT, COMBAT, RESOLUTION)}
+"""The beginnings of the phases every turn passes through, made once and handed out again:
+events are immutable facts, a turn begins three phases, and a frozen dataclass's fields
+are set one slow call at a time."""
+
+
 def end_phase(state: TacticaState) -> list[Event]:
     """Close MUSTER, MOVEMENT or COMBAT; closing COMBAT runs RESOLUTION."""
     if state.phase is MUSTER:
         state.phase = MOVEMENT
-        return [PhaseBegins(phase=MOVEMENT)]
+        return [BEGINS[MOVEMENT]]
     if state.phase is MOVEMENT:
         state.phase = COMBAT
         # SAVED in MOVEMENT swaps "after all cards have completed movement".
         for p in state.swaps_due:
             state.frames.append(frames.SavedSwap(seats=(p,)))
         state.swaps_due.clear()
-        return [PhaseBegins(phase=COMBAT)]
+        return [BEGINS[COMBAT]]
     state.phase = RESOLUTION
-    events: list[Event] = [PhaseBegins(phase=RESOLUTION)]
+    events: list[Event] = [BEGINS[RESOLUTION]]
     events += resolve_combat(state)
     events += route_played(state)
     state.clear_turn()
