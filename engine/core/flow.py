@@ -123,7 +123,8 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
     """Run the rules on until someone must decide or the match ends."""
     out: list[Event] = []
     for _ in range(SETTLE_LIMIT):
-        _push_triggers(game, state, fresh)
+        if fresh:
+            _push_triggers(game, state, fresh)
         if state.result is not None:
             state.frames.clear()
             break

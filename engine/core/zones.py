@@ -379,10 +379,15 @@ class Table:
             for card in cards:
                 if card not in touched:
                     touched[card] = _sight(zones[where[card]], card, up)
-        for name in {where[card] for card in cards} - {to}:
+        sources = {where[card] for card in cards}
+        for name in sources - {to}:
             zone = zones[name]
-            zones[name] = zone.holding(tuple(c for c in zone.cards if c not in moving))
-        zones[to] = dest.holding((*(c for c in dest.cards if c not in moving), *cards))
+            zones[name] = zone.holding(tuple([c for c in zone.cards if c not in moving]))
+        # The zone they go to is read through only if some of them lie there already: a
+        # discard or a box holds hundreds of cards, and most moves bring cards from
+        # elsewhere.
+        kept = [c for c in dest.cards if c not in moving] if to in sources else dest.cards
+        zones[to] = dest.holding((*kept, *cards))
         free = dest.layout is _FREE
         for card in cards:
             where[card] = to
