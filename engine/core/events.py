@@ -96,9 +96,17 @@ class Event:
         return self.text_for(-1)
 
     def facts(self) -> dict[str, Any]:
-        """Every fact by name (private ones too: for the rules, never for a seat's eyes)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name not in ("seen_by", "override")}
+        """Every fact by name (private ones too: for the rules, never for a seat's eyes).
+        The names are read once per kind: a triggered ability reads its event's facts,
+        and walking the dataclass's fields each time cost more than the rest."""
+        names = _FACT_NAMES.get(type(self))
+        if names is None:
+            names = _FACT_NAMES[type(self)] = tuple(
+                f.name for f in dataclasses.fields(self) if f.name not in ("seen_by", "override"))
+        return {name: getattr(self, name) for name in names}
+
+
+_FACT_NAMES: dict[type[Event], tuple[str, ...]] = {}  # each event class's facts, by name
 
 
 E = TypeVar("E", bound=type[Event])

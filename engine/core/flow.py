@@ -146,10 +146,11 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
             else:
                 # Nobody waits for a seat that has no answer at all; the first seat asked
                 # is one that can act.
-                able = tuple(s for s in top.seats if top.can_answer(state, s))
+                seats = top.seats
+                able = [s for s in seats if top.can_answer(state, s)]
                 if able:
-                    if able != top.seats:
-                        state.frames[-1] = with_seats(top, able)
+                    if len(able) != len(seats):
+                        state.frames[-1] = with_seats(top, tuple(able))
                     break
                 state.frames.pop()
                 fresh = top.close(state)
@@ -167,20 +168,25 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
 
 
 def _prompt(state: GameState) -> Prompt | None:
-    """The line the table shows for the open frame (the UI's mirror of the stack). The
-    prompt the state holds is kept when it reads the same: a window asked again and
-    again (every seat's pass, every card of a draft) would make an equal one each time,
-    a frozen dataclass of five fields after every action."""
+    """The line the table shows for the open frame (the UI's mirror of the stack). Prompts
+    are values, made once for each seat, frame kind and question and handed out again: a
+    draft asks the next seat after every pick, and a frozen dataclass of five fields
+    made anew each time was a fiftieth of a draft's step."""
     if state.result is not None or not state.frames:
         return None
     frame = state.frames[-1]
-    seat, kind = frame.seats[0], type(frame).__name__.lower()
-    text, passable = frame.prompt_text(state), frame.passable
-    now = state.prompt
-    if (now is not None and now.player == seat and now.kind == kind and now.question == text
-            and now.can_pass == passable and not now.context):
-        return now
-    return Prompt(seat, kind, text, passable)
+    key = (frame.seats[0], type(frame), frame.prompt_text(state), frame.passable)
+    known = _PROMPTS.get(key)
+    if known is None:
+        if len(_PROMPTS) >= PROMPTS_KEPT:
+            _PROMPTS.clear()
+        seat, kind, text, passable = key
+        known = _PROMPTS[key] = Prompt(seat, kind.__name__.lower(), text, passable)
+    return known
+
+
+PROMPTS_KEPT = 4096  # questions differ by the cards and names they read: a bound, not a set
+_PROMPTS: dict[tuple[int, type[Frame], str, bool], Prompt] = {}
 
 
 # -- triggered abilities -------------------------------------------------------------------

@@ -86,7 +86,7 @@ class Frame:
     def passed(self, state: GameState, seat: int) -> list[Event]:
         """`seat` passes (the frame is off the stack): the others may still answer; once
         nobody is left the frame closes."""
-        rest = tuple(s for s in self.seats if s != seat)
+        rest = without(self.seats, seat)
         if rest:
             state.frames.append(with_seats(self, rest))
             return []
@@ -107,6 +107,15 @@ class Frame:
 
     def prompt_text(self, state: GameState) -> str:
         return self.question
+
+
+def without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """`seats` but `seat`, the order kept: the seats a window or a draft still asks once
+    `seat` has passed or chosen (after every pick of a draft)."""
+    if seat not in seats:
+        return seats
+    at = seats.index(seat)
+    return seats[:at] + seats[at + 1:]
 
 
 _OTHER_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -153,7 +162,7 @@ class Commit(Frame):
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         secret = self.keep(state, seat, action)
-        rest = tuple(s for s in self.seats if s != seat)
+        rest = without(self.seats, seat)
         events: list[Event] = [Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))]
         if rest:
             state.frames.append(with_seats(self, rest))

@@ -138,6 +138,19 @@ def only_deciding_seats_act(match: Match) -> str | None:
     return None
 
 
+def moves_listed_only_for_deciding_seats(match: Match) -> str | None:
+    """The rules list a seat's moves only while it decides (referee actions aside): the
+    match applies a listed move without asking again who may act."""
+    deciding = match.state.deciding()
+    for seat in range(match.players):
+        if seat in deciding:
+            continue
+        moves = [a for a in match.legal_actions(seat) if not a.referee]
+        if moves:
+            return f"Player {seat + 1} is offered {moves[0].key()} while not deciding"
+    return None
+
+
 def bogus_action() -> Action:
     """An action no game can accept: a card that does not exist moved to no zone."""
     return MoveCard("no-such-card", "no-such-zone", x=0, y=0)

@@ -10,7 +10,9 @@ moments quick while the record grows by little more than its actions.
 
 Between checkpoints, an action the rules listed is applied to the current
 state itself, unless someone was handed that state (`state`): a state once
-handed out never changes, and one nobody holds need not be copied.
+handed out never changes, and one nobody holds need not be copied. Such a step,
+as a step read from a save, leaves what it showed whom to be worked out when undo
+asks (`_revealed`).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ class Step(NamedTuple):
     actor: int
     events: tuple[Event, ...]
     random: bool
-    revealed_to: frozenset[int] | None  # None: not worked out yet (a step read from a save)
+    # None: not worked out yet (a step read from a save, or applied in place): `_revealed`
+    revealed_to: frozenset[int] | None
     ended: bool = False
 
 
@@ -192,7 +195,7 @@ class Match:
         actor = current.to_move() if player is None else player
         listed = actor is not None and self._was_listed(action, actor)
         over, dice = current.result is not None, current.rng.state
-        if listed and self._own:
+        if listed and self._own and not action.referee:
             events = self._apply_in_place(action, actor)  # type: ignore[arg-type]
             new = current
         else:
@@ -205,13 +208,18 @@ class Match:
         return events
 
     def _apply_in_place(self, action: Action, actor: int) -> list[Event]:
-        """Apply an action the rules listed for the current state to that very state.
+        """Apply a move the rules listed for the current state to that very state.
         The rules listed it, so they carry it out; should they fail half way all the
-        same, the state is rebuilt from its checkpoint and the failure goes on."""
+        same, the state is rebuilt from its checkpoint and the failure goes on.
+
+        Nor is who may act asked again (`_apply`): the rules list nothing once the match
+        is over and list a seat's moves only while it decides (flow.legal_actions). What
+        the step showed whom is worked out only if undo asks (`_revealed`), from the
+        states around it: noting every card moved cost a twentieth of every step, and
+        most in-place steps (self-play, search) are never asked."""
         state = self._current
-        state.table.track()
         try:
-            return self._apply(state, action, actor, checked=False)
+            return self.game.apply(state, action, actor, checked=False)
         except BaseException:
             self._current = self._replayed(len(self.steps))
             self._moment += 1
@@ -252,8 +260,14 @@ class Match:
         `dice` as its generator's state."""
         ended = new.result is not None and not over
         seats = self._seated
-        revealed = seats if ended else new.table.revealed_by_touched(seats)
-        new.table.touched = None
+        table = new.table
+        if ended:
+            revealed: frozenset[int] | None = seats
+        elif table.touched is None:  # applied in place: worked out if undo asks (_revealed)
+            revealed = None
+        else:
+            revealed = table.revealed_by_touched(seats)
+        table.touched = None
         steps = self.steps
         steps.append(_step(Step, (action, actor, tuple(events), new.rng.state != dice,
                                   revealed, ended)))

@@ -390,6 +390,31 @@ class Table:
             if free:
                 pos[card] = (0, 0)
 
+    def pass_round(self, names: Sequence[str]) -> None:
+        """Each zone of `names` takes the cards the zone before it held, the first those
+        of the last, in their order: a draft passing every packet on to the next seat. As
+        moving each zone's cards on in turn would leave them, in one step (a draft passes
+        its packets after every round of picks)."""
+        if len(set(names)) != len(names):
+            raise ValueError("a zone is named twice in one pass")
+        zones, where, pos, touched = self.zones, self.where, self.pos, self.touched
+        old = [zones[name] for name in names]  # raises KeyError for a zone that is not here
+        if touched is not None:
+            up = self.face_up
+            for zone in old:
+                for card in zone.cards:
+                    if card not in touched:
+                        touched[card] = _sight(zone, card, up)
+        for at, zone in enumerate(old):
+            cards = old[at - 1].cards
+            zones[zone.name] = zone.holding(cards)
+            free = zone.layout is _FREE
+            for card in cards:
+                where[card] = zone.name
+                pos.pop(card, None)
+                if free:
+                    pos[card] = (0, 0)
+
     def place(self, card: str, pos: tuple[int, int]) -> None:
         """Put a card of a free zone on another spot, where it lies."""
         name = self.where[card]

@@ -92,6 +92,8 @@ def check_refusals(match: Match, where: str) -> None:
         assert problem is None, f"{where}: {problem}"
     problem = invariants.only_deciding_seats_act(match)
     assert problem is None, f"{where}: {problem}"
+    problem = invariants.moves_listed_only_for_deciding_seats(match)
+    assert problem is None, f"{where}: {problem}"
 
 
 def play(game_name: str, seed: int, max_actions: int = MAX_ACTIONS) -> tuple[Match, list[str]]:

@@ -26,7 +26,9 @@ def fresh(name: str, seed: int = 5) -> Match:
 def played(name: str, hold: bool) -> tuple[list[str], list[str]]:
     """A random match of STEPS actions: each step's record and the hash after it. With
     `hold`, the state is read before every action (so each action gets a copy), and the
-    state held must not change when the next action is applied."""
+    state held must not change when the next action is applied. Undo is asked after each
+    step: what a step applied in place showed whom is worked out only then, and must be
+    what a copied step noted as it went."""
     match, rng = fresh(name), Rng(17)
     records, hashes = [], [match.state_hash()]
     while match.outcome() is None and len(match.steps) < STEPS:
@@ -37,7 +39,8 @@ def played(name: str, hold: bool) -> tuple[list[str], list[str]]:
         if held is not None:
             assert held.state_hash() == before, "a state handed out changed"
             assert match.state is not held
-        records.append(repr((events, match.steps[-1], legal)))
+        undo = match.can_undo()
+        records.append(repr((events, match.steps[-1], legal, undo)))
         hashes.append(match.state_hash())
     return records, hashes
 

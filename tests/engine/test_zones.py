@@ -117,6 +117,40 @@ def test_moving_cards_together_refuses_a_card_named_twice_or_a_zone_not_there() 
     assert t.to_json() == make_table().to_json()
 
 
+ZONES = ("deck", "pile", "board", "hand:0", "hand:1")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(ZONES).flatmap(lambda order: st.integers(2, len(ZONES)).map(
+    lambda n: tuple(order[:n]))))
+def test_passing_the_round_is_moving_each_zone_on_in_turn(names: tuple[str, ...]) -> None:
+    """pass_round (every packet of a draft passed on to the next seat) leaves the table as
+    moving each zone's cards, as they were, onto the next zone in turn would: order,
+    places, spots on a free zone, and the cards noted as touched for the step's reveal."""
+    at_once, in_turn = make_table(), make_table()
+    at_once.track()
+    in_turn.track()
+    at_once.pass_round(names)
+    held = [in_turn.cards_in(name) for name in names]
+    for at, cards in enumerate(held):
+        in_turn.move_all(cards, names[(at + 1) % len(names)])
+    assert at_once.to_json() == in_turn.to_json()
+    assert at_once.touched == in_turn.touched
+    assert at_once.where == in_turn.where and at_once.pos == in_turn.pos
+    assert at_once.check_conservation(FACES) is None
+    for at, name in enumerate(names):
+        assert at_once.cards_in(name) == make_table().cards_in(names[at - 1])
+
+
+def test_passing_the_round_refuses_a_zone_named_twice_or_not_there() -> None:
+    t = make_table()
+    with pytest.raises(ValueError, match="named twice"):
+        t.pass_round(("hand:0", "hand:1", "hand:0"))
+    with pytest.raises(KeyError, match="nowhere"):
+        t.pass_round(("hand:0", "nowhere"))
+    assert t.to_json() == make_table().to_json()
+
+
 def test_clone_is_independent() -> None:
     """A clone's zones, faces-up, positions and counters change without touching the original."""
     t = make_table()
