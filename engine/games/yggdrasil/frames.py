@@ -126,9 +126,8 @@ class YggDraft(Commit):
                 put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
             return [PacketsPassed(picked=s.picks)]
-        packets = [s.table.cards_in(packet(seat)) for seat in range(s.players)]
-        for seat, cards in enumerate(packets):
-            put_all(s, cards, packet((seat + 1) % s.players))
+        # every packet to the left in one step; a packet's cards lie face down all along
+        s.table.pass_round([packet(seat) for seat in range(s.players)])
         s.frames.append(with_seats(self, self.order))
         return [PacketsPassed(picked=s.picks)]
 
