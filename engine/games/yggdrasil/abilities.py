@@ -223,7 +223,18 @@ def _blessing(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 
 def _pillager(state: YggdrasilState, event: Event) -> int | None:
-    return event.seat  # type: ignore[attr-defined]
+    """The pillager, when a card it revealed or an upgrade on its sheet may pay for the
+    pillage (_on_pillage); most pillages have none, and its frame would resolve to
+    nothing."""
+    seat = event.seat  # type: ignore[attr-defined]
+    if _gains(_live_shown(state, seat), state, "pillage"):
+        return seat
+    sheet = board.clan_sheet(state, seat)
+    if not sheet.gains("pillage-with-leader") and \
+            sheet.rules.get("leader-moves-after-pillage") is None:
+        return None
+    leader_at = state.figures[figure_id(seat, "leader")].at
+    return seat if leader_at == event.province else None  # type: ignore[attr-defined]
 
 
 def _on_pillage(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -248,23 +259,50 @@ def _on_pillage(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     return out
 
 
-def _tally(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
-    """Odin's Judgement (every death), the Valkyrie (enemy deaths) and Thor's Glory (two
-    or more enemy deaths, paid once: ruling 10)."""
+def _pays(gain: Gain, times: int) -> bool:
+    """Whether `_gain` pays anything for `gain` paid `times` over (stat steps come once
+    whatever the times)."""
+    return bool(times and (gain.glory or gain.rage)) or gain.stats != "none"
+
+
+def _deaths_paid(state: YggdrasilState, seat: int) -> list[tuple[Gain, str, int]]:
+    """What a battle's deaths pay `seat`: each gain, its card's name and how many times.
+    Odin's Judgement (every death), the Valkyrie (enemy deaths) and Thor's Glory (two or
+    more enemy deaths, paid once: ruling 10)."""
     killed = state.killed
-    enemies = sum(killed) - killed[seat]
-    out: list[Event] = []
-    for c, gain in _gains(_live_shown(state, seat), state, "figure-destroyed"):
-        out += _gain(state, seat, gain, board.name(state, c), times=sum(killed))
+    deaths = sum(killed)
+    enemies = deaths - killed[seat]
+    out = [(gain, board.name(state, c), deaths)
+           for c, gain in _gains(_live_shown(state, seat), state, "figure-destroyed")]
     for f in state.joined:
         m = board.monster(state.figures[f].kind)
         if state.figures[f].owner == seat and m is not None:
-            for e in m.effects:
-                if isinstance(e, Gain) and e.on == "enemy-destroyed-with-this":
-                    out += _gain(state, seat, e, m.name, times=enemies)
+            out += [(e, m.name, enemies) for e in m.effects
+                    if isinstance(e, Gain) and e.on == "enemy-destroyed-with-this"]
     if enemies >= 2:
-        for c in board.gains(state, seat, "two-enemies-destroyed"):
-            out += _gain(state, seat, _gain_of(c, "two-enemies-destroyed"), c.name)
+        out += [(_gain_of(c, "two-enemies-destroyed"), c.name, 1)
+                for c in board.gains(state, seat, "two-enemies-destroyed")]
+    return out
+
+
+def _tallied(k: int) -> Callable[[YggdrasilState, Event], int | None]:
+    """Whose "Deaths in battle" it is: a clan in the battle that its deaths pay. Most
+    battles pay nobody, and a frame for each clan, pushed and resolved to nothing, was
+    most of what ending a battle cost; the frames resolve at once, one after another,
+    and pay only Glory, so none is ever seen on the stack or changes what another pays."""
+    def whose(state: YggdrasilState, event: Event) -> int | None:
+        if k < state.players and k in state.fighters and \
+                any(_pays(gain, times) for gain, _, times in _deaths_paid(state, k)):
+            return k
+        return None
+    return whose
+
+
+def _tally(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
+    """Pay what the battle's deaths pay the clan (_deaths_paid)."""
+    out: list[Event] = []
+    for gain, why, times in _deaths_paid(state, seat):
+        out += _gain(state, seat, gain, why, times=times)
     return out
 
 
@@ -367,7 +405,8 @@ ABILITIES: tuple[Ability, ...] = (
     Ability("Loki takes from the winner", on="ygg-lost", whose=_taker, effect=_take),
     Ability("Loki's Blessing", on="ygg-lost", whose=_blessed, effect=_blessing),
     Ability("On pillaging", on="ygg-pillaged", whose=_pillager, effect=_on_pillage),
-    *_per_seat("Deaths in battle", "ygg-over", lambda s, k: True, _tally),
+    *(Ability("Deaths in battle", on="ygg-over", whose=_tallied(k), effect=_tally)
+      for k in SEATS),
     Ability("Crushing invasion", on="ygg-invaded", whose=_crusher, effect=_crush, order=1),
     Ability("Frigga's Succor", on="ygg-invaded", whose=_succoured, effect=_succor, order=3),
     Ability("Thor's Domain", on="ygg-invaded", whose=_domain, effect=_pillage_now, order=3,

@@ -43,6 +43,11 @@ class Sheet:
         """What a card printed at `cost` costs this clan (upgrade_cost by the print)."""
         return max(0, cost + self.discount)
 
+    def dearest(self, rage: int) -> int:
+        """The highest printed cost this clan pays with `rage` (0 or more): `paid(cost) <=
+        rage` exactly when `cost <= dearest(rage)`, one subtraction for a whole hand."""
+        return rage - self.discount
+
     def gains(self, on: str) -> tuple[Card, ...]:
         """The upgrades that gain something when `on` happens."""
         found = self._gains.get(on)

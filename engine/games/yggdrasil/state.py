@@ -99,22 +99,30 @@ class YggdrasilOptions(GameOptions):
 
 
 class YggdrasilState(GameState):
+    # Fields of words that never name a card (a phase, stats, provinces, rewards, figures:
+    # figure ids are never card ids) are declared public, shown to every seat as they are:
+    # masking read each of their entries against the seat's hidden cards on every view,
+    # a fifth of a view's time. A test holds them to naming no card.
     age: int = 1
-    phase: str = "gifts"
+    phase: str = state_field(default="gifts", view="public")
     first: int = 0  # holds the first-player marker this Age
     picks: int = 0  # cards each clan has picked in this Age's draft
-    steps: dict[str, tuple[int, ...]] = state_field(dict)  # stat -> each clan's step
+    # stat -> each clan's step
+    steps: dict[str, tuple[int, ...]] = state_field(dict, view="public")
     rage: list[int] = state_field(list)  # Rage left to spend this Age
     glory: list[int] = state_field(list)
     glory_by_age: list[tuple[int, ...]] = state_field(list)  # each clan's Glory per Age end
-    tokens: dict[str, str] = state_field(dict)  # province -> its pillage reward
-    pillaged: set[str] = state_field(set)  # provinces whose token shows its pillaged side
-    destroyed: set[str] = state_field(set)
-    doom: list[str] = state_field(list)  # the Ragnarök provinces of Ages 1, 2, 3
+    # province -> its pillage reward
+    tokens: dict[str, str] = state_field(dict, view="public")
+    # provinces whose token shows its pillaged side
+    pillaged: set[str] = state_field(set, view="public")
+    destroyed: set[str] = state_field(set, view="public")
+    # the Ragnarök provinces of Ages 1, 2, 3
+    doom: list[str] = state_field(list, view="public")
     acted: bool = False  # the active clan has taken its action this turn
     figures: Entities = state_field(Entities)
     # the battle under way
-    fight: str = ""
+    fight: str = state_field(default="", view="public")
     pillager: int = -1
     fighters: list[int] = state_field(list)
     winner: int = -1
@@ -122,8 +130,10 @@ class YggdrasilState(GameState):
     cancelled: set[str] = state_field(set)  # revealed cards whose text does nothing
     boosted: dict[str, int] = state_field(dict)  # revealed quests counting as battle cards
     killed: list[int] = state_field(list)  # per clan: its figures destroyed in this battle
-    joined: list[str] = state_field(list)  # figures that took part (Valkyrie, Frost Giant)
-    spared: set[str] = state_field(set)  # figures kept from the destruction under way
+    # figures that took part (Valkyrie, Frost Giant)
+    joined: list[str] = state_field(list, view="public")
+    # figures kept from the destruction under way
+    spared: set[str] = state_field(set, view="public")
 
     def step(self, stat: str, seat: int) -> int:
         return self.steps[stat][seat]

@@ -244,7 +244,7 @@ def _from_hand(state: YggdrasilState, seat: int,
     table = state.table
     faces = table.faces
     on_sheet: dict[str | None, list[str]] | None = None  # read once an upgrade is affordable
-    rage = state.rage[seat]
+    dearest = clan_sheet.dearest(state.rage[seat])
     seen: set[str] = set()
     for c in table.zones[hand(seat)].cards:
         face = faces[c]
@@ -258,18 +258,19 @@ def _from_hand(state: YggdrasilState, seat: int,
         if slot is None:
             questing.append(QUESTS[c])
             continue
-        if clan_sheet.paid(cost) > rage:
+        if cost > dearest:
             continue
         if on_sheet is None:
             on_sheet = {}
             for u in table.zones[sheet(seat)].cards:
                 on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
         taken = on_sheet.get(slot, ())
-        free = len(taken) < slots
-        if free:
+        if len(taken) < slots:  # a slot is free
             upgrading.append(UPGRADES[c, ""])
-        if not free or slot == "monster":
-            upgrading += [UPGRADES[c, u] for u in taken]
+            if slot != "monster":
+                continue
+        for u in taken:  # written out: a comprehension is a call of its own in a listing
+            upgrading.append(UPGRADES[c, u])
     return upgrading, questing
 
 

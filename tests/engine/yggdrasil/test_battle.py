@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from engine.core.frames import Pass
 from engine.games.yggdrasil import board
+from engine.games.yggdrasil.abilities import ABILITIES
 from engine.games.yggdrasil.actions import REST, Join, Lay, Pillage
 from engine.games.yggdrasil.battle import (
     YggAfterReveal,
     YggBattleCards,
     YggCall,
 )
+from engine.games.yggdrasil.events import BattleOver
 from engine.games.yggdrasil.state import VALHALLA, hand, laid
 from tests.engine.yggdrasil.helpers import (
     FJORD_GM,
@@ -425,3 +427,39 @@ def test_a_clan_that_passed_acts_again_when_it_regains_rage() -> None:
     assert state.rage[0] == 3
     act(state, REST)
     assert state.active == 0
+
+
+def test_deaths_in_battle_triggers_for_a_clan_exactly_when_the_deaths_pay_it() -> None:
+    """ruling 10, facts 67: "Deaths in battle" waits for the end of every battle, and is
+    pushed for a clan in it only when resolving it would pay that clan something (Odin's
+    Judgement revealed, a Valkyrie that joined, Thor's Glory on the sheet), for any count
+    of deaths; a clan outside the battle is never asked."""
+    state = table(3)
+    upgrade(state, 0, "a1-thors-glory")
+    upgrade(state, 1, "a2-valkyrie")
+    place(state, 0, "warrior", "gimle")
+    place(state, 1, "a2-valkyrie", "gimle")
+    place(state, 2, "warrior", "gimle")
+    give(state, 0, "a1-tyrs-bash", "a1-tyrs-smash")  # a card left: the window after the reveal
+    give(state, 2, "a3-odins-judgement")
+    act(state, Pillage("gimle"))
+    no_calls(state)
+    lay(state, {0: "a1-tyrs-bash", 2: "a3-odins-judgement"})
+    assert isinstance(top(state), YggAfterReveal)
+    assert state.fighters == [0, 1, 2]
+    deaths = [a for a in ABILITIES if a.name == "Deaths in battle"]
+    for killed in ([0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 0, 0], [0, 0, 2],
+                   [1, 1, 0], [0, 2, 1], [3, 0, 0]):
+        state.killed = list(killed)
+        event = BattleOver(province="gimle", killed=tuple(killed))
+        for k, ability in enumerate(deaths):
+            whose = ability.whose(state, event)
+            if k >= state.players:
+                assert whose is None
+                continue
+            paid = ability.effect(state.clone(), k, {})
+            assert (whose == k) == bool(paid), (killed, k, whose, paid)
+            assert whose in (None, k)
+    state.killed = [2, 0, 0]
+    state.fighters = [1, 2]  # a clan outside the battle is never asked
+    assert deaths[0].whose(state, BattleOver(province="gimle", killed=(2, 0, 0))) is None

@@ -284,6 +284,25 @@ def test_friggas_charm_upgrades_cost_one_less() -> None:
     assert state.rage[0] == 3
 
 
+def test_an_upgrade_is_listed_exactly_when_its_cost_is_paid_at_every_rage() -> None:
+    """facts 30, 52: the listing offers an upgrade from the hand exactly when the clan's
+    Rage pays its cost, Frigga's Charm taking 1 off (never below 0), at every Rage and
+    every printed cost; a clan with no Rage at all is offered nothing."""
+    cards = board.content().cards
+    for charm in (False, True):
+        state = table(4)
+        if charm:
+            upgrade(state, 0, "a1-friggas-charm")
+        hand_ = give(state, 0, *(key for key, c in cards.items()
+                                 if c.slot is not None and c.age == 1))
+        for rage in range(8):
+            state.rage[0] = rage
+            offered = {a.card for a in legal(state) if isinstance(a, Upgrade)}
+            for c in hand_:
+                cost = board.upgrade_cost(state, 0, board.card(state, c))
+                assert (c in offered) == (rage > 0 and cost <= rage), (charm, rage, c, cost)
+
+
 @covers("a1-thors-glory")
 def test_thors_glory_two_enemy_deaths_pay_2_once() -> None:
     """facts 52, ruling 10: +2 Glory (flat) when at least 2 enemy figures die in a battle

@@ -8,10 +8,12 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import invariants, saves
+from engine.core.declared import _compiled
 from engine.core.errors import IllegalAction
 from engine.core.frames import Pass, Use
 from engine.core.game import RuleMode
@@ -39,6 +41,10 @@ from engine.games.yggdrasil.state import (
     YggdrasilOptions,
     YggdrasilState,
     hand,
+    kept,
+    laid,
+    packet,
+    quests,
     sheet,
 )
 from tests.conformance.test_conformance import check_events, check_now, check_refusals
@@ -188,6 +194,47 @@ def test_a_whole_game_saves_loads_and_hides_what_it_must(seed: int, players: int
     assert list(match.log()) == logged
     text = saves.dumps(match)
     assert saves.dumps(saves.loads(text, "yggdrasil")) == text
+
+
+def _words(node: object) -> set[str]:
+    """Every string in a JSON value, keys and values, and each part of a '<a>/<b>' key."""
+    if isinstance(node, str):
+        return {node, *node.split("/")}
+    if isinstance(node, dict):
+        return {w for k, v in node.items() for w in _words(k) | _words(v)}
+    if isinstance(node, list | tuple | set | frozenset):
+        return {w for v in node for w in _words(v)}
+    return set()
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (3, 4)])
+def test_fields_shown_to_every_seat_name_no_card_and_views_hide_the_private_piles(
+        seed: int, players: int) -> None:
+    """The fields declared public (every seat's view shows them unmasked) never name a
+    card, at any step of a whole game; and no seat's view, table or fields, names a card
+    in another clan's packet, hand, kept card, quests or face-down battle card."""
+    specs = _compiled(YggdrasilState).specs
+    public = [name for name, spec in specs.items() if spec.view == "public" and not spec.cache]
+    assert {"phase", "steps", "tokens", "pillaged", "destroyed", "doom", "fight", "joined",
+            "spared"} <= set(public)
+    match = _match(seed, players)
+    agent = random.Random(seed)
+    while match.outcome() is None:
+        state = match.state
+        cards = state.table.faces.keys()
+        for name in public:
+            named = _words(state.to_json()[name]) & cards
+            assert not named, f"step {len(match.steps)}: {name} names {sorted(named)}"
+        for seat in range(players):
+            private = {c for other in range(players) if other != seat
+                       for zone in (packet(other), hand(other), kept(other), quests(other),
+                                    laid(other))
+                       for c in state.table.cards_in(zone)}
+            seen = match.view(seat)
+            shown = _words(seen.to_json()) | seen.table.where.keys() | seen.table.faces.keys()
+            assert not shown & private, f"step {len(match.steps)}: Player {seat + 1} sees " \
+                                        f"{sorted(shown & private)}"
+        match.submit(agent.choice(match.legal_actions()))
 
 
 def _tries(state: YggdrasilState, seat: int) -> set:
