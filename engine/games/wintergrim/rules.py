@@ -306,6 +306,9 @@ class WintergrimGame(BaseGame):
         s = _wg(state)
         if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
+        quiet = s.quiet  # nothing has changed since they last found nothing: a pass, a pay
+        if quiet is not None and quiet[0] == s.pieces.stamp and quiet[1] == s.out:
+            return []
         for unit in combat.fallen(s):
             s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
             return []
@@ -321,6 +324,8 @@ class WintergrimGame(BaseGame):
                 if short < 0 and world.units(s, seat):
                     s.frames.append(Starving(seats=(seat,)))
                     return [FoodShort(seat=seat, food=short)]
+        if s.mode != "enslave":
+            s.quiet = (s.pieces.stamp, list(s.out))
         return []
 
 

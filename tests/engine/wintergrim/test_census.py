@@ -12,8 +12,10 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.wintergrim import placing, world
 from engine.games.wintergrim.content import Card
+from engine.games.wintergrim.doing import to_removed
+from engine.games.wintergrim.events import PlayerOut, Won
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimOptions, WintergrimState
-from tests.engine.wintergrim.helpers import GAME
+from tests.engine.wintergrim.helpers import GAME, begun, hq
 
 
 def _read_afresh(state: GameState) -> tuple[list[int], set[int | None]]:
@@ -140,3 +142,20 @@ def test_the_census_answers_as_the_pieces_do_through_play_clones_undo_and_load(
         path = tmp_path / f"census-{seed}{saves.EXTENSION}"
         saves.save(match, path)
         _agrees(saves.load(path).state)
+
+
+def test_the_checks_made_always_look_again_after_any_change_of_the_pieces_or_who_is_out(
+        ) -> None:
+    """state_checks keeps the mark of the pieces at which it last found nothing to do
+    (`quiet`), shared with clones: a clone whose pieces changed, or in which a seat went
+    out, with the pieces as they were, is checked afresh."""
+    state = begun()
+    assert GAME.state_checks(state) == [] and state.quiet is not None
+    assert GAME.state_checks(state) == []  # nothing changed: nothing to do, still
+    lost = state.clone()
+    to_removed(lost, hq(lost, 1))
+    assert [type(e) for e in GAME.state_checks(lost)] == [PlayerOut, Won]
+    out = state.clone()
+    out.out[1] = True
+    assert [type(e) for e in GAME.state_checks(out)] == [Won]
+    assert GAME.state_checks(state) == [] and state.result is None
