@@ -93,7 +93,7 @@ class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
     __slots__ = ("_holders", "_owned", "_plain", "_rank", "_where", "_where_own", "by_id",
-                 "roster", "stamp")
+                 "prior", "roster", "stamp", "touched")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -120,8 +120,11 @@ class Entities:
         # keeps it (same entities): two Entities with the same stamp hold the same
         # entities, so a cache keyed on it cannot go stale across clone, undo, load or a
         # step applied in place. `roster` is the same, drawn only when an entity joins,
-        # leaves or changes owner (a move keeps it).
+        # leaves or changes owner (a move keeps it). `prior` is the stamp before the last
+        # change and `touched` the one entity it changed, added or took off: a cache
+        # read at `prior` need look again at that entity only (0: not known).
         self.stamp = self.roster = next(_STAMPS)
+        self.prior, self.touched = 0, ""
 
     # -- reading -------------------------------------------------------------------------
     def __getitem__(self, ident: str) -> Entity:
@@ -201,6 +204,7 @@ class Entities:
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
         self._where = self._owned = self._plain = self._holders = None
+        self.prior, self.touched = self.stamp, ident
         self.stamp = self.roster = next(_STAMPS)
 
     def remove(self, ident: str) -> Entity:
@@ -212,9 +216,11 @@ class Entities:
     def forget(self, ident: str) -> Entity:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
+        entity = self.by_id.pop(ident)
         self._where = self._owned = self._plain = self._holders = None
+        self.prior, self.touched = self.stamp, ident
         self.stamp = self.roster = next(_STAMPS)
-        return self.by_id.pop(ident)
+        return entity
 
     def change(self, ident: str, **facts: Any) -> Entity:
         """Replace the named facts of an entity (at=, inside=, facing=, owner=, ...)."""
@@ -229,6 +235,7 @@ class Entities:
             holder = self.by_id[holder].inside
         self.by_id[ident] = new
         self._plain = None
+        self.prior, self.touched = self.stamp, ident
         self.stamp = next(_STAMPS)
         if new.at != old.at:
             self._moved(ident, old.at, new.at)
@@ -277,6 +284,7 @@ class Entities:
         twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
         twin._holders, twin._rank = self._holders, self._rank
         twin.stamp, twin.roster = self.stamp, self.roster
+        twin.prior, twin.touched = self.prior, self.touched
         self._where_own = False  # shared now: the next move of either copies it first
         return twin
 

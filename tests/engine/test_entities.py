@@ -255,7 +255,8 @@ def test_a_stamp_names_one_content_across_changes_clones_and_loads(steps) -> Non
     """A game keys a cache on `stamp` (any change) or `roster` (who is there, and whose):
     whatever copy of the entities it is met in, after whatever changes, the same stamp
     must mean the same entities and the same roster the same ids and owners; a change
-    draws a new stamp, a move keeps the roster."""
+    draws a new stamp, a move keeps the roster, and the entities at the stamp before the
+    last change (`prior`) differ from these in the entity it touched only."""
     places = ["fjord", "hall", "cave", "shore"]
     copies = [board().units]
     seen: dict[int, dict[str, Entity]] = {}
@@ -298,6 +299,10 @@ def test_a_stamp_names_one_content_across_changes_clones_and_loads(steps) -> Non
         for each in copies:
             assert seen.setdefault(each.stamp, dict(each.by_id)) == each.by_id
             assert rosters.setdefault(each.roster, _roster_of(each)) == _roster_of(each)
+            before = seen.get(each.prior)
+            if before is not None:  # the last change touched one entity only
+                others = (set(before) | set(each.by_id)) - {each.touched}
+                assert all(before.get(i) == each.by_id.get(i) for i in others)
 
 
 # -- in a whole game: Duel's champions and banner -----------------------------------------

@@ -119,7 +119,16 @@ def local(state: WintergrimState, area: str) -> list[str]:
 
 
 def inside(state: WintergrimState, structure: str) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.inside == structure and i != structure]
+    """What stands inside `structure`, in the order it came into play: looked for among
+    what stands where the structure stands (what is inside stands with what holds it,
+    invariants.entities_hold), not among every piece (a move step into it asks)."""
+    pieces = state.pieces
+    by_id = pieces.by_id
+    holder = by_id.get(structure)
+    if holder is None:  # taken off the board: what it held is wherever it was left
+        return [i for i, e in by_id.items() if e.inside == structure]
+    return [i for i in pieces.ids_at(holder.at) if by_id[i].inside == structure
+            and i != structure]
 
 
 def weather(state: WintergrimState) -> list[str]:
@@ -472,8 +481,7 @@ def foods(state: WintergrimState, found: Census | None = None) -> list[int]:
     found = found or census(state)
     totals = list(found.food)
     if found.tended:
-        by_id = state.pieces.by_id
-        tended = {by_id[worker].inside for worker in found.workers}
+        tended = set(map(_INSIDE, map(state.pieces.by_id.__getitem__, found.workers)))
         for ident, owner, amount in found.tended:
             if ident in tended:
                 totals[owner] += amount
@@ -487,13 +495,17 @@ class Census:
     structures with a Tended text (id, owner, yield), the workers, the HQs (id, owner).
     Where a worker stands and whether an HQ still stands as an area are read at each
     step; the rest only when a card comes into play or leaves it (`roster`: the
-    entities' Entities.roster it was read at)."""
+    entities' Entities.roster it was read at). `fed`: no seat's food can be negative,
+    wherever the workers stand (what structures yield tended only adds), so food need
+    not be summed at all."""
 
     roster: int
     food: tuple[int, ...]
     tended: tuple[tuple[str, int, int], ...]
-    workers: tuple[str, ...]
+    workers: frozenset[str]
     hqs: tuple[tuple[str, int | None], ...]
+    hq_ids: frozenset[str]
+    fed: bool
 
 
 _OWNER = attrgetter("owner")
@@ -529,7 +541,11 @@ def _count(state: WintergrimState, roster: int) -> Census:
             tended.append((ident, owner, yields))
         elif worker:
             workers.append(ident)
-    return Census(roster, tuple(food), tuple(tended), tuple(workers), tuple(hqs))
+    least = list(food)
+    for _, owner, yields in tended:
+        least[owner] += min(0, yields)
+    return Census(roster, tuple(food), tuple(tended), frozenset(workers), tuple(hqs),
+                  frozenset(ident for ident, _ in hqs), min(least) >= 0)
 
 
 @cache
