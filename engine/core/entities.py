@@ -21,6 +21,7 @@ import dataclasses
 from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import count
 from operator import attrgetter
 from typing import Any, ClassVar
 
@@ -85,12 +86,14 @@ class Entity:
 _FACT_NAMES = tuple(field.name for field in dataclasses.fields(Entity))
 _FACT_PLACES = {name: at for at, name in enumerate(_FACT_NAMES)}
 _facts_of = attrgetter(*_FACT_NAMES)  # every fact in order, read in one call
+_STAMPS = count(1)  # one count for every Entities of the process: see Entities.stamp
 
 
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_holders", "_owned", "_plain", "_rank", "_where", "_where_own", "by_id")
+    __slots__ = ("_holders", "_owned", "_plain", "_rank", "_where", "_where_own", "by_id",
+                 "prior", "roster", "stamp", "touched")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -111,6 +114,17 @@ class Entities:
         # (finding that out looked through every entity on every move); None after a
         # change of who is inside what
         self._holders: frozenset[str] | None = None
+        # A game's cache of what it reads off the entities asks "has anything changed
+        # since?" in O(1) here instead of comparing what it was read from. `stamp` is
+        # drawn afresh from one count for the whole process at every change, and a clone
+        # keeps it (same entities): two Entities with the same stamp hold the same
+        # entities, so a cache keyed on it cannot go stale across clone, undo, load or a
+        # step applied in place. `roster` is the same, drawn only when an entity joins,
+        # leaves or changes owner (a move keeps it). `prior` is the stamp before the last
+        # change and `touched` the one entity it changed, added or took off: a cache
+        # read at `prior` need look again at that entity only (0: not known).
+        self.stamp = self.roster = next(_STAMPS)
+        self.prior, self.touched = 0, ""
 
     # -- reading -------------------------------------------------------------------------
     def __getitem__(self, ident: str) -> Entity:
@@ -190,6 +204,8 @@ class Entities:
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
         self._where = self._owned = self._plain = self._holders = None
+        self.prior, self.touched = self.stamp, ident
+        self.stamp = self.roster = next(_STAMPS)
 
     def remove(self, ident: str) -> Entity:
         self[ident]  # an unknown id is refused by name
@@ -200,8 +216,11 @@ class Entities:
     def forget(self, ident: str) -> Entity:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
+        entity = self.by_id.pop(ident)
         self._where = self._owned = self._plain = self._holders = None
-        return self.by_id.pop(ident)
+        self.prior, self.touched = self.stamp, ident
+        self.stamp = self.roster = next(_STAMPS)
+        return entity
 
     def change(self, ident: str, **facts: Any) -> Entity:
         """Replace the named facts of an entity (at=, inside=, facing=, owner=, ...)."""
@@ -216,10 +235,13 @@ class Entities:
             holder = self.by_id[holder].inside
         self.by_id[ident] = new
         self._plain = None
+        self.prior, self.touched = self.stamp, ident
+        self.stamp = next(_STAMPS)
         if new.at != old.at:
             self._moved(ident, old.at, new.at)
         if new.owner != old.owner:
             self._owned = None
+            self.roster = self.stamp
         if new.inside != old.inside:
             self._holders = None
         return new
@@ -261,6 +283,8 @@ class Entities:
         twin = Entities(dict(self.by_id))
         twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
         twin._holders, twin._rank = self._holders, self._rank
+        twin.stamp, twin.roster = self.stamp, self.roster
+        twin.prior, twin.touched = self.prior, self.touched
         self._where_own = False  # shared now: the next move of either copies it first
         return twin
 

@@ -242,6 +242,69 @@ def test_the_place_index_follows_moves_in_the_original_and_its_clones(steps) -> 
                 assert each.ids_at(place) == _scan(each, place)
 
 
+
+def _roster_of(units: Entities) -> tuple[tuple[str, int | None], ...]:
+    return tuple((i, e.owner) for i, e in units.by_id.items())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["move", "clone", "add", "forget", "own", "mark",
+                                           "load", "refused"]),
+                          st.integers(0, 5), st.integers(0, 3)), max_size=40))
+def test_a_stamp_names_one_content_across_changes_clones_and_loads(steps) -> None:
+    """A game keys a cache on `stamp` (any change) or `roster` (who is there, and whose):
+    whatever copy of the entities it is met in, after whatever changes, the same stamp
+    must mean the same entities and the same roster the same ids and owners; a change
+    draws a new stamp, a move keeps the roster, and the entities at the stamp before the
+    last change (`prior`) differ from these in the entity it touched only."""
+    places = ["fjord", "hall", "cave", "shore"]
+    copies = [board().units]
+    seen: dict[int, dict[str, Entity]] = {}
+    rosters: dict[int, tuple[tuple[str, int | None], ...]] = {}
+    added = 0
+    for what, i, n in steps:
+        units = copies[i % len(copies)]
+        idents = list(units)
+        stamp, roster = units.stamp, units.roster
+        match what:
+            case "move" if idents:
+                ident = idents[n % len(idents)]
+                if not units[ident].inside:
+                    units.move(ident, places[(i + n) % 4])
+                    assert units.stamp != stamp and units.roster == roster
+            case "clone":
+                copies.append(units.clone())
+            case "load":
+                copies.append(Entities.from_json(units.to_json()))
+            case "add":
+                added += 1
+                units.add(f"warrior{added}", Entity("warrior", 0, at=places[n]))
+                assert units.stamp != stamp and units.roster != roster
+            case "forget" if idents:
+                ident = idents[n % len(idents)]
+                if not any(e.inside == ident for e in units.by_id.values()):
+                    units.forget(ident)
+                    assert units.stamp != stamp and units.roster != roster
+            case "own" if idents:
+                ident = idents[n % len(idents)]
+                units.change(ident, owner=(units[ident].owner or 0) + 1)
+                assert units.stamp != stamp and units.roster != roster
+            case "mark" if idents:
+                units.mark(idents[n % len(idents)], "stunned", on=bool(i % 2))
+                assert units.stamp != stamp and units.roster == roster
+            case "refused" if idents:
+                with pytest.raises(ValueError):
+                    units.change(idents[n % len(idents)], inside="nowhere")
+                assert units.stamp == stamp
+        for each in copies:
+            assert seen.setdefault(each.stamp, dict(each.by_id)) == each.by_id
+            assert rosters.setdefault(each.roster, _roster_of(each)) == _roster_of(each)
+            before = seen.get(each.prior)
+            if before is not None:  # the last change touched one entity only
+                others = (set(before) | set(each.by_id)) - {each.touched}
+                assert all(before.get(i) == each.by_id.get(i) for i in others)
+
+
 # -- in a whole game: Duel's champions and banner -----------------------------------------
 @pytest.fixture
 def duel_registered() -> Iterator[None]:

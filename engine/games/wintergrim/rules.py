@@ -306,22 +306,46 @@ class WintergrimGame(BaseGame):
         s = _wg(state)
         if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
-        for unit in combat.fallen(s):
-            s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
-            return []
-        if s.phase == "found":
-            return []
-        found = world.census(s)  # read once: endings that find nothing change no piece
-        ended = turns.endings(s, found)
-        if ended:
-            return ended
-        foods = world.foods(s, found)
+        pieces, quiet, whole = s.pieces, s.quiet, True
+        if quiet is not None and quiet[1] == s.out and quiet[2] == pieces.roster:
+            if quiet[0] == pieces.stamp:
+                return []  # nothing has changed since they found nothing: a pass, a payment
+            if quiet[0] == pieces.prior:  # one piece has changed since: a move step
+                whole = _read_whole(s, pieces.touched)
+                if whole is None:
+                    s.quiet = (pieces.stamp, quiet[1], quiet[2])
+                    return []
+        if whole:
+            for unit in combat.fallen(s):
+                s.frames.append(CaptureChoice(seats=(combat.captor(s, unit),), unit=unit))
+                return []
+            if s.phase == "found":
+                return []
+            ended = turns.endings(s, world.census(s))
+            if ended:
+                return ended
+        found = world.census(s)
+        foods = found.food if found.fed else world.foods(s, found)
         if min(foods) < 0:
             for seat, short in enumerate(foods):
                 if short < 0 and world.units(s, seat):
                     s.frames.append(Starving(seats=(seat,)))
                     return [FoodShort(seat=seat, food=short)]
+        if s.mode != "enslave":
+            s.quiet = (pieces.stamp, list(s.out), pieces.roster)
         return []
+
+
+def _read_whole(s: WintergrimState, touched: str) -> bool | None:
+    """What the checks made always must read again when they found nothing before the one
+    change of `touched` (no piece joined, left or changed hands, nobody went out): every
+    check when it is fallen or an HQ (Destroy reads whether an HQ stands), only food when
+    it is a worker and some seat may go short (food reads the structures they tend),
+    nothing otherwise (None)."""
+    found = world.census(s)
+    if touched in found.hq_ids or "fallen" in s.pieces.by_id[touched].tokens:
+        return True
+    return False if touched in found.workers and not found.fed else None
 
 
 _DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it checks again

@@ -115,3 +115,8 @@ class WintergrimState(GameState):
     # world.Layout: what listings read of where the cards in play stand, with the ids,
     # owners and places it was read from (shared and kept as the census is)
     layout: Any = state_field(default=None, cache=True)
+    # (the pieces' Entities.stamp, `out`, the pieces' roster) at which the checks made
+    # always (state_checks) last found nothing to do: they read only the pieces and
+    # `out` (and, in Enslave, the captured piles, so it is never kept there); a stamp
+    # names one content wherever it is found
+    quiet: Any = state_field(default=None, cache=True)

@@ -119,7 +119,16 @@ def local(state: WintergrimState, area: str) -> list[str]:
 
 
 def inside(state: WintergrimState, structure: str) -> list[str]:
-    return [i for i, e in state.pieces.by_id.items() if e.inside == structure and i != structure]
+    """What stands inside `structure`, in the order it came into play: looked for among
+    what stands where the structure stands (what is inside stands with what holds it,
+    invariants.entities_hold), not among every piece (a move step into it asks)."""
+    pieces = state.pieces
+    by_id = pieces.by_id
+    holder = by_id.get(structure)
+    if holder is None:  # taken off the board: what it held is wherever it was left
+        return [i for i, e in by_id.items() if e.inside == structure]
+    return [i for i in pieces.ids_at(holder.at) if by_id[i].inside == structure
+            and i != structure]
 
 
 def weather(state: WintergrimState) -> list[str]:
@@ -233,17 +242,19 @@ class Layout:
     reads only its id, owner and card, so a move keeps it. Kept on the state (`layout`)
     and shared with clones: it is a value of the ids, owners and places it was read from,
     and `layout` reads it again whenever any of them differ, so no clone, undo, load or
-    step applied in place can find it stale."""
+    step applied in place can find it stale. `roster` and `stamp` are the entities'
+    (Entities.roster, .stamp) it was read at, and the last stamp it was found to hold
+    at: an entity's stamp names one content wherever it is found."""
 
     __slots__ = ("_homes", "_moves", "_realms", "_unmet", "_ways", "area_owner", "areas",
-                 "card", "every_unit", "fixed", "fixed_at", "fixed_inside", "held", "ids",
-                 "owners", "passage", "room", "ships", "structure_owner", "structures_at",
+                 "card", "every_unit", "fixed", "fixed_at", "fixed_inside", "held", "passage",
+                 "room", "roster", "ships", "stamp", "structure_owner", "structures_at",
                  "unit_card", "unit_room", "units", "weather")
 
-    def __init__(self, state: WintergrimState, ids: tuple[str, ...],
-                 owners: tuple[int | None, ...]) -> None:
+    def __init__(self, state: WintergrimState) -> None:
         faces, board, by_id = state.table.faces, _on_the_board(), state.pieces.by_id
-        self.ids, self.owners = ids, owners
+        self.roster, self.stamp = state.pieces.roster, state.pieces.stamp
+        ids, owners = _in_play(state)
         self.areas: list[str] = []
         self.area_owner: dict[str, int | None] = {}
         self.structures_at: dict[str, list[str]] = {}
@@ -377,24 +388,30 @@ _AT, _INSIDE = attrgetter("at"), attrgetter("inside")
 
 def _in_play(state: WintergrimState) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
     """The ids of the pieces in play and their owners: what the census and the layout are
-    values of (a card's face never changes)."""
+    read from (a card's face never changes)."""
     by_id = state.pieces.by_id
     return tuple(by_id), tuple(map(_OWNER, by_id.values()))
 
 
 def layout(state: WintergrimState) -> Layout:
     """The state's layout, read again only when the cards in play, their owners, or where
-    a card that is not a unit stands are not those it was read from (see `Layout`)."""
-    ids, owners = _in_play(state)
-    by_id = state.pieces.by_id
+    a card that is not a unit stands are not those it was read from (see `Layout`): not
+    at all when no entity has changed since it was last found to hold (the stamp), and
+    without reading every entity when none has joined, left or changed hands (the
+    roster)."""
+    pieces = state.pieces
     found = state.layout
-    if found is None or found.ids != ids or found.owners != owners:
-        found = state.layout = Layout(state, ids, owners)
+    if found is not None and found.stamp == pieces.stamp:
+        return found
+    if found is None or found.roster != pieces.roster:
+        found = state.layout = Layout(state)
+        return found
+    fixed = tuple(map(pieces.by_id.__getitem__, found.fixed))
+    if tuple(map(_AT, fixed)) != found.fixed_at or \
+            tuple(map(_INSIDE, fixed)) != found.fixed_inside:
+        found = state.layout = Layout(state)
     else:
-        fixed = tuple(map(by_id.__getitem__, found.fixed))
-        if tuple(map(_AT, fixed)) != found.fixed_at or \
-                tuple(map(_INSIDE, fixed)) != found.fixed_inside:
-            found = state.layout = Layout(state, ids, owners)
+        found.stamp = pieces.stamp  # it holds here too (a clone sharing it checks again)
     return found
 
 
@@ -464,8 +481,7 @@ def foods(state: WintergrimState, found: Census | None = None) -> list[int]:
     found = found or census(state)
     totals = list(found.food)
     if found.tended:
-        by_id = state.pieces.by_id
-        tended = {by_id[worker].inside for worker in found.workers}
+        tended = set(map(_INSIDE, map(state.pieces.by_id.__getitem__, found.workers)))
         for ident, owner, amount in found.tended:
             if ident in tended:
                 totals[owner] += amount
@@ -478,39 +494,42 @@ class Census:
     the same cards are in play for the same seats: each seat's printed F summed, the
     structures with a Tended text (id, owner, yield), the workers, the HQs (id, owner).
     Where a worker stands and whether an HQ still stands as an area are read at each
-    step; the rest only when a card comes into play or leaves it."""
+    step; the rest only when a card comes into play or leaves it (`roster`: the
+    entities' Entities.roster it was read at). `fed`: no seat's food can be negative,
+    wherever the workers stand (what structures yield tended only adds), so food need
+    not be summed at all."""
 
-    ids: tuple[str, ...]
-    owners: tuple[int | None, ...]
+    roster: int
     food: tuple[int, ...]
     tended: tuple[tuple[str, int, int], ...]
-    workers: tuple[str, ...]
+    workers: frozenset[str]
     hqs: tuple[tuple[str, int | None], ...]
+    hq_ids: frozenset[str]
+    fed: bool
 
 
 _OWNER = attrgetter("owner")
 
 
 def census(state: WintergrimState) -> Census:
-    """The state's census, read again only when the cards in play or their owners are
-    not those it was read from. It is a value of the ids and owners it names (card
-    faces never change), kept on the state and shared with its clones: any state with
-    the same ones may use it, so no undo, clone or load can find it stale."""
-    ids, owners = _in_play(state)
+    """The state's census, read again only when a piece has joined, left or changed hands
+    since (Entities.roster: a move keeps it, so after most steps this is one compare). It
+    is kept on the state and shared with its clones: a roster names one set of ids and
+    owners wherever it is found, so no undo, clone or load can find it stale."""
     found = state.census
-    if found is None or found.ids != ids or found.owners != owners:
-        found = state.census = _count(state, ids, owners)
+    roster = state.pieces.roster
+    if found is None or found.roster != roster:
+        found = state.census = _count(state, roster)
     return found
 
 
-def _count(state: WintergrimState, ids: tuple[str, ...],
-           owners: tuple[int | None, ...]) -> Census:
+def _count(state: WintergrimState, roster: int) -> Census:
     cards, feeding, faces = content().cards, _feeding(), state.table.faces
     food = [0] * state.players
     tended: list[tuple[str, int, int]] = []
     workers: list[str] = []
     hqs: list[tuple[str, int | None]] = []
-    for ident, owner in zip(ids, owners, strict=True):
+    for ident, owner in zip(*_in_play(state), strict=True):
         face = faces[ident]
         if cards[face].hq:
             hqs.append((ident, owner))
@@ -522,7 +541,11 @@ def _count(state: WintergrimState, ids: tuple[str, ...],
             tended.append((ident, owner, yields))
         elif worker:
             workers.append(ident)
-    return Census(ids, owners, tuple(food), tuple(tended), tuple(workers), tuple(hqs))
+    least = list(food)
+    for _, owner, yields in tended:
+        least[owner] += min(0, yields)
+    return Census(roster, tuple(food), tuple(tended), frozenset(workers), tuple(hqs),
+                  frozenset(ident for ident, _ in hqs), min(least) >= 0)
 
 
 @cache

@@ -12,8 +12,10 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.games.wintergrim import placing, world
 from engine.games.wintergrim.content import Card
+from engine.games.wintergrim.doing import to_removed
+from engine.games.wintergrim.events import FoodShort, PlayerOut, Won
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimOptions, WintergrimState
-from tests.engine.wintergrim.helpers import GAME
+from tests.engine.wintergrim.helpers import GAME, P2, begun, bring, hq, piece
 
 
 def _read_afresh(state: GameState) -> tuple[list[int], set[int | None]]:
@@ -140,3 +142,78 @@ def test_the_census_answers_as_the_pieces_do_through_play_clones_undo_and_load(
         path = tmp_path / f"census-{seed}{saves.EXTENSION}"
         saves.save(match, path)
         _agrees(saves.load(path).state)
+
+
+def test_the_checks_made_always_look_again_after_any_change_of_the_pieces_or_who_is_out(
+        ) -> None:
+    """state_checks keeps the mark of the pieces at which it last found nothing to do
+    (`quiet`), shared with clones: a clone whose pieces changed, or in which a seat went
+    out, with the pieces as they were, is checked afresh."""
+    state = begun()
+    assert GAME.state_checks(state) == [] and state.quiet is not None
+    assert GAME.state_checks(state) == []  # nothing changed: nothing to do, still
+    lost = state.clone()
+    to_removed(lost, hq(lost, 1))
+    assert [type(e) for e in GAME.state_checks(lost)] == [PlayerOut, Won]
+    out = state.clone()
+    out.out[1] = True
+    assert [type(e) for e in GAME.state_checks(out)] == [Won]
+    assert GAME.state_checks(state) == [] and state.result is None
+
+
+def _one_change(state: WintergrimState, rng: Rng) -> None:
+    """One change of one piece, of the kinds a step makes: a unit steps in or out, falls
+    to an enemy, an HQ is taken off its area."""
+    by_id = state.pieces.by_id
+    ident = list(by_id)[rng.below(len(by_id))]
+    entity = by_id[ident]
+    card = world.card_of(state, ident)
+    if card.kind == "unit" and rng.below(4) == 0:
+        foe = (entity.owner or 0) + 1
+        state.pieces.change(ident, tokens=entity.tokens | {"fallen"},
+                            counters=(("fallen-to", foe + 1),))
+    elif card.kind == "unit" and entity.inside:
+        state.pieces.change(ident, inside="")
+    elif card.kind == "unit":
+        homes = [s for s in world.structures(state) if by_id[s].at == entity.at]
+        if homes:
+            state.pieces.change(ident, inside=homes[rng.below(len(homes))])
+    elif card.hq:
+        state.pieces.change(ident, at=world.SKY)
+
+
+def test_after_one_change_of_one_piece_the_checks_find_what_they_would_afresh() -> None:
+    """state_checks reads again only what one changed piece can have changed since it last
+    found nothing (its fall, an HQ's place, a worker's and so food): whatever the change,
+    it finds what it finds with nothing kept."""
+    for seed, players in ((4, 2), (5, 3), (6, 4)):
+        match = Match(GAME, WintergrimOptions(players=players), seed, RuleMode.ENFORCED)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 400:
+            legal = match.legal_actions()
+            match.submit(legal[rng.below(len(legal))])
+            state = match.state
+            if state.quiet is None or state.quiet[0] != state.pieces.stamp:
+                continue
+            kept = state.clone()
+            _one_change(kept, rng)
+            afresh = kept.clone()
+            afresh.quiet = None
+            assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
+            assert repr(kept.frames) == repr(afresh.frames)
+            assert kept.to_json() == afresh.to_json()
+
+
+def test_a_worker_that_leaves_the_field_it_tends_is_missed_at_the_next_check() -> None:
+    """A seat fed only by a tended structure: its worker's one step out of it (one change
+    of one piece since the checks last found nothing) leaves the seat short."""
+    state = begun()
+    field = bring(state, P2, "farmstead")
+    for key in ("berserker", "hersir", "bowman"):  # F -5 printed: -1 in all, +2 tended
+        bring(state, P2, key)
+    farmer = piece(state, P2, "farmer")
+    state.pieces.change(farmer, inside=field)
+    assert GAME.state_checks(state) == [] and state.quiet is not None
+    assert not world.census(state).fed
+    state.pieces.change(farmer, inside="")
+    assert [(type(e), e.seat) for e in GAME.state_checks(state)] == [(FoodShort, P2)]
