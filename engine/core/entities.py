@@ -22,10 +22,9 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import count
-from operator import attrgetter
 from typing import Any, ClassVar
 
-from engine.core.quick import quicken
+from engine.core.quick import quicken, replacer
 from engine.core.zones import Visibility
 
 HIDDEN_ENTITY = "?unit"  # the prefix of a hidden entity's name in a view
@@ -74,18 +73,17 @@ class Entity:
         """This entity with the named facts replaced. dataclasses.replace does the same,
         but walks the class's fields in Python on every call, and every move of a unit
         or a figure comes here (games name kinds, they do not subclass Entity)."""
-        values = list(_facts_of(self))
-        for name, value in facts.items():
-            at = _FACT_PLACES.get(name)
-            if at is None:
-                raise TypeError(f"a unit or marker has no fact {name!r}")
-            values[at] = value
-        return Entity(*values)
+        try:
+            return _replaced(self, **facts)  # type: ignore[no-any-return]
+        except TypeError:
+            unknown = [name for name in facts if name not in _FACT_NAMES]
+            if unknown:
+                raise TypeError(f"a unit or marker has no fact {unknown[0]!r}") from None
+            raise
 
 
-_FACT_NAMES = tuple(field.name for field in dataclasses.fields(Entity))
-_FACT_PLACES = {name: at for at, name in enumerate(_FACT_NAMES)}
-_facts_of = attrgetter(*_FACT_NAMES)  # every fact in order, read in one call
+_FACT_NAMES = frozenset(field.name for field in dataclasses.fields(Entity))
+_replaced = replacer(Entity)
 _STAMPS = count(1)  # one count for every Entities of the process: see Entities.stamp
 
 

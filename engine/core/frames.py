@@ -25,14 +25,13 @@ for a person by itself (the app's setting), never the engine.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action
 from engine.core.events import Event
-from engine.core.quick import quicken
+from engine.core.quick import quicken, replacer
 from engine.core.table_events import Chosen
 
 if TYPE_CHECKING:
@@ -118,24 +117,10 @@ def without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return seats[:at] + seats[at + 1:]
 
 
-_OTHER_FIELDS: dict[type, tuple[str, ...]] = {}
-_new, _set = object.__new__, object.__setattr__
-
-
 def with_seats(frame: Frame, seats: tuple[int, ...]) -> Frame:
-    """`frame` asking `seats` now, all else alike. dataclasses.replace does the same but
-    walks the class's fields in Python and runs a frozen __init__, on every pass and every
-    choice of a window or a draft; frames keep no __post_init__ for it to run."""
-    kind = type(frame)
-    names = _OTHER_FIELDS.get(kind)
-    if names is None:
-        names = _OTHER_FIELDS[kind] = tuple(
-            field.name for field in dataclasses.fields(kind) if field.name != "seats")
-    new = _new(kind)
-    _set(new, "seats", seats)
-    for name in names:
-        _set(new, name, getattr(frame, name))
-    return new
+    """`frame` asking `seats` now, all else alike (on every pass and every choice of a
+    window or a draft: see quick.replacer)."""
+    return replacer(type(frame))(frame, seats=seats)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,3 +76,37 @@ def _written(cls: type, original: Callable[..., None]) -> Callable[..., None]:
     quick.__module__ = cls.__module__
     quick.__wrapped__ = original  # the dataclass's own, for help() and the tests
     return quick  # type: ignore[no-any-return]
+
+
+_KEEP: Any = object()  # a fact a replacement leaves as it is
+_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def replacer(cls: type) -> Callable[..., Any]:
+    """`replaced(old, **facts)`: a new value of the frozen slotted dataclass `cls` with the
+    named facts replaced and the others as `old` has them, as dataclasses.replace makes
+    it (it walks the class's fields in Python and runs __init__ with each field through
+    object.__setattr__); a fact the class has not is a TypeError. Written once per class,
+    from its own fields, for the values replaced on every step (a moved unit or figure, a
+    window asking fewer seats). Only for classes whose __init__ would set each field
+    as given (no __post_init__, no field left out of __init__, every field a slot)."""
+    made = _REPLACERS.get(cls)
+    if made is not None:
+        return made
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    slots = [getattr(cls, f.name, None) for f in fields]
+    if hasattr(cls, "__post_init__") or any(not f.init for f in fields) or not all(
+            isinstance(slot, MemberDescriptorType) for slot in slots):
+        raise TypeError(f"{cls.__qualname__} cannot be replaced field by field")
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}
+    body: list[str] = []
+    for number, (f, slot) in enumerate(zip(fields, slots, strict=True)):
+        env[f"_set{number}"] = slot.__set__
+        body.append(f"    _set{number}(new, old.{f.name} if {f.name} is _KEEP else {f.name})")
+    keywords = ", ".join(f"{f.name}=_KEEP" for f in fields)
+    source = (f"def replaced(old, *, {keywords}):\n    new = _new(_cls)\n"
+              + "\n".join(body) + "\n    return new")
+    exec(source, env)  # the code is made here, from the class's own fields
+    made = _REPLACERS[cls] = env["replaced"]
+    made.__qualname__ = f"{cls.__qualname__}.replaced"
+    return made

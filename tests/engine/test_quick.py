@@ -13,7 +13,7 @@ from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.core.prompts import Prompt
-from engine.core.quick import quicken
+from engine.core.quick import quicken, replacer
 from engine.core.zones import Seen
 from engine.games import game_names, get_game
 
@@ -92,3 +92,34 @@ def test_a_quick_init_refuses_what_the_dataclass_refuses() -> None:
         Chosen(seat=1)  # choice is missing
     with pytest.raises(dataclasses.FrozenInstanceError):
         Chosen(seat=1, choice="a").seat = 2  # type: ignore[misc]
+
+
+def test_a_replacement_is_what_dataclasses_replace_makes() -> None:
+    """quick.replacer (a moved entity, a window asking fewer seats) makes what
+    dataclasses.replace makes, for every frame class and the entity, whichever facts are
+    named; an unknown fact is a TypeError and a class it cannot match is refused."""
+    kinds = [kind for kind in _classes() if issubclass(kind, Frame) or kind is Entity]
+    assert len(kinds) > 40
+    for kind in kinds:
+        names = [f.name for f in dataclasses.fields(kind)]
+        old = kind(**{n: f"{n}-old" for n in names})
+        replaced = replacer(kind)
+        assert replacer(kind) is replaced  # written once per class
+        for count in range(len(names) + 1):
+            facts = {n: f"{n}-new" for n in names[:count]}
+            new = replaced(old, **facts)
+            assert type(new) is kind and new == dataclasses.replace(old, **facts)
+            assert all(getattr(new, n) == facts.get(n, getattr(old, n)) for n in names)
+        with pytest.raises(TypeError):
+            replaced(old, no_such_fact=1)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        count: int
+
+        def __post_init__(self) -> None:
+            if self.count < 0:
+                raise ValueError("negative")
+
+    with pytest.raises(TypeError, match="cannot be replaced"):
+        replacer(Checked)
