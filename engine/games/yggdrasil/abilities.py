@@ -43,7 +43,7 @@ def _fresh(state: YggdrasilState, facts: Facts) -> bool:
 
 
 def _text(key: str) -> Callable[[YggdrasilState, int], bool]:
-    return lambda state, seat: bool(board.live_text(state, seat, key))
+    return lambda state, seat: board.has_live_text(state, seat, key)
 
 
 def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],

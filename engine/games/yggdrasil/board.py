@@ -436,6 +436,17 @@ def live_text(state: YggdrasilState, seat: int, key: str) -> list[str]:
     return [c for c in shown_cards(state, seat) if c not in cancelled and faces[c] in having]
 
 
+def has_live_text(state: YggdrasilState, seat: int, key: str) -> bool:
+    """Whether `live_text` finds any card, read without a list: every reveal asks it of
+    every clan for each text that waits for a reveal (Thor's Primacy, Heimdall's Watch,
+    Odin's Smite and Tide, the quests as strength)."""
+    faces, having, cancelled = state.table.faces, with_rule(key), state.cancelled
+    for card in state.table.zones[shown(seat)].cards:  # quicker than any()
+        if card not in cancelled and faces[card] in having:
+            return True
+    return False
+
+
 @cache
 def with_rule(key: str) -> frozenset[str]:
     """The cards (by face) whose text carries the rule `key`."""
