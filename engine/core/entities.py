@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import count
 from typing import Any, ClassVar
@@ -153,13 +153,24 @@ class Entities:
         """`at` without a copy, for the rules' hot paths (a listing asks dozens of times)."""
         where = self._where
         if where is None:
-            made: dict[str, list[str]] = {}
-            for i, e in self.by_id.items():
-                made.setdefault(e.at, []).append(i)
-            where = self._where = {at: tuple(ids) for at, ids in made.items()}
-            self._where_own = True
-            self._rank = {i: n for n, i in enumerate(self.by_id)}
+            where = self._index_places()
         return where.get(place, ())
+
+    def places(self) -> Mapping[str, tuple[str, ...]]:
+        """Every place with the entities standing there, in order: `ids_at` for every
+        place at once, for a rule that asks of many places in a row (a listing asks of
+        every province). Read it, never keep it: the next change changes it."""
+        where = self._where
+        return where if where is not None else self._index_places()
+
+    def _index_places(self) -> dict[str, tuple[str, ...]]:
+        made: dict[str, list[str]] = {}
+        for i, e in self.by_id.items():
+            made.setdefault(e.at, []).append(i)
+        where = self._where = {at: tuple(ids) for at, ids in made.items()}
+        self._where_own = True
+        self._rank = {i: n for n, i in enumerate(self.by_id)}
+        return where
 
     def _moved(self, ident: str, was: str, now: str) -> None:
         """Keep the place index up to date with a move from `was` to `now`: the entity

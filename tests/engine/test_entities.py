@@ -240,6 +240,9 @@ def test_the_place_index_follows_moves_in_the_original_and_its_clones(steps) -> 
         for each in copies:
             for place in places:
                 assert each.ids_at(place) == _scan(each, place)
+            # every place at once says the same, and names no place where nobody stands
+            assert dict(each.places()) == {
+                place: _scan(each, place) for place in {e.at for e in each.by_id.values()}}
 
 
 

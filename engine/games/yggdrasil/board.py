@@ -144,7 +144,8 @@ def at(state: YggdrasilState, place: str) -> tuple[str, ...]:
 
 
 def figures_in(state: YggdrasilState, places: Iterable[str]) -> list[str]:
-    return [f for p in places for f in state.figures.ids_at(p)]
+    where = state.figures.places()
+    return [f for p in places for f in where.get(p, ())]
 
 
 def owner(state: YggdrasilState, figure: str) -> int:
@@ -217,9 +218,8 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
 
 def open_land(state: YggdrasilState, standing: Sequence[str]) -> list[str]:
     """The `standing` provinces with an empty village, Yggdrasil always (room)."""
-    villages = _villages()
-    ids_at = state.figures.ids_at
-    return [p for p in standing if p == YGGDRASIL or villages[p] > len(ids_at(p))]
+    villages, where = _villages(), state.figures.places()
+    return [p for p in standing if p == YGGDRASIL or villages[p] > len(where.get(p, ()))]
 
 
 def room(state: YggdrasilState, province: str) -> int:
@@ -340,11 +340,11 @@ def clan_str(state: YggdrasilState, seat: int, places: Iterable[str]) -> int:
     """A clan's STR over `places`, Warrior pairs counted per province (facts 51, 61)."""
     upgrades = clan_sheet(state, seat)
     pair = upgrades.warrior_pair
-    ids_at, by_id = state.figures.ids_at, state.figures.by_id
+    where, by_id = state.figures.places(), state.figures.by_id
     out = 0
     for place in places:
         warriors = 0
-        for f in ids_at(place):
+        for f in where.get(place, ()):
             e = by_id[f]
             if e.owner == seat:
                 kind = e.kind
@@ -489,9 +489,9 @@ def hand_of(state: YggdrasilState, seat: int) -> tuple[str, ...]:
 
 
 def in_battle(state: YggdrasilState, seat: int, province: str) -> bool:
-    ids_at, by_id = state.figures.ids_at, state.figures.by_id
+    where, by_id = state.figures.places(), state.figures.by_id
     return any(by_id[f].owner == seat for p in battle_places(state, province)
-               for f in ids_at(p))
+               for f in where.get(p, ()))
 
 
 def seats_from(state: YggdrasilState, start: int) -> list[int]:
