@@ -194,7 +194,7 @@ _PROMPTS: dict[tuple[int, type[Frame], str, bool], Prompt] = {}
 def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> None:
     """Push what these events trigger, so the first to resolve is on top: by priority
     class, then by seat from the game's starting seat, then by event order."""
-    if not game.abilities or not events:
+    if not game.abilities:  # settling asks only with events in hand
         return
     on = _index(game.abilities).by_event
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []

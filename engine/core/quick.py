@@ -53,8 +53,8 @@ def _written(cls: type, original: Callable[..., None]) -> Callable[..., None]:
     code = original.__code__
     if code.co_argcount + code.co_kwonlyargcount != len(fields) + 1:
         return original  # an InitVar: a parameter that is no field
-    slots = [getattr(cls, f.name, None) for f in fields]
-    if not all(isinstance(slot, MemberDescriptorType) for slot in slots):
+    slots = _slots(cls, fields)
+    if slots is None:
         return original  # a field kept in a dict, not a slot
     env: dict[str, Any] = {}
     positional: list[str] = []
@@ -78,6 +78,13 @@ def _written(cls: type, original: Callable[..., None]) -> Callable[..., None]:
     return quick  # type: ignore[no-any-return]
 
 
+def _slots(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> list[Any] | None:
+    """Each field's slot descriptor, in field order; None when a field is not a slot (the
+    quick code sets each field through its slot's own descriptor)."""
+    slots = [getattr(cls, f.name, None) for f in fields]
+    return slots if all(isinstance(slot, MemberDescriptorType) for slot in slots) else None
+
+
 _KEEP: Any = object()  # a fact a replacement leaves as it is
 _REPLACERS: dict[type, Callable[..., Any]] = {}
 
@@ -94,9 +101,8 @@ def replacer(cls: type) -> Callable[..., Any]:
     if made is not None:
         return made
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    slots = [getattr(cls, f.name, None) for f in fields]
-    if hasattr(cls, "__post_init__") or any(not f.init for f in fields) or not all(
-            isinstance(slot, MemberDescriptorType) for slot in slots):
+    slots = _slots(cls, fields)
+    if hasattr(cls, "__post_init__") or any(not f.init for f in fields) or slots is None:
         raise TypeError(f"{cls.__qualname__} cannot be replaced field by field")
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}
     body: list[str] = []

@@ -89,7 +89,7 @@ def _live_shown(state: YggdrasilState, seat: int) -> list[str]:
 def _primacy(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Thor's Primacy: the texts of every opponent's revealed cards do nothing; their STR
     counts (ruling 23)."""
-    if not board.live_text(state, seat, "cancel-texts"):
+    if not board.has_live_text(state, seat, "cancel-texts"):
         return []
     hit = [c for s in state.fighters if s != seat for c in board.shown_cards(state, s)]
     state.cancelled.update(hit)
@@ -100,7 +100,7 @@ def _primacy(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 def _watch(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Heimdall's Watch: every revealed card is discarded for good, its player gains their
     +STR in Glory, and every clan with cards lays a new one (ruling 20)."""
-    if not board.live_text(state, seat, "discard-and-replay"):
+    if not board.has_live_text(state, seat, "discard-and-replay"):
         return []
     revealed = [c for s in state.fighters for c in board.shown_cards(state, s)]
     worth = sum(board.card_str(state, board.owner_of_shown(state, c), c) for c in revealed)
@@ -133,7 +133,7 @@ def _smite(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _tide(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     """Odin's Tide: every clan in the battle keeps one figure there; the rest die."""
-    if not board.live_text(state, seat, "keep-one-figure"):
+    if not board.has_live_text(state, seat, "keep-one-figure"):
         return []
     places = board.battle_places(state, state.fight)
     for other in reversed(state.fighters):
