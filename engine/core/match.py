@@ -233,7 +233,7 @@ class Match:
         """Check and apply `action` to `state` in place, as `player` (default: the mover).
         `checked=False` skips the rules' second look at an action they listed themselves
         for this state and seat; who may act is checked all the same."""
-        if self.game.outcome(state) is not None:
+        if state.result is not None:
             raise IllegalAction("the match is over")
         actor = state.to_move() if player is None else player
         if actor is None or not 0 <= actor < state.players:
@@ -325,25 +325,36 @@ class Match:
         asked only a seat holding an answer), the seat asked passes, as it would
         have, and the recorded action is tried again. The passes join the record."""
         state = self._current.clone()
+        step = self._step_in_place
         for number, (action, actor) in enumerate(record, start=1):
-            for _ in range(UPGRADE_PASSES):
-                try:
-                    self._step_in_place(state, action, actor)
-                    break
-                except IllegalAction as exc:
-                    window = state.frames[-1] if state.frames else None
-                    if not (upgrade and window is not None and window.passable
-                            and window.seats):
-                        raise RecordRefused(number, exc.reason) from None
-                    self._step_in_place(state, Pass(), window.seats[0])
-            else:
-                raise RecordRefused(number, "the record does not fit these rules")
+            try:
+                step(state, action, actor)
+            except IllegalAction as exc:
+                self._upgraded(state, action, actor, number, exc.reason, upgrade)
         self._current = state
         self._moment += 1
         self._own = len(self.steps) % CHECKPOINT != 0
         if not self._own:
             self._checkpoints[len(self.steps)] = state
         self._redo.clear()
+
+    def _upgraded(self, state: GameState, action: Action, actor: int, number: int,
+                  reason: str, upgrade: bool) -> None:
+        """Step `number` of a record was refused for `reason`. Reading an older record
+        (`upgrade`), the seat asked passes each window the older rules did not open, as
+        it would have, and the action is tried again; else RecordRefused."""
+        for attempt in range(UPGRADE_PASSES):
+            if attempt:
+                try:
+                    self._step_in_place(state, action, actor)
+                    return
+                except IllegalAction as exc:
+                    reason = exc.reason
+            window = state.frames[-1] if state.frames else None
+            if not (upgrade and window is not None and window.passable and window.seats):
+                raise RecordRefused(number, reason) from None
+            self._step_in_place(state, Pass(), window.seats[0])
+        raise RecordRefused(number, "the record does not fit these rules")
 
     def _step_in_place(self, state: GameState, action: Action, actor: int) -> None:
         """Apply one recorded action to the working state of `replay_record`."""
