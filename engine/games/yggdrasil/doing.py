@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.entities import Entity
+from engine.core.entities import Entities, Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.events import (
@@ -71,10 +71,10 @@ def raise_stat(state: YggdrasilState, seat: int, stat: str, why: str) -> list[Ev
     return [StatRaised(seat=seat, stat=stat, step=steps[seat], why=why)]
 
 
-def add_figures(state: YggdrasilState, seat: int) -> None:
-    """A clan's figures, all in its reserve (facts 1)."""
-    for ident, entity in _figures(seat):
-        state.figures.add(ident, entity)
+def set_out_figures(players: int) -> Entities:
+    """Every clan's figures, all in its reserve (facts 1), seat by seat: made in one piece,
+    as adding them one at a time dropped and redrew the board's indexes for each."""
+    return Entities({ident: entity for seat in range(players) for ident, entity in _figures(seat)})
 
 
 @cache
