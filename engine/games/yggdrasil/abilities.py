@@ -354,7 +354,7 @@ def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     assert m is not None
     crush = next(e for e in m.effects if isinstance(e, DestroyOnInvade))
     place = state.figures[figure].at
-    places = board.battle_places(state, place) if crush.fjords else [place]
+    places = board.battle_places(state, place) if crush.fjords else (place,)
     dying = [f for f in board.figures_in(state, places)
              if state.figures[f].owner != seat and state.figures[f].kind in crush.figures]
     return kill(state, dying, f"the {m.name} invades")

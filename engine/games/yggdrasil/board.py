@@ -135,10 +135,19 @@ def slot_of(key: str) -> str | None:
     return content().cards[key].slot
 
 
-def battle_places(state: YggdrasilState, province: str) -> list[str]:
+def battle_places(state: YggdrasilState, province: str) -> tuple[str, ...]:
     """A province and its supporting fjords: what a battle, a quest or Ragnarök there
-    takes in (facts 11)."""
-    return [province, *fjords_of(state, province)]
+    takes in (facts 11); the province alone once destroyed."""
+    if province in state.destroyed:
+        return (province,)
+    return _with_fjords(province)
+
+
+@cache
+def _with_fjords(province: str) -> tuple[str, ...]:
+    """A standing province and its fjords (battle_places), read once: a battle asks at
+    each of its steps."""
+    return (province, *_fjords_by_province().get(province, ()))
 
 
 @cache

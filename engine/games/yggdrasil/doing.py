@@ -4,8 +4,10 @@ cards moved, figures invading and dying. Whatever waits for a clan's choice on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
+from engine.core.actions import Made
 from engine.core.entities import Entities, Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
@@ -96,16 +98,16 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
                     to_name=place_name(to), rage=cost, how=how)]
 
 
-def place_name(place: str) -> str:
-    """A province's or a fjord's name, as the log says it."""
-    return _place_names().get(place, place)
-
-
-@cache
-def _place_names() -> dict[str, str]:
+def _place_name(place: str) -> str:
     c = board.content()
-    return {**{f.key: f.name for f in reversed(c.board.fjords)},
-            **{key: p.name for key, p in c.provinces.items()}}
+    names = {**{f.key: f.name for f in reversed(c.board.fjords)},
+             **{key: p.name for key, p in c.provinces.items()}}
+    return names.get(place, place)
+
+
+# A province's or a fjord's name, as the log says it (anything else as it is): a look-up
+# without a call of its own, as every march, invasion and death names its place.
+place_name: Callable[[str], str] = Made(_place_name).__getitem__
 
 
 def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Event]:

@@ -374,22 +374,27 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     """The form of `action` the listing offers: any Warrior stands for the first of its
     province, any copy of a card in hand for the first."""
+    # Loops written out rather than next() over a generator: every turn's action asks.
     if isinstance(action, March):
         by_id = state.figures.by_id
         e = by_id.get(action.figure)
         if e is not None and e.owner == seat and e.kind == "warrior":
-            first = next(f for f in state.figures.ids_at(e.at)
-                         if by_id[f].kind == "warrior" and by_id[f].owner == seat)
-            if first != action.figure:
-                return dataclasses.replace(action, figure=first)
+            for f in state.figures.ids_at(e.at):
+                if f == action.figure:
+                    return action
+                other = by_id[f]
+                if other.kind == "warrior" and other.owner == seat:
+                    return dataclasses.replace(action, figure=f)
     elif isinstance(action, Upgrade | Quest):
-        in_hand = state.table.cards_in(hand(seat))
+        in_hand = state.table.zones[hand(seat)].cards
         if action.card in in_hand:
             faces = state.table.faces
             face = faces[action.card]
-            first = next(c for c in in_hand if faces[c] == face)
-            if first != action.card:
-                return dataclasses.replace(action, card=first)
+            for c in in_hand:
+                if c == action.card:
+                    return action
+                if faces[c] == face:
+                    return dataclasses.replace(action, card=c)
     return action
 
 
