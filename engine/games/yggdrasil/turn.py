@@ -109,9 +109,12 @@ class _Land:
         """`figure` standing at `here` marching to every other open province."""
         key = (figure, here)
         made = self._marches.get(key)
-        if made is None:
-            made = self._marches[key] = tuple(
-                MARCHES[figure][p] for p in self.everywhere if p != here)
+        if made is None:  # most are made afresh (a figure's place and the open land vary)
+            to = self.everywhere
+            if here in to:
+                at = to.index(here)
+                to = to[:at] + to[at + 1:]
+            made = self._marches[key] = tuple(map(MARCHES[figure].__getitem__, to))
         return made
 
 
