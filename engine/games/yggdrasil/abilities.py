@@ -10,6 +10,7 @@ Watch that forces new cards must not let the old ones act again).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engine.core.events import Event
@@ -145,9 +146,7 @@ def _tide(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 
 def _quest_bonus(state: YggdrasilState, seat: int) -> int:
-    mods = [m for c in board.upgrades(state, seat) for m in c.modifiers
-            if m.to == "quest-in-battle"]
-    return max((m.add or 0 for m in mods), default=0)
+    return board.clan_sheet(state, seat).quest_bonus
 
 
 def _unboosted_quests(state: YggdrasilState, seat: int) -> list[str]:
@@ -168,8 +167,9 @@ def _boost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 # -- winning, losing, and what a battle cost (facts 41, 42, 67) ----------------------------------
 def _winner(state: YggdrasilState, event: Event) -> int | None:
+    """The winner, when a card it revealed pays for winning (_on_win)."""
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if _gains(_live_shown(state, seat), state, "win") else None
+    return seat if board.shows_live(state, seat, board.gaining("win")) else None
 
 
 def _on_win(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -184,9 +184,7 @@ def _taker(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
     if event.winner < 0:  # type: ignore[attr-defined]
         return None
-    takes = [c for c in _live_shown(state, seat) for e in board.card(state, c).effects
-             if isinstance(e, Take) and not e.cards]
-    return seat if takes else None
+    return seat if board.shows_live(state, seat, board.taking()) else None
 
 
 def _take(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -227,7 +225,7 @@ def _pillager(state: YggdrasilState, event: Event) -> int | None:
     pillage (_on_pillage); most pillages have none, and its frame would resolve to
     nothing."""
     seat = event.seat  # type: ignore[attr-defined]
-    if _gains(_live_shown(state, seat), state, "pillage"):
+    if board.shows_live(state, seat, board.gaining("pillage")):
         return seat
     sheet = board.clan_sheet(state, seat)
     if not sheet.gains("pillage-with-leader") and \
@@ -285,13 +283,36 @@ def _deaths_paid(state: YggdrasilState, seat: int) -> list[tuple[Gain, str, int]
     return out
 
 
+def _may_be_paid(state: YggdrasilState, seat: int) -> bool:
+    """Whether `seat` has anything at all that pays for deaths (what _deaths_paid reads:
+    a revealed Odin's Judgement, a Valkyrie that joined, Thor's Glory on its sheet), read
+    without naming what it pays: every clan in every battle is asked, and most have
+    nothing."""
+    if board.shows_live(state, seat, board.gaining("figure-destroyed")):
+        return True
+    killers, by_id = _killers(), state.figures.by_id
+    for f in state.joined:
+        e = by_id[f]
+        if e.owner == seat and e.kind in killers:
+            return True
+    return bool(board.clan_sheet(state, seat).gains("two-enemies-destroyed"))
+
+
+@cache
+def _killers() -> frozenset[str]:
+    """The monsters (by kind) that gain when enemies die in a battle they joined."""
+    return frozenset(key for key, c in board.content().cards.items() if c.kind == "monster"
+                     and any(isinstance(e, Gain) and e.on == "enemy-destroyed-with-this"
+                             for e in c.effects))
+
+
 def _tallied(k: int) -> Callable[[YggdrasilState, Event], int | None]:
     """Whose "Deaths in battle" it is: a clan in the battle that its deaths pay. Most
     battles pay nobody, and a frame for each clan, pushed and resolved to nothing, was
     most of what ending a battle cost; the frames resolve at once, one after another,
     and pay only Glory, so none is ever seen on the stack or changes what another pays."""
     def whose(state: YggdrasilState, event: Event) -> int | None:
-        if k < state.players and k in state.fighters and \
+        if k < state.players and k in state.fighters and _may_be_paid(state, k) and \
                 any(_pays(gain, times) for gain, _, times in _deaths_paid(state, k)):
             return k
         return None
@@ -312,10 +333,17 @@ def _gain_of(card: Any, on: str) -> Gain:
 
 # -- invading, dying, coming back ----------------------------------------------------------------
 def _crusher(state: YggdrasilState, event: Event) -> int | None:
-    m = board.monster(state.figures.by_id[event.figure].kind)  # type: ignore[attr-defined]
-    if m is not None and any(isinstance(e, DestroyOnInvade) for e in m.effects):
+    if state.figures.by_id[event.figure].kind in _crushers():  # type: ignore[attr-defined]
         return event.seat  # type: ignore[attr-defined]
     return None
+
+
+@cache
+def _crushers() -> frozenset[str]:
+    """The monsters (by kind) whose invasion destroys enemy figures (_crush), read once:
+    every invasion asks."""
+    return frozenset(key for key, c in board.content().cards.items() if c.kind == "monster"
+                     and any(isinstance(e, DestroyOnInvade) for e in c.effects))
 
 
 def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -326,7 +354,7 @@ def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
     assert m is not None
     crush = next(e for e in m.effects if isinstance(e, DestroyOnInvade))
     place = state.figures[figure].at
-    places = board.battle_places(state, place) if crush.fjords else [place]
+    places = board.battle_places(state, place) if crush.fjords else (place,)
     dying = [f for f in board.figures_in(state, places)
              if state.figures[f].owner != seat and state.figures[f].kind in crush.figures]
     return kill(state, dying, f"the {m.name} invades")
@@ -369,7 +397,9 @@ def _pillage_now(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _shipwright(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if event.ship and board.gains(state, seat, "ship-destroyed") else None  # type: ignore[attr-defined]
+    if event.ship and board.clan_sheet(state, seat).gains("ship-destroyed"):  # type: ignore[attr-defined]
+        return seat
+    return None
 
 
 def _ship_lost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -381,7 +411,7 @@ def _ship_lost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _released_whose(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if board.gains(state, seat, "released") else None
+    return seat if board.clan_sheet(state, seat).gains("released") else None
 
 
 def _released(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:

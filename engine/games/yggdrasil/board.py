@@ -7,7 +7,15 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
 from engine.core.modifiers import total
-from engine.games.yggdrasil.content import Card, Figure, Rule, YggdrasilContent, load
+from engine.games.yggdrasil.content import (
+    Card,
+    Figure,
+    Gain,
+    Rule,
+    Take,
+    YggdrasilContent,
+    load,
+)
 from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import (
     RESERVE,
@@ -127,10 +135,19 @@ def slot_of(key: str) -> str | None:
     return content().cards[key].slot
 
 
-def battle_places(state: YggdrasilState, province: str) -> list[str]:
+def battle_places(state: YggdrasilState, province: str) -> tuple[str, ...]:
     """A province and its supporting fjords: what a battle, a quest or Ragnarök there
-    takes in (facts 11)."""
-    return [province, *fjords_of(state, province)]
+    takes in (facts 11); the province alone once destroyed."""
+    if province in state.destroyed:
+        return (province,)
+    return _with_fjords(province)
+
+
+@cache
+def _with_fjords(province: str) -> tuple[str, ...]:
+    """A standing province and its fjords (battle_places), read once: a battle asks at
+    each of its steps."""
+    return (province, *_fjords_by_province().get(province, ()))
 
 
 @cache
@@ -440,7 +457,14 @@ def has_live_text(state: YggdrasilState, seat: int, key: str) -> bool:
     """Whether `live_text` finds any card, read without a list: every reveal asks it of
     every clan for each text that waits for a reveal (Thor's Primacy, Heimdall's Watch,
     Odin's Smite and Tide, the quests as strength)."""
-    faces, having, cancelled = state.table.faces, with_rule(key), state.cancelled
+    return shows_live(state, seat, with_rule(key))
+
+
+def shows_live(state: YggdrasilState, seat: int, having: frozenset[str]) -> bool:
+    """Whether `seat` has revealed a card of a face in `having` whose text still works
+    (ruling 23): what a text that waits for a battle's moments asks of every clan in it
+    before reading what the card does."""
+    faces, cancelled = state.table.faces, state.cancelled
     for card in state.table.zones[shown(seat)].cards:  # quicker than any()
         if card not in cancelled and faces[card] in having:
             return True
@@ -451,6 +475,21 @@ def has_live_text(state: YggdrasilState, seat: int, key: str) -> bool:
 def with_rule(key: str) -> frozenset[str]:
     """The cards (by face) whose text carries the rule `key`."""
     return frozenset(face for face, c in content().cards.items() if c.rule(key) is not None)
+
+
+@cache
+def gaining(on: str) -> frozenset[str]:
+    """The cards (by face) whose text gains something when `on` happens."""
+    return frozenset(face for face, c in content().cards.items()
+                     if any(isinstance(e, Gain) and e.on == on for e in c.effects))
+
+
+@cache
+def taking() -> frozenset[str]:
+    """The cards (by face) whose text takes Rage or Glory from the battle's winner (Loki's
+    Trickery and Backstab; Loki's Poison, which takes cards, is not one)."""
+    return frozenset(face for face, c in content().cards.items()
+                     if any(isinstance(e, Take) and not e.cards for e in c.effects))
 
 
 def card_str(state: YggdrasilState, seat: int, ident: str) -> int:

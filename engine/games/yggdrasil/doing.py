@@ -4,9 +4,11 @@ cards moved, figures invading and dying. Whatever waits for a clan's choice on t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
-from engine.core.entities import Entity
+from engine.core.actions import Made
+from engine.core.entities import Entities, Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.events import (
@@ -71,10 +73,10 @@ def raise_stat(state: YggdrasilState, seat: int, stat: str, why: str) -> list[Ev
     return [StatRaised(seat=seat, stat=stat, step=steps[seat], why=why)]
 
 
-def add_figures(state: YggdrasilState, seat: int) -> None:
-    """A clan's figures, all in its reserve (facts 1)."""
-    for ident, entity in _figures(seat):
-        state.figures.add(ident, entity)
+def set_out_figures(players: int) -> Entities:
+    """Every clan's figures, all in its reserve (facts 1), seat by seat: made in one piece,
+    as adding them one at a time dropped and redrew the board's indexes for each."""
+    return Entities({ident: entity for seat in range(players) for ident, entity in _figures(seat)})
 
 
 @cache
@@ -96,16 +98,16 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
                     to_name=place_name(to), rage=cost, how=how)]
 
 
-def place_name(place: str) -> str:
-    """A province's or a fjord's name, as the log says it."""
-    return _place_names().get(place, place)
-
-
-@cache
-def _place_names() -> dict[str, str]:
+def _place_name(place: str) -> str:
     c = board.content()
-    return {**{f.key: f.name for f in reversed(c.board.fjords)},
-            **{key: p.name for key, p in c.provinces.items()}}
+    names = {**{f.key: f.name for f in reversed(c.board.fjords)},
+             **{key: p.name for key, p in c.provinces.items()}}
+    return names.get(place, place)
+
+
+# A province's or a fjord's name, as the log says it (anything else as it is): a look-up
+# without a call of its own, as every march, invasion and death names its place.
+place_name: Callable[[str], str] = Made(_place_name).__getitem__
 
 
 def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Event]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
@@ -95,11 +95,11 @@ class YggDraft(Commit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(_picks(state.table.cards_in(packet(seat)), self.take))
+        return list(_picks(state.table.zones[packet(seat)].cards, self.take))
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
-        return len(state.table.cards_in(packet(seat))) >= self.take
+        return len(state.table.zones[packet(seat)].cards) >= self.take
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
@@ -114,20 +114,23 @@ class YggDraft(Commit):
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Pick)
         s = ygg(state)
-        put_all(s, action.cards, hand(seat))
-        return "You pick " + " and ".join([board.name(s, c) for c in action.cards])
+        cards = action.cards
+        put_all(s, cards, hand(seat))
+        if len(cards) == 1:  # every pick but a two-player table's
+            return "You pick " + board.name(s, cards[0])
+        return "You pick " + " and ".join([board.name(s, c) for c in cards])
 
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
         s.picks += self.take
-        if s.picks >= board.content().decks.draft.hand:
+        if s.picks >= _hand_size():
             for seat in range(s.players):
                 # the packet's last cards, unseen (facts 22)
                 put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
             return [PacketsPassed(picked=s.picks)]
         # every packet to the next clan at once; they stay face down (nothing to turn)
-        s.table.pass_round([packet(seat) for seat in range(s.players)])
+        s.table.pass_round(_packets(s.players))
         s.frames.append(with_seats(self, self.order))
         return [PacketsPassed(picked=s.picks)]
 
@@ -158,6 +161,18 @@ class YggKeep(Commit):
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
         return [HandsDiscarded(age=s.age), *out]
+
+
+@cache
+def _hand_size() -> int:
+    """The cards each clan drafts in an Age (facts 22)."""
+    return board.content().decks.draft.hand
+
+
+@cache
+def _packets(players: int) -> tuple[str, ...]:
+    """Every clan's draft packet, in seat order: what a draft round passes on."""
+    return tuple(packet(seat) for seat in range(players))
 
 
 @lru_cache(maxsize=4096)

@@ -18,7 +18,7 @@ from engine.core.rng import Rng
 from engine.core.zones import Layout, Table, Visibility, Zone
 from engine.games.yggdrasil import ages, board, turn
 from engine.games.yggdrasil.abilities import ABILITIES
-from engine.games.yggdrasil.doing import add_figures
+from engine.games.yggdrasil.doing import set_out_figures
 from engine.games.yggdrasil.frames import start_seat
 from engine.games.yggdrasil.state import (
     STATS,
@@ -95,8 +95,7 @@ class YggdrasilGame(BaseGame):
         state.rage = [board.stat(state, "rage", s) for s in range(players)]
         state.glory = [0] * players
         state.killed = [0] * players
-        for seat in range(players):
-            add_figures(state, seat)
+        state.figures = set_out_figures(players)
         _place_tokens(state, rng)
         state.first = rng.below(players)  # designed: the first player is drawn
         state.active = state.first

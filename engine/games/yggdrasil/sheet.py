@@ -16,8 +16,8 @@ from engine.games.yggdrasil.content import Card, Rule
 class Sheet:
     """The upgrades on one clan sheet, in the order they lie, and what they add up to."""
 
-    __slots__ = ("_gains", "_str", "cards", "discount", "invade_costs", "modifiers", "rules",
-                 "warrior_pair")
+    __slots__ = ("_gains", "_str", "cards", "discount", "invade_costs", "modifiers",
+                 "quest_bonus", "rules", "warrior_pair")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
@@ -30,6 +30,10 @@ class Sheet:
                     self.rules.setdefault(effect.key, effect)
         self.discount = total(self.modifiers, "upgrade-cost", {})  # Frigga's Charm
         self.warrior_pair = total(self.modifiers, "warrior-pair", {})  # Brothers in Arms
+        # the +STR a revealed quest adds as a battle card (Tyr's Domain, Tyr's Wrath: the
+        # highest counts); asked of every clan at every reveal
+        self.quest_bonus = max((m.add or 0 for m in self.modifiers if m.to == "quest-in-battle"),
+                               default=0)
         self._gains: dict[str, tuple[Card, ...]] = {}
         self._str: dict[tuple[str, str], int] = {}
         # a kind of figure -> the Rage invading with it costs (board.cost_to_invade)

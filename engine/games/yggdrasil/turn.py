@@ -4,7 +4,7 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from engine.core.actions import Action, Made
@@ -70,9 +70,10 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing_now(state)
     land = _land(board.open_land(state, standing))
-    upgrading, questing = _from_hand(state, seat, clan_sheet)
+    plays = _plays(state, seat)
     return [*_invasions(state, seat, muster, clan_sheet, land),
-            *_marches(muster, standing, land), *upgrading, *questing,
+            *_marches(muster, standing, land),
+            *plays.upgrades(clan_sheet.dearest(state.rage[seat])), *plays.quests,
             *_pillages(state, seat, muster, clan_sheet, standing),
             *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
 
@@ -108,9 +109,12 @@ class _Land:
         """`figure` standing at `here` marching to every other open province."""
         key = (figure, here)
         made = self._marches.get(key)
-        if made is None:
-            made = self._marches[key] = tuple(
-                MARCHES[figure][p] for p in self.everywhere if p != here)
+        if made is None:  # most are made afresh (a figure's place and the open land vary)
+            to = self.everywhere
+            if here in to:
+                at = to.index(here)
+                to = to[:at] + to[at + 1:]
+            made = self._marches[key] = tuple(map(MARCHES[figure].__getitem__, to))
         return made
 
 
@@ -225,53 +229,96 @@ def _marches(muster: board.Muster, standing: tuple[str, ...], land: _Land) -> li
     return out
 
 
-def upgrades(state: YggdrasilState, seat: int) -> list[Action]:
-    return _from_hand(state, seat, board.clan_sheet(state, seat))[0]
+def upgrades(state: YggdrasilState, seat: int) -> Sequence[Action]:
+    return _plays(state, seat).upgrades(board.clan_sheet(state, seat).dearest(state.rage[seat]))
 
 
-def quest_plays(state: YggdrasilState, seat: int) -> list[Action]:
-    return _from_hand(state, seat, board.clan_sheet(state, seat))[1]
+def quest_plays(state: YggdrasilState, seat: int) -> tuple[Action, ...]:
+    return _plays(state, seat).quests
 
 
-def _from_hand(state: YggdrasilState, seat: int,
-               clan_sheet: Sheet) -> tuple[list[Action], list[Action]]:
-    """The upgrades and the quests a clan may play from its hand, one card of each face
-    standing for its copies. An upgrade fits a slot, free or taken (the card there is
-    replaced), at its cost (facts 30, Frigga's Charm); a monster may replace another even
-    with a slot free (ruling 9)."""
-    upgrading: list[Action] = []
-    questing: list[Action] = []
+def _plays(state: YggdrasilState, seat: int) -> _Plays:
+    """What `seat` may play from its hand beside its sheet now (_Plays), read once for each
+    hand and sheet of a match: the hand stays as it is turn after turn while its clan
+    marches and invades."""
     table = state.table
-    faces = table.faces
-    on_sheet: dict[str | None, list[str]] | None = None  # read once an upgrade is affordable
-    dearest = clan_sheet.dearest(state.rage[seat])
-    seen: set[str] = set()
-    for c in table.zones[hand(seat)].cards:
-        face = faces[c]
-        if face in seen:
-            continue
-        seen.add(face)
-        played = _PLAYED[face]
-        if played is None:  # a battle card is not played
-            continue
-        slot, cost, slots = played
-        if slot is None:
-            questing.append(QUESTS[c])
-            continue
-        if cost > dearest:
-            continue
-        if on_sheet is None:
-            on_sheet = {}
-            for u in table.zones[sheet(seat)].cards:
-                on_sheet.setdefault(board.slot_of(faces[u]), []).append(u)
-        taken = on_sheet.get(slot, ())
-        if len(taken) < slots:  # a slot is free
-            upgrading.append(UPGRADES[c, ""])
-            if slot != "monster":
+    faces, zones = table.faces, table.zones
+    key = (zones[hand(seat)].cards, zones[sheet(seat)].cards)
+    found = _HANDS.get(key)
+    if found is None or found.faces is not faces:  # card ids name other faces in another match
+        if len(_HANDS) >= HANDS_KEPT:
+            _HANDS.clear()
+        found = _HANDS[key] = _Plays(faces, *key)
+    return found
+
+
+class _Plays:
+    """The upgrades and the quests a clan may play from one hand beside one sheet, one
+    card of each face standing for its copies. An upgrade fits a slot, free or taken
+    (the card there is replaced), at its cost (facts 30, Frigga's Charm); a monster may
+    replace another even with a slot free (ruling 9).
+
+    It depends on nothing but the cards' ids and their faces, which a match never
+    changes (it holds the very faces it was read with, and is read again for others),
+    and on the dearest printed cost the clan pays (Sheet.dearest), which changes with
+    nearly every action: the upgrades are kept with their costs, and all of them at once
+    for a clan that pays every one."""
+
+    __slots__ = ("_everything", "_priced", "_top", "faces", "quests")
+
+    def __init__(self, faces: dict[str, str], in_hand: tuple[str, ...],
+                 on_sheet: tuple[str, ...]) -> None:
+        # Loops written out: a comprehension is a call of its own, and a hand is read
+        # afresh at every Age and after every card played from it.
+        self.faces = faces
+        slots: dict[str | None, list[str]] = {}
+        for u in on_sheet:
+            slots.setdefault(board.slot_of(faces[u]), []).append(u)
+        quests: list[Action] = []
+        # each upgrade face in hand order: its printed cost and its plays
+        priced: list[tuple[int, list[Action]]] = []
+        everything: list[Action] = []
+        top = 0
+        seen: set[str] = set()
+        for c in in_hand:
+            face = faces[c]
+            if face in seen:
                 continue
-        for u in taken:  # written out: a comprehension is a call of its own in a listing
-            upgrading.append(UPGRADES[c, u])
-    return upgrading, questing
+            seen.add(face)
+            played = _PLAYED[face]
+            if played is None:  # a battle card is not played
+                continue
+            slot, cost, room = played
+            if slot is None:
+                quests.append(QUESTS[c])
+                continue
+            taken = slots.get(slot, ())
+            plays: list[Action] = []
+            if len(taken) < room:  # a slot is free
+                plays.append(UPGRADES[c, ""])
+            if not plays or slot == "monster":
+                for u in taken:
+                    plays.append(UPGRADES[c, u])
+            priced.append((cost, plays))
+            everything += plays
+            if cost > top:
+                top = cost
+        self.quests = tuple(quests)
+        self._priced, self._everything, self._top = priced, tuple(everything), top
+
+    def upgrades(self, dearest: int) -> Sequence[Action]:
+        """The upgrades whose printed cost is at most `dearest`."""
+        if dearest >= self._top:
+            return self._everything
+        out: list[Action] = []
+        for cost, plays in self._priced:
+            if cost <= dearest:
+                out += plays
+        return out
+
+
+HANDS_KEPT = 4096  # hands and sheets differ by the cards they hold: a bound, not a set
+_HANDS: dict[tuple[tuple[str, ...], tuple[str, ...]], _Plays] = {}
 
 
 def _played(face: str) -> tuple[str | None, int, int] | None:
@@ -330,22 +377,27 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     """The form of `action` the listing offers: any Warrior stands for the first of its
     province, any copy of a card in hand for the first."""
+    # Loops written out rather than next() over a generator: every turn's action asks.
     if isinstance(action, March):
         by_id = state.figures.by_id
         e = by_id.get(action.figure)
         if e is not None and e.owner == seat and e.kind == "warrior":
-            first = next(f for f in state.figures.ids_at(e.at)
-                         if by_id[f].kind == "warrior" and by_id[f].owner == seat)
-            if first != action.figure:
-                return dataclasses.replace(action, figure=first)
+            for f in state.figures.ids_at(e.at):
+                if f == action.figure:
+                    return action
+                other = by_id[f]
+                if other.kind == "warrior" and other.owner == seat:
+                    return dataclasses.replace(action, figure=f)
     elif isinstance(action, Upgrade | Quest):
-        in_hand = state.table.cards_in(hand(seat))
+        in_hand = state.table.zones[hand(seat)].cards
         if action.card in in_hand:
             faces = state.table.faces
             face = faces[action.card]
-            first = next(c for c in in_hand if faces[c] == face)
-            if first != action.card:
-                return dataclasses.replace(action, card=first)
+            for c in in_hand:
+                if c == action.card:
+                    return action
+                if faces[c] == face:
+                    return dataclasses.replace(action, card=c)
     return action
 
 

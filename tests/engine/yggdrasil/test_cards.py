@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from engine.core.actions import Action
 from engine.core.frames import Pass
-from engine.games.yggdrasil import board
+from engine.games.yggdrasil import board, turn
 from engine.games.yggdrasil.actions import (
     Choose,
     Go,
@@ -18,6 +19,7 @@ from engine.games.yggdrasil.actions import (
     Lay,
     March,
     Pillage,
+    Quest,
     Raise,
     Reclaim,
     Sacrifice,
@@ -28,6 +30,7 @@ from engine.games.yggdrasil.battle import (
     YggKeepOne,
     YggProwess,
 )
+from engine.games.yggdrasil.doing import put
 from engine.games.yggdrasil.frames import (
     YggChooseStat,
     YggLeaderMove,
@@ -35,7 +38,7 @@ from engine.games.yggdrasil.frames import (
     YggSacrifice,
     YggSpare,
 )
-from engine.games.yggdrasil.state import VALHALLA, hand
+from engine.games.yggdrasil.state import VALHALLA, YggdrasilState, hand
 from tests.engine.yggdrasil.helpers import (
     FJORD_EA,
     FJORD_GM,
@@ -301,6 +304,34 @@ def test_an_upgrade_is_listed_exactly_when_its_cost_is_paid_at_every_rage() -> N
             for c in hand_:
                 cost = board.upgrade_cost(state, 0, board.card(state, c))
                 assert (c in offered) == (rage > 0 and cost <= rage), (charm, rage, c, cost)
+
+
+def test_a_hands_plays_kept_by_card_ids_are_read_again_for_other_faces_and_cards() -> None:
+    """The plays of a hand are kept by its card ids and its sheet's (turn._plays): the
+    same ids are other faces in another match, and a hand and a sheet change as cards are
+    played. Every listing offers what a fresh reading of the table offers, at every Rage,
+    before and after an upgrade or a quest is played."""
+    states = [table(4, seed) for seed in (1, 2, 3)]
+    ids = sorted(c for c in states[0].table.faces if c.startswith("y1"))[:10]
+    assert len({tuple(s.table.faces[c] for c in ids) for s in states}) == len(states)
+    for state in states:
+        for c in ids:
+            put(state, c, hand(0))
+
+    def plays(state: YggdrasilState) -> list[Action]:
+        return [a for a in legal(state) if isinstance(a, Upgrade | Quest)]
+
+    for _ in range(3):
+        for state in states:
+            for rage in range(1, 8):
+                state.rage[0] = rage
+                kept = plays(state)
+                turn._HANDS.clear()
+                assert plays(state) == kept, (rage, kept)
+            state.rage[0] = 7
+            if plays(state):
+                act(state, plays(state)[0])
+                state.active, state.acted, state.frames = 0, False, []
 
 
 @covers("a1-thors-glory")
