@@ -124,7 +124,7 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     the unit gets there; the tokens and the move are one change of its entity."""
     unit, area, into = action.unit, action.area, action.into
     pieces = state.pieces
-    entity = pieces[unit]
+    entity = pieces.by_id[unit]
     card = world.card_of(state, unit)
     name = card.name
     spent = entity.tokens | MOVED

@@ -256,8 +256,9 @@ class WintergrimGame(BaseGame):
     def perform(self, state: GameState, action: Action) -> list[Event]:
         s = _wg(state)
         phase = PHASE_OF.get(type(action))
-        events = turns.enter_phase(s, phase) if phase else []
-        return events + _PERFORMS[type(action)](s, s.active, action)
+        if phase is None or phase == s.phase:  # most steps: the phase goes on
+            return _PERFORMS[type(action)](s, s.active, action)
+        return turns.enter_phase(s, phase) + _PERFORMS[type(action)](s, s.active, action)
 
     def advance(self, state: GameState) -> list[Event] | None:
         """After the set-up searches: the decks are shuffled and the first turn begins."""
