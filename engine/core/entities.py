@@ -90,8 +90,8 @@ _STAMPS = count(1)  # one count for every Entities of the process: see Entities.
 class Entities:
     """Every entity of a match by id, in the order they were added (a view keeps it)."""
 
-    __slots__ = ("_holders", "_owned", "_plain", "_rank", "_where", "_where_own", "by_id",
-                 "prior", "roster", "stamp", "touched")
+    __slots__ = ("_held", "_held_own", "_owned", "_plain", "_rank", "_where", "_where_own",
+                 "by_id", "prior", "roster", "stamp", "touched")
     views_per_seat: ClassVar[bool] = True  # declared state asks `view(seat, hidden)`
 
     def __init__(self, by_id: dict[str, Entity] | None = None) -> None:
@@ -103,15 +103,19 @@ class Entities:
         # Write `by_id` only through the methods below, or the index goes stale.
         self._where: dict[str, tuple[str, ...]] | None = None
         self._where_own = False
-        self._rank: dict[str, int] = {}  # id -> its place in `by_id`, made with `_where`
+        # id -> its place in `by_id`: where a moved entity joins an index; None after an
+        # entity joined or left, made again with the next index
+        self._rank: dict[str, int] | None = None
         self._owned: dict[int | None, tuple[str, ...]] | None = None  # the same, by owner
         # every entity public with nothing attached: each seat's view is the whole (a war
         # game's figures); None until read after a change
         self._plain: bool | None = None
-        # the entities others stand inside: a move carries what is inside only from these
-        # (finding that out looked through every entity on every move); None after a
-        # change of who is inside what
-        self._holders: frozenset[str] | None = None
+        # container -> the entities inside it, in order: kept up to date by every change
+        # of who is inside what and shared with clones as `_where` is. A move carries what
+        # is inside, and a rule asks what a structure holds (the room left in it as a
+        # unit steps in), without looking through every entity.
+        self._held: dict[str, tuple[str, ...]] | None = None
+        self._held_own = False
         # A game's cache of what it reads off the entities asks "has anything changed
         # since?" in O(1) here instead of comparing what it was read from. `stamp` is
         # drawn afresh from one count for the whole process at every change, and a clone
@@ -169,32 +173,55 @@ class Entities:
             made.setdefault(e.at, []).append(i)
         where = self._where = {at: tuple(ids) for at, ids in made.items()}
         self._where_own = True
-        self._rank = {i: n for n, i in enumerate(self.by_id)}
+        if self._rank is None:
+            self._rank = {i: n for n, i in enumerate(self.by_id)}
         return where
 
     def _moved(self, ident: str, was: str, now: str) -> None:
-        """Keep the place index up to date with a move from `was` to `now`: the entity
-        leaves the one and joins the other in the order of `by_id`."""
+        """Keep the place index up to date with a move from `was` to `now`."""
         where = self._where
         if where is None:
             return
         if not self._where_own:
             where = self._where = dict(where)
             self._where_own = True
+        self._shift(where, ident, was, now)
+
+    def _shift(self, index: dict[str, tuple[str, ...]], ident: str, was: str,
+               now: str) -> None:
+        """Move `ident` in an index from the entry `was` to the entry `now` ("": none),
+        where it joins in the order of `by_id`."""
         # Searched and sliced in C: a reserve or a graveyard holds dozens.
-        here = where[was]
-        if len(here) == 1:
-            del where[was]
-        else:
-            at = here.index(ident)
-            where[was] = here[:at] + here[at + 1:]
-        there = where.get(now, ())
-        rank = self._rank
-        at = bisect_left(there, rank[ident], key=rank.__getitem__)
-        where[now] = (*there[:at], ident, *there[at:])
+        if was:
+            here = index[was]
+            if len(here) == 1:
+                del index[was]
+            else:
+                at = here.index(ident)
+                index[was] = here[:at] + here[at + 1:]
+        if now:
+            there = index.get(now, ())
+            rank = self._rank
+            assert rank is not None  # made with the index
+            at = bisect_left(there, rank[ident], key=rank.__getitem__)
+            index[now] = (*there[:at], ident, *there[at:])
+
+    def ids_in(self, container: str) -> tuple[str, ...]:
+        """The entities inside `container`, in order (without a copy: see `ids_at`)."""
+        held = self._held
+        if held is None:
+            made: dict[str, list[str]] = {}
+            for i, e in self.by_id.items():
+                if e.inside:
+                    made.setdefault(e.inside, []).append(i)
+            held = self._held = {holder: tuple(ids) for holder, ids in made.items()}
+            self._held_own = True
+            if self._rank is None:
+                self._rank = {i: n for n, i in enumerate(self.by_id)}
+        return held.get(container, ())
 
     def inside(self, container: str) -> list[str]:
-        return [i for i, e in self.by_id.items() if e.inside == container]
+        return list(self.ids_in(container))
 
     def of(self, owner: int) -> list[str]:
         owned = self._owned
@@ -212,13 +239,13 @@ class Entities:
         if ident.startswith(HIDDEN_ENTITY):
             raise ValueError(f"{ident!r}: names starting {HIDDEN_ENTITY!r} are kept for views")
         self.by_id[ident] = entity
-        self._where = self._owned = self._plain = self._holders = None
+        self._where = self._owned = self._plain = self._held = self._rank = None
         self.prior, self.touched = self.stamp, ident
         self.stamp = self.roster = next(_STAMPS)
 
     def remove(self, ident: str) -> Entity:
         self[ident]  # an unknown id is refused by name
-        if any(e.inside == ident for e in self.by_id.values()):
+        if self.ids_in(ident):
             raise ValueError(f"{ident!r} still holds others; move them out first")
         return self.forget(ident)
 
@@ -226,23 +253,28 @@ class Entities:
         """Take an entity off the board whatever it holds (its holder's rules say where
         the rest goes)."""
         entity = self.by_id.pop(ident)
-        self._where = self._owned = self._plain = self._holders = None
+        self._where = self._owned = self._plain = self._held = self._rank = None
         self.prior, self.touched = self.stamp, ident
         self.stamp = self.roster = next(_STAMPS)
         return entity
 
     def change(self, ident: str, **facts: Any) -> Entity:
         """Replace the named facts of an entity (at=, inside=, facing=, owner=, ...)."""
-        old = self[ident]
-        new = old.changed(facts)
+        by_id = self.by_id
+        old = by_id.get(ident) or self[ident]  # an unknown id is refused by name
+        try:  # Entity.changed, without its call: every move of every piece comes here
+            new = _replaced(old, **facts)
+        except TypeError:
+            old.changed(facts)  # names the fact an entity does not have
+            raise
         holder = new.inside
         while holder:
             if holder == ident:
                 raise ValueError(f"{ident!r} cannot be inside itself")
-            if holder not in self.by_id:
+            if holder not in by_id:
                 raise ValueError(f"there is no {holder!r} for {ident!r} to be inside")
-            holder = self.by_id[holder].inside
-        self.by_id[ident] = new
+            holder = by_id[holder].inside
+        by_id[ident] = new
         self._plain = None
         self.prior, self.touched = self.stamp, ident
         self.stamp = next(_STAMPS)
@@ -251,20 +283,18 @@ class Entities:
         if new.owner != old.owner:
             self._owned = None
             self.roster = self.stamp
-        if new.inside != old.inside:
-            self._holders = None
+        if new.inside != old.inside and self._held is not None:
+            if not self._held_own:
+                self._held = dict(self._held)
+                self._held_own = True
+            self._shift(self._held, ident, old.inside, new.inside)
         return new
 
     def move(self, ident: str, at: str, inside: str = "") -> None:
         """Move an entity, and everything inside it, to `at` (inside `inside`)."""
         self.change(ident, at=at, inside=inside)
-        holders = self._holders
-        if holders is None:
-            holders = self._holders = frozenset(e.inside for e in self.by_id.values()
-                                                 if e.inside)
-        if ident in holders:
-            for carried in self.inside(ident):
-                self.move(carried, at, ident)
+        for carried in self.ids_in(ident):
+            self.move(carried, at, ident)
 
     def count(self, ident: str, name: str, value: int) -> None:
         """Set a counter (0 drops it, so equal entities write equal saves)."""
@@ -275,6 +305,21 @@ class Entities:
     def mark(self, ident: str, token: str, on: bool = True) -> None:
         tokens = self[ident].tokens
         self.change(ident, tokens=tokens | {token} if on else tokens - {token})
+
+    def shed(self, tokens: frozenset[str]) -> None:
+        """Take `tokens` off every entity that carries any of them, as one change (the end
+        of a turn clears what each piece spent in it): nothing else of any entity changes,
+        so no index is read again, and `touched` is the one carrier (none: not known)."""
+        carriers = [(i, e) for i, e in self.by_id.items()
+                    if e.tokens and not tokens.isdisjoint(e.tokens)]
+        if not carriers:
+            return
+        by_id = self.by_id
+        for ident, entity in carriers:
+            by_id[ident] = _replaced(entity, tokens=entity.tokens - tokens)
+        self.prior, self.touched = (self.stamp, carriers[0][0]) if len(carriers) == 1 \
+            else (0, "")
+        self.stamp = next(_STAMPS)
 
     def attach(self, ident: str, card: str) -> None:
         if any(card in e.attached for e in self.by_id.values()):
@@ -291,10 +336,11 @@ class Entities:
     def clone(self) -> Entities:
         twin = Entities(dict(self.by_id))
         twin._where, twin._owned, twin._plain = self._where, self._owned, self._plain
-        twin._holders, twin._rank = self._holders, self._rank
+        twin._held, twin._rank = self._held, self._rank
         twin.stamp, twin.roster = self.stamp, self.roster
         twin.prior, twin.touched = self.prior, self.touched
-        self._where_own = False  # shared now: the next move of either copies it first
+        self._where_own = self._held_own = False  # shared now: the next move of either
+        # copies what it changes first
         return twin
 
     def to_json(self) -> dict[str, Any]:

@@ -4,6 +4,7 @@ by the zones' rule."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Iterator
 
@@ -246,13 +247,87 @@ def test_the_place_index_follows_moves_in_the_original_and_its_clones(steps) -> 
 
 
 
+def test_shedding_tokens_takes_those_off_every_carrier_and_nothing_else() -> None:
+    """The end of a turn clears what each piece spent in it: every carrier loses those
+    tokens and keeps its others, nobody else changes, and what stands where and inside
+    what is as it was (the indexes are kept, not read again)."""
+    units = board().units
+    units.mark("jarl", "moved")
+    units.mark("troll", "moved")
+    units.mark("troll", "attacked")
+    before = dict(units.by_id)
+    units.ids_at("fjord"), units.ids_in("ship")
+    units.shed(frozenset({"moved", "attacked", "used"}))
+    assert units["jarl"].tokens == frozenset()
+    assert units["troll"].tokens == frozenset()
+    assert units["spy"].tokens == frozenset({"hidden"}) and units["ship"] is before["ship"]
+    assert units["jarl"] == dataclasses.replace(before["jarl"], tokens=frozenset())
+    assert units.ids_at("fjord") == ("ship", "jarl") and units.ids_in("ship") == ("jarl",)
+    stamp = units.stamp
+    units.shed(frozenset({"moved"}))  # nobody carries it: nothing changes
+    assert units.stamp == stamp
+    assert Entities.from_json(units.to_json()) == units
+
+
+def _held_scan(units: Entities, holder: str) -> tuple[str, ...]:
+    """Who is inside `holder`, read from every entity (what the index must say)."""
+    return tuple(i for i, e in units.by_id.items() if e.inside == holder)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["board", "leave", "sail", "clone", "add", "forget",
+                                           "read"]),
+                          st.integers(0, 5), st.integers(0, 5)), max_size=40))
+def test_the_index_of_who_is_inside_what_follows_every_change_and_clone(steps) -> None:
+    """Who is inside what is kept up to date by every change instead of read again, and
+    shared with clones until one of them changes it: every copy answers "who is inside
+    this?" as a reading of every entity would, in the order they were added, for
+    containers that stand, were taken off the board, or never held anyone; and a move
+    carries exactly those."""
+    copies = [board().units]
+    copies[0].ids_in("ship")  # the index made before anything changes
+    added = 0
+    for what, i, n in steps:
+        units = copies[i % len(copies)]
+        idents = list(units)
+        match what:
+            case "board" if idents:
+                rider, holder = idents[n % len(idents)], idents[(n + i + 1) % len(idents)]
+                with contextlib.suppress(ValueError):  # inside itself, or what it holds
+                    units.move(rider, units[holder].at, holder)
+            case "leave" if idents:
+                ident = idents[n % len(idents)]
+                units.move(ident, units[ident].at)
+            case "sail" if idents:
+                ident = idents[n % len(idents)]
+                carried = _held_scan(units, ident)
+                holder = units[ident].inside  # stays aboard unless its holder was forgotten
+                units.move(ident, ["fjord", "hall", "cave"][n % 3],
+                           holder if holder in units else "")
+                assert all(units[c].at == units[ident].at for c in carried)
+            case "clone":
+                copies.append(units.clone())
+            case "add":
+                added += 1
+                units.add(f"warrior{added}", Entity("warrior", 0, at="fjord",
+                                                    inside="ship" if n % 2 else ""))
+            case "forget" if idents:
+                units.forget(idents[n % len(idents)])  # what it held stays, inside it
+            case "read":
+                copies[n % len(copies)].ids_in("ship")
+        for each in copies:
+            for holder in {*each.by_id, "ship", "nowhere"}:
+                assert each.ids_in(holder) == _held_scan(each, holder)
+                assert each.inside(holder) == list(_held_scan(each, holder))
+
+
 def _roster_of(units: Entities) -> tuple[tuple[str, int | None], ...]:
     return tuple((i, e.owner) for i, e in units.by_id.items())
 
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["move", "clone", "add", "forget", "own", "mark",
-                                           "load", "refused"]),
+                                           "load", "refused", "shed"]),
                           st.integers(0, 5), st.integers(0, 3)), max_size=40))
 def test_a_stamp_names_one_content_across_changes_clones_and_loads(steps) -> None:
     """A game keys a cache on `stamp` (any change) or `roster` (who is there, and whose):
@@ -299,6 +374,10 @@ def test_a_stamp_names_one_content_across_changes_clones_and_loads(steps) -> Non
                 with pytest.raises(ValueError):
                     units.change(idents[n % len(idents)], inside="nowhere")
                 assert units.stamp == stamp
+            case "shed":
+                carried = any("stunned" in e.tokens for e in units.by_id.values())
+                units.shed(frozenset({"stunned", "dazed"}))
+                assert (units.stamp != stamp) == carried and units.roster == roster
         for each in copies:
             assert seen.setdefault(each.stamp, dict(each.by_id)) == each.by_id
             assert rosters.setdefault(each.roster, _roster_of(each)) == _roster_of(each)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import Move, Step
@@ -65,13 +66,8 @@ def _movers() -> dict[str, tuple[int, bool, bool]]:
             for key, card in world.content().cards.items() if card.kind == "unit"}
 
 
-def _may_use(state: WintergrimState, seat: int, unit: str, structure: str) -> bool:
-    """A player's own structures; Intrude adds non-ship enemy structures."""
-    return _usable(state, seat, world.has(state, unit, "intrude"), structure)
-
-
 def _usable(state: WintergrimState, seat: int, intrude: bool, structure: str) -> bool:
-    """`_may_use` for a unit known to have Intrude or not."""
+    """A player's own structures; Intrude (`intrude`) adds non-ship enemy structures."""
     if state.pieces.by_id[structure].owner == seat:
         return True
     return intrude and world.card_of(state, structure).structure != "ship"
@@ -102,42 +98,44 @@ def _open_way(state: WintergrimState, seat: int, here: str, there: str) -> bool:
     return False
 
 
-def allows(state: WintergrimState, seat: int, action: Move) -> bool:
-    """Whether `steps` lists `action`, worked out for that move alone: the same
-    destinations, each asked about on its own."""
-    unit = action.unit
-    entity = state.pieces[unit]
-    here = entity.at
-    if action.into:
-        holder = state.pieces.by_id.get(action.into)
-        return action.area == here and action.into != entity.inside and holder is not None \
-            and holder.at == here and world.card_of(state, action.into).kind == "structure" \
-            and world.room_left(state, action.into) >= -world.card_of(state, unit).room \
-            and _may_use(state, seat, unit, action.into)
+def allows(state: WintergrimState, seat: int, action: Move, entity: Entity) -> bool:
+    """Whether `steps` lists `action` for the unit `entity` (the seat's, in its move phase),
+    worked out for that move alone: the same destinations, each asked about on its own."""
+    movers = _movers().get(state.table.faces[action.unit])
+    if movers is None or SPENT & entity.tokens or world.netted(entity):
+        return False  # not a unit, or its move step is spent (`may_step`)
+    need, intrude, roams = movers
+    here, into = entity.at, action.into
+    if into:
+        holder = state.pieces.by_id.get(into)
+        return action.area == here and into != entity.inside and holder is not None \
+            and holder.at == here and world.card_of(state, into).kind == "structure" \
+            and _usable(state, seat, intrude, into) and world.room_left(state, into) >= need
     if entity.inside:
-        return action.area == here and _may_use(state, seat, unit, entity.inside)
+        return action.area == here and _usable(state, seat, intrude, entity.inside)
     if action.area == here or not world.is_area(state, action.area):
         return False
-    return world.has(state, unit, "flank") or world.has(state, unit, "navigate") or \
-        _open_way(state, seat, here, action.area)
+    return roams or _open_way(state, seat, here, action.area)
 
 
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     """Carry out a checked move step: a Flank roll where the way is not otherwise open,
     the weather's Psyche roll, then the move. The step is spent (`moved`) whether or not
     the unit gets there; the tokens and the move are one change of its entity."""
-    unit = action.unit
-    entity = state.pieces[unit]
-    name = world.name(state, unit)
+    unit, area, into = action.unit, action.area, action.into
+    pieces = state.pieces
+    entity = pieces.by_id[unit]
+    card = world.card_of(state, unit)
+    name = card.name
     spent = entity.tokens | MOVED
     events: list[Event] = []
     # Only a Flank unit is offered a way that is not open (a listed move is legal)
-    if world.has(state, unit, "flank") and action.area != entity.at and \
-            not passable(state, seat, unit, entity.at, action.area):
+    if "flank" in card.skills and area != entity.at and \
+            not passable(state, seat, unit, entity.at, area):
         _, wins, rolled = roll(state, seat, world.value(state, unit, "l"), f"L for {name} (Flank)")
         events.append(rolled)
         if not wins:
-            state.pieces.change(unit, tokens=spent)
+            pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="the flanking march finds no way")]
     if world.must_roll_psyche(state, unit):
@@ -145,15 +143,24 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
                                f"P for {name} (weather)")
         events.append(rolled)
         if not wins:
-            state.pieces.change(unit, tokens=spent)
+            pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="it has no heart to move in this weather")]
-    if action.area != entity.at and world.area_owner(state, action.area) != seat:
+    if area != entity.at and pieces.by_id[area].owner != seat:
         spent |= ARRIVED
-    state.pieces.change(unit, at=action.area, inside=action.into, tokens=spent)
-    where = f"inside {world.name(state, action.into)}" if action.into else \
-        f"outside in {world.name(state, action.area)}"
-    return [*events, Moved(seat=seat, unit=unit, unit_name=name, where=where)]
+    pieces.change(unit, at=area, inside=into, tokens=spent)
+    where = f"inside {world.name(state, into)}" if into else \
+        f"outside in {world.name(state, area)}"
+    events.append(_moved(seat, unit, name, where))
+    return events
+
+
+@lru_cache(maxsize=4096)
+def _moved(seat: int, unit: str, unit_name: str, where: str) -> Moved:
+    """The event of a move step, made once and handed out again (as `move`): units step in
+    and out of the same structures turn after turn, and an event is an immutable fact
+    (making one sets each of its facts in turn, dearer than the look-up)."""
+    return Moved(seat=seat, unit=unit, unit_name=unit_name, where=where)
 
 
 MOVED, ARRIVED = frozenset({"moved"}), frozenset({"arrived"})

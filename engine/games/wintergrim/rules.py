@@ -9,8 +9,9 @@ fate of defeated units are settled before anything else, at every step.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
@@ -63,6 +64,7 @@ from engine.games.wintergrim.state import (
     play,
     removed,
 )
+from engine.games.wintergrim.turns import PHASE_AT
 
 if TYPE_CHECKING:
     from engine.games.wintergrim.policy import WintergrimPolicy
@@ -197,7 +199,7 @@ class WintergrimGame(BaseGame):
 
     def check_turn(self, state: GameState, action: Action) -> None:
         s = _wg(state)
-        if s.phase != "found" and _offered(s, _listed_copy(s, action)):
+        if s.phase != "found" and _offered(s, action):
             return
         raise IllegalAction(self._refusal(s, action))
 
@@ -253,40 +255,10 @@ class WintergrimGame(BaseGame):
 
     def perform(self, state: GameState, action: Action) -> list[Event]:
         s = _wg(state)
-        seat = s.active
         phase = PHASE_OF.get(type(action))
-        events = turns.enter_phase(s, phase) if phase else []
-        if isinstance(action, EndTurn):
-            others = world.seats_after(s, seat)
-            s.frames.append(TurnOver())
-            if others:
-                s.frames.append(TacticsWindow(seats=others, why="before the turn passes"))
-            return events
-        if isinstance(action, UseStart):
-            return events + _use_start(s, seat, action.card)
-        if isinstance(action, Move):
-            events += moving.perform(s, seat, action)
-            if "arrived" in s.pieces[action.unit].tokens and \
-                    s.pieces[action.unit].at == action.area:
-                others = world.seats_after(s, seat)
-                s.frames.append(TacticsWindow(seats=others, why="as the enemy arrives"))
-            return events
-        if isinstance(action, Step):
-            return events + _step(s, seat, action)
-        if isinstance(action, Attack):
-            return events + _declare(s, seat, action)
-        if isinstance(action, Place):
-            cost = world.card_of(s, action.card).cost
-            if cost:
-                s.frames.append(Payment(seats=(seat,), card=action.card, area=action.area,
-                                        into=action.into, owed=cost))
-                return events
-            return events + placing.finish(s, seat, action.card, action.area, action.into)
-        assert isinstance(action, PlayTactic)
-        others = world.seats_after(s, seat)
-        s.frames.append(TacticsWindow(seats=others, played=((action.card, action.target,
-                                                             seat),)))
-        return events + play_tactic(s, seat, action)
+        if phase is None or phase == s.phase:  # most steps: the phase goes on
+            return _PERFORMS[type(action)](s, s.active, action)
+        return turns.enter_phase(s, phase) + _PERFORMS[type(action)](s, s.active, action)
 
     def advance(self, state: GameState) -> list[Event] | None:
         """After the set-up searches: the decks are shuffled and the first turn begins."""
@@ -354,41 +326,62 @@ _DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it c
 def _offered(s: WintergrimState, action: Action) -> bool:
     """Whether `turn_actions` lists `action`, worked out for that action alone (a save
     loads by checking every action it replays: listing the whole turn for each was most
-    of a load)."""
-    seat = s.active
-    if isinstance(action, EndTurn):
+    of a load), by the one question its kind asks (`_OFFERS`)."""
+    if type(action) is EndTurn:
         return True
-    if s.out[seat]:
-        return False
-    at = PHASES.index(s.phase)
-    if isinstance(action, UseStart):
-        return at == 0 and action in _start_uses(s, seat)
-    if isinstance(action, Place):
-        return action in placing.placements(s, seat, only=action.card)
-    if isinstance(action, PlayTactic):
-        return action in tactics.plays(s, seat, only=action.card)
-    if not isinstance(action, Move | Step | Attack):
-        return False
+    offered = _OFFERS.get(type(action))
+    seat = s.active
+    return offered is not None and not s.out[seat] and offered(s, seat, action)
+
+
+def _start_offered(s: WintergrimState, seat: int, action: UseStart) -> bool:
+    return s.phase == "start" and action in _start_uses(s, seat)
+
+
+def _place_offered(s: WintergrimState, seat: int, action: Place) -> bool:
+    listed = _listed_copy(s, action)
+    return listed in placing.placements(s, seat, only=listed.card)
+
+
+def _tactic_offered(s: WintergrimState, seat: int, action: PlayTactic) -> bool:
+    listed = _listed_copy(s, action)
+    return listed in tactics.plays(s, seat, only=listed.card)
+
+
+def _move_offered(s: WintergrimState, seat: int, action: Move) -> bool:
+    entity = s.pieces.by_id.get(action.unit)
+    return entity is not None and entity.owner == seat and PHASE_AT[s.phase] <= 1 \
+        and moving.allows(s, seat, action, entity)
+
+
+def _step_offered(s: WintergrimState, seat: int, action: Step) -> bool:
     unit = action.unit
     entity = s.pieces.by_id.get(unit)
-    if entity is None or entity.owner != seat or world.card_of(s, unit).kind != "unit":
-        return False
-    if isinstance(action, Attack):
-        weapon = world.card_of(s, unit).weapon
-        return at <= 2 and combat.can_attack(s, unit) and weapon is not None and \
-            action.combat == weapon.kind and action.target in combat.targets(s, unit)
-    if at > 1 or not moving.may_step(s, unit):
-        return False
-    if isinstance(action, Move):
-        return moving.allows(s, seat, action)
-    return action in moving.move_steps(s, seat, unit)
+    return entity is not None and entity.owner == seat and PHASE_AT[s.phase] <= 1 \
+        and world.card_of(s, unit).kind == "unit" and moving.may_step(s, unit) \
+        and action in moving.move_steps(s, seat, unit)
 
 
-def _listed_copy(state: WintergrimState, action: Action) -> Action:
+def _attack_offered(s: WintergrimState, seat: int, action: Attack) -> bool:
+    unit = action.unit
+    entity = s.pieces.by_id.get(unit)
+    if entity is None or entity.owner != seat or PHASE_AT[s.phase] > 2:
+        return False
+    card = world.card_of(s, unit)
+    weapon = card.weapon
+    return card.kind == "unit" and weapon is not None and action.combat == weapon.kind \
+        and combat.can_attack(s, unit) and action.target in combat.targets(s, unit)
+
+
+# What each kind of turn action asks to be offered (an action of any other kind never is).
+_OFFERS: dict[type[Action], Callable[[WintergrimState, int, Any], bool]] = {
+    UseStart: _start_offered, Place: _place_offered, PlayTactic: _tactic_offered,
+    Move: _move_offered, Step: _step_offered, Attack: _attack_offered}
+
+
+def _listed_copy(state: WintergrimState, action: Place | PlayTactic) -> Place | PlayTactic:
     """The form of `action` the listing offers: a card in hand is listed once per name
     (`world.one_of_each`), so any copy of it is the same choice."""
-    if not isinstance(action, Place | PlayTactic):
-        return action
     return dataclasses.replace(action, card=world.listed_copy(state, state.active, action.card))
 
 
@@ -432,7 +425,8 @@ def _start_texts() -> dict[str, tuple[bool, bool]]:
             if card.power("draw-per-worker") is not None or card.power("keep-roll") is not None}
 
 
-def _use_start(state: WintergrimState, seat: int, card: str) -> list[Event]:
+def _use_start(state: WintergrimState, seat: int, action: UseStart) -> list[Event]:
+    card = action.card
     kind = world.card_of(state, card)
     draws = kind.power("draw-per-worker")
     if draws is not None:
@@ -447,6 +441,53 @@ def _use_start(state: WintergrimState, seat: int, card: str) -> list[Event]:
         return [rolled]
     to_removed(state, card)
     return [rolled, WeatherEnds(seat=seat, card_name=kind.name, why="no die showed 4+")]
+
+
+def _end_turn(state: WintergrimState, seat: int, action: EndTurn) -> list[Event]:
+    """The turn ends once the others have had their window for tactics."""
+    others = world.seats_after(state, seat)
+    state.frames.append(TURN_OVER)
+    if others:
+        state.frames.append(_last_window(others))
+    return []
+
+
+TURN_OVER = TurnOver()  # frames are immutable values: the same one serves every turn
+
+
+@cache
+def _last_window(others: tuple[int, ...]) -> TacticsWindow:
+    """The window before a turn passes, for these seats: made once per set of seats (a
+    frame is an immutable value, and making one sets each of its fields in turn)."""
+    return TacticsWindow(seats=others, why="before the turn passes")
+
+
+def _move(state: WintergrimState, seat: int, action: Move) -> list[Event]:
+    """A move step; traps may answer a unit arriving in another player's area."""
+    events = moving.perform(state, seat, action)
+    entity = state.pieces.by_id[action.unit]
+    if "arrived" in entity.tokens and entity.at == action.area:
+        others = world.seats_after(state, seat)
+        state.frames.append(TacticsWindow(seats=others, why="as the enemy arrives"))
+    return events
+
+
+def _place(state: WintergrimState, seat: int, action: Place) -> list[Event]:
+    """A card with a cost waits for its payment before it is placed."""
+    cost = world.card_of(state, action.card).cost
+    if cost:
+        state.frames.append(Payment(seats=(seat,), card=action.card, area=action.area,
+                                    into=action.into, owed=cost))
+        return []
+    return placing.finish(state, seat, action.card, action.area, action.into)
+
+
+def _play(state: WintergrimState, seat: int, action: PlayTactic) -> list[Event]:
+    """A tactic waits in a window the others may answer."""
+    others = world.seats_after(state, seat)
+    state.frames.append(TacticsWindow(seats=others, played=((action.card, action.target,
+                                                             seat),)))
+    return play_tactic(state, seat, action)
 
 
 def _step(state: WintergrimState, seat: int, action: Step) -> list[Event]:
@@ -493,3 +534,9 @@ def _declare(state: WintergrimState, seat: int, action: Attack) -> list[Event]:
     return [AttackDeclared(seat=seat, unit=action.unit, unit_name=world.name(state, action.unit),
                            target=target, target_name=world.name(state, target),
                            combat=action.combat)]
+
+
+# How each kind of turn action is carried out, once checked (`WintergrimGame.perform`).
+_PERFORMS: dict[type[Action], Callable[[WintergrimState, int, Any], list[Event]]] = {
+    EndTurn: _end_turn, UseStart: _use_start, Move: _move, Step: _step, Attack: _declare,
+    Place: _place, PlayTactic: _play}

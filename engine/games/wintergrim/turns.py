@@ -17,6 +17,8 @@ from engine.games.wintergrim.events import PhaseEntered, PlayerOut, TurnBegins, 
 from engine.games.wintergrim.state import PHASES, WintergrimState, captured
 
 PHASE_AT = {phase: at for at, phase in enumerate(PHASES)}  # as PHASES.index, looked up
+# What a piece spent this turn, cleared when it ends: no check made always
+# (rules.state_checks) reads one, so clearing them keeps what those checks last found.
 TURN_TOKENS = frozenset({"moved", "attacked", "used", "rolled", "arrived"})
 
 
@@ -49,12 +51,14 @@ def next_turn(state: WintergrimState) -> list[Event]:
     """The turn passes to the next seat still in the game; a Net that held a unit
     through this turn lets go."""
     events = _unkept_weather(state) if state.phase == "start" else []
-    for ident, entity in list(state.pieces.by_id.items()):
-        if entity.tokens and entity.tokens & TURN_TOKENS:
-            state.pieces.change(ident, tokens=entity.tokens - TURN_TOKENS)
-        if entity.counters and world.netted(entity) and \
-                entity.counter("netted") <= state.turn:
-            state.pieces.count(ident, "netted", 0)
+    pieces, quiet = state.pieces, state.quiet
+    was = pieces.stamp
+    pieces.shed(TURN_TOKENS)
+    if quiet is not None and quiet[0] == was:  # they found nothing before: nor after
+        state.quiet = (pieces.stamp, *quiet[1:])
+    for ident in [i for i, e in pieces.by_id.items() if e.counters and world.netted(e)
+                  and e.counter("netted") <= state.turn]:
+        pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active
     state.turn += 1

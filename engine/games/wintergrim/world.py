@@ -119,16 +119,9 @@ def local(state: WintergrimState, area: str) -> list[str]:
 
 
 def inside(state: WintergrimState, structure: str) -> list[str]:
-    """What stands inside `structure`, in the order it came into play: looked for among
-    what stands where the structure stands (what is inside stands with what holds it,
-    invariants.entities_hold), not among every piece (a move step into it asks)."""
-    pieces = state.pieces
-    by_id = pieces.by_id
-    holder = by_id.get(structure)
-    if holder is None:  # taken off the board: what it held is wherever it was left
-        return [i for i, e in by_id.items() if e.inside == structure]
-    return [i for i in pieces.ids_at(holder.at) if by_id[i].inside == structure
-            and i != structure]
+    """What stands inside `structure`, in the order it came into play (the pieces' index
+    of who is inside what: a move step into it asks)."""
+    return state.pieces.inside(structure)
 
 
 def weather(state: WintergrimState) -> list[str]:
@@ -156,12 +149,12 @@ class Ground:
     Every move step of a turn asks these; the layout is kept on the state across steps,
     and what depends on the units is read only for the structures and seats asked."""
 
-    __slots__ = ("_by_id", "_held", "_ids_at", "layout", "rooms")
+    __slots__ = ("_by_id", "_held", "_ids_in", "layout", "rooms")
 
     def __init__(self, state: WintergrimState) -> None:
         self.layout = layout(state)
         self._by_id = state.pieces.by_id
-        self._ids_at = state.pieces.ids_at
+        self._ids_in = state.pieces.ids_in
         self.rooms: dict[str, int] = {}  # room() as read so far
         self._held: dict[int | None, list[tuple[Card, str]]] = {}
 
@@ -194,15 +187,15 @@ class Ground:
         return self.layout.weather
 
     def room(self, structure: str) -> int:
-        """Room the structure offers less what stands inside it (`room_left`): its units
-        are found among what stands in its area."""
+        """Room the structure offers less what stands inside it (`room_left`): the layout
+        has what its non-units take, the units are looked up."""
         left = self.rooms.get(structure)
         if left is None:
-            by_id, takes = self._by_id, self.layout.unit_room
+            takes = self.layout.unit_room
             left = self.layout.room[structure]
-            for ident in self._ids_at(by_id[structure].at):
+            for ident in self._ids_in(structure):
                 unit = takes.get(ident)
-                if unit is not None and by_id[ident].inside == structure:
+                if unit is not None:
                     left += unit
             self.rooms[structure] = left
         return left
@@ -463,9 +456,10 @@ def _asks_locally() -> frozenset[str]:
 
 def room_left(state: WintergrimState, structure: str) -> int:
     """Room a structure offers less what its inside units take (Values: Room)."""
-    left = card_of(state, structure).room
-    for ident in inside(state, structure):
-        left += card_of(state, ident).room
+    cards, faces = content().cards, state.table.faces
+    left = cards[faces[structure]].room
+    for ident in state.pieces.ids_in(structure):
+        left += cards[faces[ident]].room
     return left
 
 

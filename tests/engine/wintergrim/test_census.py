@@ -15,6 +15,7 @@ from engine.games.wintergrim.content import Card
 from engine.games.wintergrim.doing import to_removed
 from engine.games.wintergrim.events import FoodShort, PlayerOut, Won
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimOptions, WintergrimState
+from engine.games.wintergrim.turns import TURN_TOKENS, next_turn
 from tests.engine.wintergrim.helpers import GAME, P2, begun, bring, hq, piece
 
 
@@ -202,6 +203,32 @@ def test_after_one_change_of_one_piece_the_checks_find_what_they_would_afresh() 
             assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
             assert repr(kept.frames) == repr(afresh.frames)
             assert kept.to_json() == afresh.to_json()
+
+
+def test_a_turn_passing_keeps_what_the_checks_found_and_they_find_it_afresh_too() -> None:
+    """The end of a turn takes every piece's turn tokens off (one change of many pieces),
+    which no check made always reads: what they last found nothing in stays found, and
+    the next checks find what they would with nothing kept, Nets letting go included."""
+    carried = 0
+    for seed, players in ((7, 2), (8, 3), (9, 4)):
+        match = Match(GAME, WintergrimOptions(players=players), seed, RuleMode.ENFORCED)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 400:
+            legal = match.legal_actions()
+            match.submit(legal[rng.below(len(legal))])
+            state = match.state
+            if state.quiet is None or state.quiet[0] != state.pieces.stamp or \
+                    not any(e.tokens & TURN_TOKENS for e in state.pieces.by_id.values()):
+                continue
+            kept = state.clone()
+            next_turn(kept)
+            carried += kept.quiet[0] == kept.pieces.stamp
+            afresh = kept.clone()
+            afresh.quiet = None
+            assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
+            assert repr(kept.frames) == repr(afresh.frames)
+            assert kept.to_json() == afresh.to_json()
+    assert carried > 20
 
 
 def test_a_worker_that_leaves_the_field_it_tends_is_missed_at_the_next_check() -> None:
