@@ -151,16 +151,17 @@ def _cost(state: TacticaState, b: Board, troop: str, c: Coord, key: MovesKey,
     free, engineered, climber, spent = key
     face = state.table.faces[troop]
     mov = MOV[face] - spent
-    target = GEOM.bit.get(c)
     start = b.pos[troop]
     stop = 0 if free else b.danger(player)
-    if mov <= 0 or target is None or stop & GEOM.bit[start]:
+    if mov <= 0 or stop & GEOM.bit[start]:
         return None
-    ways = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[0]
+    to = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[3].get(c)
+    if to is None:  # no way ends there (off the field among them)
+        return None
     occupied = b.occupied
     taken = occupied | (occupied | stop) << PASSED
-    for _, cost, bits, end, _ in ways:  # cheapest first, as _open takes them
-        if end == target and not bits & taken:
+    for cost, bits in to:  # cheapest first, as _open takes them
+        if not bits & taken:
             return cost
     return None
 
@@ -203,8 +204,8 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
         if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
             around = GEOM.bit[start] | GEOM.bits_near[start]
         else:
-            ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber,
-                                                 mov, start)
+            ways, ends, around, _ = b.features.walk(player, face in MELEE, engineered,
+                                                    climber, mov, start)
             if free:  # only troops in the way count
                 around = ends
             moves, opened = _open(ways, b.occupied, stop)
