@@ -32,6 +32,7 @@ from engine.games.tactica.board import (
     Board,
     MovesKey,
     MovesMemo,
+    Walk,
     Way,
     Ways,
     side_of,
@@ -155,15 +156,23 @@ def _cost(state: TacticaState, b: Board, troop: str, c: Coord, key: MovesKey,
     stop = 0 if free else b.danger(player)
     if mov <= 0 or stop & GEOM.bit[start]:
         return None
-    to = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[3].get(c)
-    if to is None:  # no way ends there (off the field among them)
-        return None
+    to = ways_to(b.features.walk(player, face in MELEE, engineered, climber, mov, start), c)
     occupied = b.occupied
     taken = occupied | (occupied | stop) << PASSED
     for cost, bits in to:  # cheapest first, as _open takes them
         if not bits & taken:
             return cost
     return None
+
+
+def ways_to(walk: Walk, c: Coord) -> tuple[tuple[int, int], ...]:
+    """The (cost, bits) of `walk`'s ways that end on `c`, cheapest first; kept with the walk
+    (which is kept for every layout) the first time they are asked."""
+    to = walk[3]
+    found = to.get(c)
+    if found is None:
+        found = to[c] = tuple([(cost, bits) for end, cost, bits, _, _ in walk[0] if end == c])
+    return found
 
 
 PLAIN: Made[int, MovesKey] = Made(lambda spent: (False, False, False, spent))
