@@ -244,13 +244,18 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-_read_json = json.JSONDecoder().raw_decode
+# The decoder's own scanner (C): raw_decode is a Python call around it, which only turns
+# the scanner's StopIteration into an error, for every distinct row of a save.
+_scan_json = json.JSONDecoder().scan_once
 
 
 def _plain_row(line: str, end: int) -> tuple[Action, int]:
     """The action and actor of the row `line` holds, indented by two spaces, up to `end`;
     ValueError or _NotAsWritten for anything else, or anything not plain."""
-    row, stop = _read_json(line, 2)
+    try:
+        row, stop = _scan_json(line, 2)
+    except StopIteration:  # no JSON value there
+        raise _NotAsWritten from None
     if stop != end or not line.startswith("  ") or type(row) is not dict or len(row) != 2:
         raise _NotAsWritten
     actor, data = row.get("actor"), row.get("action")

@@ -45,13 +45,16 @@ Way = tuple[Coord, int, int, int, int]  # one of a walk's ways (see Walk)
 Ways = tuple[Way, ...]
 Friends = tuple[tuple[str, ...], tuple[str, ...]]
 Local = tuple[tuple[tuple[Coord, str], ...], bool, bool]
-Walk = tuple[Ways, int, int]
+Walk = tuple[Ways, int, int, dict[Coord, tuple[tuple[int, int], ...]]]
 """The ways to walk from a hex, each as (end, cost, its bits, the end's bit, the end's place
 in GEOM.hexes); the hexes where they end, and those with the ones beside the start and every
-hex they pass (where an enemy would lock the troop or stop the walk). Hexes are bits of an
-int (GEOM.bit), so whether a walk meets a set of hexes is one `&`; a way's bits are its end's
-and, moved up by PASSED, those of the hexes it passes, so one `&` tells whether it is open
-(movement._open)."""
+hex they pass (where an enemy would lock the troop or stop the walk); and by each end
+asked of it so far, the (cost, bits) of the ways to it in the same order (movement.ways_to:
+a load prices each recorded move, and went through every way; listing the moves, as
+self-play does, asks none, so none is made with the walk).
+Hexes are bits of an int (GEOM.bit), so whether a walk meets a set of hexes is one `&`; a
+way's bits are its end's and, moved up by PASSED, those of the hexes it passes, so one `&`
+tells whether it is open (movement._open)."""
 PASSED = len(GEOM.hexes)
 MovesKey = tuple[bool, bool, bool, int]
 MovesMemo = tuple[MovesKey, int, int, dict[Coord, int], tuple[Move, ...]]
@@ -258,7 +261,7 @@ class Features:
             end = bit[c]
             ends |= end
             ways.append((c, total, end | passed << PASSED, end, end.bit_length() - 1))
-        return tuple(ways), ends, ends | beside
+        return tuple(ways), ends, ends | beside, {}
 
 
 WALKS: dict[tuple[object, ...], Walk] = {}

@@ -32,6 +32,7 @@ from engine.games.tactica.board import (
     Board,
     MovesKey,
     MovesMemo,
+    Walk,
     Way,
     Ways,
     side_of,
@@ -151,18 +152,27 @@ def _cost(state: TacticaState, b: Board, troop: str, c: Coord, key: MovesKey,
     free, engineered, climber, spent = key
     face = state.table.faces[troop]
     mov = MOV[face] - spent
-    target = GEOM.bit.get(c)
     start = b.pos[troop]
     stop = 0 if free else b.danger(player)
-    if mov <= 0 or target is None or stop & GEOM.bit[start]:
+    if mov <= 0 or stop & GEOM.bit[start]:
         return None
-    ways = b.features.walk(player, face in MELEE, engineered, climber, mov, start)[0]
+    to = ways_to(b.features.walk(player, face in MELEE, engineered, climber, mov, start), c)
     occupied = b.occupied
     taken = occupied | (occupied | stop) << PASSED
-    for _, cost, bits, end, _ in ways:  # cheapest first, as _open takes them
-        if end == target and not bits & taken:
+    for cost, bits in to:  # cheapest first, as _open takes them
+        if not bits & taken:
             return cost
     return None
+
+
+def ways_to(walk: Walk, c: Coord) -> tuple[tuple[int, int], ...]:
+    """The (cost, bits) of `walk`'s ways that end on `c`, cheapest first; kept with the walk
+    (which is kept for every layout) the first time they are asked."""
+    to = walk[3]
+    found = to.get(c)
+    if found is None:
+        found = to[c] = tuple([(cost, bits) for end, cost, bits, _, _ in walk[0] if end == c])
+    return found
 
 
 PLAIN: Made[int, MovesKey] = Made(lambda spent: (False, False, False, spent))
@@ -203,8 +213,8 @@ def _remember(state: TacticaState, b: Board, troop: str, key: MovesKey,
         if stop & GEOM.bit[start]:  # locked: only an enemy leaving its side frees it
             around = GEOM.bit[start] | GEOM.bits_near[start]
         else:
-            ways, ends, around = b.features.walk(player, face in MELEE, engineered, climber,
-                                                 mov, start)
+            ways, ends, around, _ = b.features.walk(player, face in MELEE, engineered,
+                                                    climber, mov, start)
             if free:  # only troops in the way count
                 around = ends
             moves, opened = _open(ways, b.occupied, stop)

@@ -403,38 +403,51 @@ TURN_PROBLEMS: dict[type[Action], Callable[[TacticaState, int, Any], str | None]
 
 
 def perform(state: TacticaState, action: Action) -> list[Event]:
-    """Carry out a checked turn action; the frames it opens go on `state.frames`."""
-    p = state.active
-    match action:
-        case PlaceLandmark():
-            return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
-        case Deploy():
-            cardmoves.place(state, action.card, (action.q, action.r))
-            event = Deployed(seat=p, troop=action.card, at=(action.q, action.r))
-            return [event, *war.after_deploy(state, p)]
-        case Muster():
-            cardmoves.place(state, action.card, (action.q, action.r))
-            state.musters_left -= 1
-            return [Mustered(seat=p, troop=action.card, at=(action.q, action.r))]
-        case Train():
-            state.musters_left -= 1
-            return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
-        case Move():
-            cost = move_cost(state, board(state), action.troop, (action.q, action.r))
-            assert cost is not None  # checked, or listed by side_moves
-            state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
-            state.moves_left -= 1
-            state.moves_made += 1
-            return _move(state, p, action)
-        case Attack():
-            return _attack(state, p, action)
-        case Rescue():
-            return _rescue(state, p, action.troop)
-        case PlayTactic():
-            return frames.play_card(state, p, action)
-        case EndPhase():
-            return war.end_phase(state)
-    raise AssertionError(action)
+    """Carry out a checked turn action; the frames it opens go on `state.frames`. The
+    doing is found by the action's class in one look-up (DOINGS), as its check is: a
+    match statement tried the classes one by one, nine for the commonest, EndPhase."""
+    doing = DOINGS.get(type(action))
+    if doing is None:
+        raise AssertionError(action)
+    return doing(state, state.active, action)
+
+
+def _place_landmark(state: TacticaState, p: int, action: PlaceLandmark) -> list[Event]:
+    return war.place_landmark(state, p, action.card, (action.q, action.r), action.side)
+
+
+def _deploy(state: TacticaState, p: int, action: Deploy) -> list[Event]:
+    cardmoves.place(state, action.card, (action.q, action.r))
+    event = Deployed(seat=p, troop=action.card, at=(action.q, action.r))
+    return [event, *war.after_deploy(state, p)]
+
+
+def _muster(state: TacticaState, p: int, action: Muster) -> list[Event]:
+    cardmoves.place(state, action.card, (action.q, action.r))
+    state.musters_left -= 1
+    return [Mustered(seat=p, troop=action.card, at=(action.q, action.r))]
+
+
+def _train(state: TacticaState, p: int, action: Train) -> list[Event]:
+    state.musters_left -= 1
+    return [cardmoves.train(state, action.troop, level(state, action.troop) + 1)]
+
+
+def _card_move(state: TacticaState, p: int, action: Move) -> list[Event]:
+    cost = move_cost(state, board(state), action.troop, (action.q, action.r))
+    assert cost is not None  # checked, or listed by side_moves
+    state.mov_spent[action.troop] = state.mov_spent.get(action.troop, 0) + cost
+    state.moves_left -= 1
+    state.moves_made += 1
+    return _move(state, p, action)
+
+
+def _play(state: TacticaState, p: int, action: PlayTactic) -> list[Event]:
+    return frames.play_card(state, p, action)
+
+
+def _end_phase(state: TacticaState, p: int, action: EndPhase) -> list[Event]:
+    return war.end_phase(state)
 
 
 def _move(state: TacticaState, p: int, action: Move) -> list[Event]:
@@ -458,7 +471,8 @@ def _attack(state: TacticaState, p: int, action: Attack) -> list[Event]:
     return [event]
 
 
-def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
+def _rescue(state: TacticaState, p: int, action: Rescue) -> list[Event]:
+    troop = action.troop
     if state.phase is MOVEMENT:
         state.moves_left -= 1
     else:
@@ -473,3 +487,12 @@ def _rescue(state: TacticaState, p: int, troop: str) -> list[Event]:
             return events
         return events + tactics.rescue(state, p, troop, pick, spots[0] if spots else None)
     return events + tactics.rescue(state, p, troop, pick, None)
+
+
+DOINGS: dict[type[Action], Callable[[TacticaState, int, Any], list[Event]]] = {
+    PlaceLandmark: _place_landmark, Deploy: _deploy, Muster: _muster, Train: _train,
+    Move: _card_move, Attack: _attack, Rescue: _rescue, PlayTactic: _play,
+    EndPhase: _end_phase,
+}
+"""What each action of a turn does, by its class (perform)."""
+

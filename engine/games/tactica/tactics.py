@@ -26,7 +26,7 @@ assets/tactica/tactics.json). Designed where Part 2 is silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core.actions import Made
 from engine.core.events import Event
@@ -120,10 +120,6 @@ def hand(state: TacticaState, player: int) -> dict[str, tuple[str, ...]]:
 _HANDS: dict[int, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {}
 
 
-def _own(b: Board, player: int) -> list[str]:
-    return b.troops[player]
-
-
 def _melee_friends(state: TacticaState, b: Board, troop: str,
                    only_foot: bool = False) -> tuple[str, ...]:
     return b.friends(troop, state.table.faces)[1 if only_foot else 0]
@@ -140,7 +136,7 @@ def rescue_hexes(b: Board, rescuer: str, player: int) -> list[Coord]:
     return out
 
 
-def _rescues(state: TacticaState, b: Board, player: int, card: str,
+def _rescues(state: TacticaState, b: Board, player: int, card: str, own: Sequence[str],
              spent: set[str] | tuple[()]) -> list[PlayTactic]:
     """RESCUE played by each of `player`'s troops not in `spent` next to an enemy wall, on
     each of its troops the enemy holds (the troops are looked at only once one is held)."""
@@ -151,7 +147,7 @@ def _rescues(state: TacticaState, b: Board, player: int, card: str,
     if not held:
         return []
     pos, wall_near = b.pos, b.features.next_enemy_wall[player]
-    near = [t for t in b.troops[player] if pos[t] in wall_near and t not in spent]
+    near = [t for t in own if pos[t] in wall_near and t not in spent]
     faces = state.table.faces
     out = []
     for t in near:
@@ -179,29 +175,37 @@ ON: Made[str, Made[str, PlayTactic]] = Made(_plays_of)
 built once."""
 
 
-Gen = Callable[[TacticaState, Board, int, str], list[PlayTactic]]
+Gen = Callable[[TacticaState, Board, int, str, Sequence[str]], list[PlayTactic]]
+"""A card's plays: given the state, the field, the player, the card and which of the player's
+troops on the field to look at: all of them to list the plays, or to check a play the one
+troop it names (none when it names no troop of the player's), since a play on a troop
+comes only from looking at that troop."""
 
 
-def _crown(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _crown(state: TacticaState, b: Board, p: int, card: str,
+           own: Sequence[str]) -> list[PlayTactic]:
     faces = state.table.faces
     on = ON[card]
-    return [on[t] for t in _own(b, p) if faces[t] in ("champion", "foot")]
+    return [on[t] for t in own if faces[t] in ("champion", "foot")]
 
 
-def _disengage_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _disengage_move(state: TacticaState, b: Board, p: int, card: str,
+                    own: Sequence[str]) -> list[PlayTactic]:
     """On each troop locked in place (movement.locked)."""
     danger, pos, unlocked, on, bit = b.danger(p), b.pos, state.unlocked, ON[card], GEOM.bit
-    return [on[t] for t in _own(b, p) if t not in unlocked and bit[pos[t]] & danger]
+    return [on[t] for t in own if t not in unlocked and bit[pos[t]] & danger]
 
 
-def _engineer_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _engineer_move(state: TacticaState, b: Board, p: int, card: str,
+                   own: Sequence[str]) -> list[PlayTactic]:
     engineered, on = state.engineered, ON[card]
-    return [on[t] for t in _own(b, p) if t not in engineered]
+    return [on[t] for t in own if t not in engineered]
 
 
-def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _engineer_combat(state: TacticaState, b: Board, p: int, card: str,
+                     own: Sequence[str]) -> list[PlayTactic]:
     out = []
-    for t in _own(b, p):
+    for t in own:
         c = b.pos[t]
         for spot in (c, *GEOM.neighbours[c]):
             feature = b.wall_at.get(spot) or b.landmark_at.get(spot)
@@ -210,37 +214,42 @@ def _engineer_combat(state: TacticaState, b: Board, p: int, card: str) -> list[P
     return out
 
 
-def _horse_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _horse_move(state: TacticaState, b: Board, p: int, card: str,
+                own: Sequence[str]) -> list[PlayTactic]:
     if state.moves_made or state.moves_left <= 0:
         return []
     on = ON[card]
-    return [on[t] for t in _own(b, p) if not locked(state, b, t)]
+    return [on[t] for t in own if not locked(state, b, t)]
 
 
-def _horse_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _horse_combat(state: TacticaState, b: Board, p: int, card: str,
+                  own: Sequence[str]) -> list[PlayTactic]:
     faces = state.table.faces
     on = ON[card]
-    return [on[t] for t in _own(b, p)
+    return [on[t] for t in own
             if faces[t] in MELEE and t not in state.attacked and t not in state.off_bonus]
 
 
-def _press_muster(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _press_muster(state: TacticaState, b: Board, p: int, card: str,
+                  own: Sequence[str]) -> list[PlayTactic]:
     if state.musters_left <= 0 or not state.table.zones[TRAINING].cards:
         return []
     on = ON[card]
-    return [on[t] for t in _own(b, p)
+    return [on[t] for t in own
             if t not in state.training and b.near_own_wall(b.pos[t], p)]
 
 
-def _press_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _press_move(state: TacticaState, b: Board, p: int, card: str,
+                own: Sequence[str]) -> list[PlayTactic]:
     climbers, on = state.climbers, ON[card]
-    return [on[t] for t in _own(b, p) if t not in climbers]
+    return [on[t] for t in own if t not in climbers]
 
 
-def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _press_combat(state: TacticaState, b: Board, p: int, card: str,
+                  own: Sequence[str]) -> list[PlayTactic]:
     faces = state.table.faces
     out = []
-    for t in _own(b, p):
+    for t in own:
         if t in state.press or (not state.options.advanced_cards and faces[t] not in MELEE):
             continue
         victim = state.attack_of.get(t)
@@ -250,26 +259,35 @@ def _press_combat(state: TacticaState, b: Board, p: int, card: str) -> list[Play
     return out
 
 
-def _rescue_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _rescue_move(state: TacticaState, b: Board, p: int, card: str,
+                 own: Sequence[str]) -> list[PlayTactic]:
     if state.moves_left <= 0:
         return []
-    return _rescues(state, b, p, card, ())
+    return _rescues(state, b, p, card, own, ())
 
 
-def _rescue_combat(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    return _rescues(state, b, p, card, state.attacked)
+def _rescue_combat(state: TacticaState, b: Board, p: int, card: str,
+                   own: Sequence[str]) -> list[PlayTactic]:
+    return _rescues(state, b, p, card, own, state.attacked)
 
 
-def _saved_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _saved_move(state: TacticaState, b: Board, p: int, card: str,
+                own: Sequence[str]) -> list[PlayTactic]:
     return [ON[card][""]] if b.paired(p, state.table.faces) else []
 
 
-def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
-    on = ON[card]
-    return [on[t] for t in b.braced(p, state.table.faces)]
+def _shieldwall_move(state: TacticaState, b: Board, p: int, card: str,
+                     own: Sequence[str]) -> list[PlayTactic]:
+    """On each of p's Foot with a melee troop of theirs beside them: to list them, all that
+    Board.braced keeps; to check a play, the one Foot it names."""
+    on, faces = ON[card], state.table.faces
+    if len(own) <= 1:
+        return [on[t] for t in own if faces[t] == "foot" and b.friends(t, faces)[0]]
+    return [on[t] for t in b.braced(p, faces)]
 
 
-def _spy(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _spy(state: TacticaState, b: Board, p: int, card: str,
+         own: Sequence[str]) -> list[PlayTactic]:
     return [ON[card][""]]
 
 
@@ -289,11 +307,12 @@ OWN: dict[tuple[str, str], Gen] = {
 # -- counter-card answers (the defender, during the other player's turn) ---------------
 
 
-def _disengage_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _disengage_defend(state: TacticaState, b: Board, p: int, card: str,
+                      own: Sequence[str]) -> list[PlayTactic]:
     """The fall-back hexes: free, next to no enemy, within the MOV the troop has left."""
     out = []
     faces = state.table.faces
-    for t in _own(b, p):
+    for t in own:
         if not state.damage.get(t) or t in state.disengage_to:
             continue
         c = b.pos[t]
@@ -311,21 +330,23 @@ def saved_defenders(state: TacticaState, b: Board, troop: str) -> list[str]:
     return _melee_friends(state, b, troop, only_foot=advanced_foot)
 
 
-def _saved_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _saved_defend(state: TacticaState, b: Board, p: int, card: str,
+                  own: Sequence[str]) -> list[PlayTactic]:
     faces = state.table.faces
     allowed = ("champion", "foot") if state.options.advanced_cards else MELEE
     out = []
-    for t in _own(b, p):
+    for t in own:
         if faces[t] not in allowed or not state.damage.get(t) or t in state.saved_by:
             continue
         out.extend(PlayTactic(card, t, other=d) for d in saved_defenders(state, b, t))
     return out
 
 
-def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str,
+                       own: Sequence[str]) -> list[PlayTactic]:
     faces = state.table.faces
     out = []
-    for t in _own(b, p):
+    for t in own:
         if faces[t] != "foot":
             continue
         if state.damage.get(t) or any(state.damage.get(f)
@@ -334,9 +355,10 @@ def _shieldwall_defend(state: TacticaState, b: Board, p: int, card: str) -> list
     return out
 
 
-def _disengage_escape(state: TacticaState, b: Board, p: int, card: str) -> list[PlayTactic]:
+def _disengage_escape(state: TacticaState, b: Board, p: int, card: str,
+                      own: Sequence[str]) -> list[PlayTactic]:
     out = []
-    for t in _own(b, p):
+    for t in own:
         if b.enemy_adjacent(b.pos[t], p):
             dests = reach(state, b, t, mov_left(state, t), free=True)
             out.extend(PlayTactic(card, t, c[0], c[1]) for c in sorted(dests))
@@ -364,38 +386,50 @@ COUNTER_TO: dict[str, dict[str, Gen]] = {
 """COUNTER by what it answers, then by face."""
 
 
-def plays(state: TacticaState, player: int, trigger: str | None,
-          only: str | None = None) -> list[PlayTactic]:
-    """Every legal tactics play of `player` now (one card per face unless `only` names one):
-    its own turn's uses (`trigger` None), or its answers to an enemy's "attack" or "move"."""
+def _uses(state: TacticaState, player: int, trigger: str | None) -> dict[str, Gen] | None:
+    """The plays of each face `player` may make now, its own turn's (`trigger` None) or its
+    answers to an enemy's "attack" or "move"; None when it may play no tactics card."""
     if blocked(state, player):
-        return []
+        return None
     phase = PHASE_KEY.get(state.phase)
     if phase is None:
+        return None
+    return OWN_IN[phase] if trigger is None else COUNTER_TO[trigger]
+
+
+def plays(state: TacticaState, player: int, trigger: str | None) -> list[PlayTactic]:
+    """Every legal tactics play of `player` now, one card per face: its own turn's uses
+    (`trigger` None), or its answers to an enemy's "attack" or "move"."""
+    uses = _uses(state, player, trigger)
+    if uses is None:
         return []
     b = board(state)
-    faces = state.table.faces
-    uses = OWN_IN[phase] if trigger is None else COUNTER_TO[trigger]
-    if only is not None:  # one card's plays: the rest of the barracks need not be sorted
-        gen = uses.get(faces[only])
-        if gen is None or state.table.where.get(only) != barracks(player):
-            return []
-        return gen(state, b, player, only)
+    own = b.troops[player]
     out: list[PlayTactic] = []
     for face, held in hand(state, player).items():
         gen = uses.get(face)
         if gen is not None:
-            out += gen(state, b, player, held[0])
+            out += gen(state, b, player, held[0], own)
     return out
 
 
 def offered(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> bool:
     """Whether `action` is one of the plays of its card now (plays). A load checks every
-    recorded play: the card's plays on other targets are passed over by the target alone,
-    not compared field by field."""
-    card = action.card if action.card in state.table.where else None
+    recorded play: only the troop it names is looked at, as a play on a troop comes only
+    from looking at that troop (Gen), and the card's plays on other targets are passed
+    over by the target alone, not compared field by field."""
+    card = action.card
+    table = state.table
+    if table.where.get(card) != barracks(player):
+        return False
+    uses = _uses(state, player, trigger)
+    gen = None if uses is None else uses.get(table.faces[card])
+    if gen is None:
+        return False
+    b = board(state)
     target = action.target
-    return action in [a for a in plays(state, player, trigger, only=card) if a.target == target]
+    own = (target,) if target in b.troops[player] else ()
+    return action in [a for a in gen(state, b, player, card, own) if a.target == target]
 
 
 def problem(state: TacticaState, player: int, action: PlayTactic, trigger: str | None) -> str:

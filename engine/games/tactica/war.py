@@ -376,21 +376,12 @@ def pay_ransom(state: TacticaState, player: int, hostage: str) -> list[Event]:
 
 
 def controlled(state: TacticaState, b: Board, player: int) -> list[str]:
-    """Landmarks with a friendly troop next to them and no enemy troop (Part 2)."""
-    prefix = ("sun-", "moon-")[player]
-    out = []
-    for c, card in b.landmark_at.items():
-        mine = theirs = False
-        for n in GEOM.neighbours[c]:
-            t = b.troop_at.get(n)
-            if t is not None:
-                if t.startswith(prefix):
-                    mine = True
-                else:
-                    theirs = True
-        if mine and not theirs:
-            out.append(card)
-    return out
+    """Landmarks with a friendly troop next to them and no enemy troop (Part 2). The hexes
+    next to a side's troops are the other side's danger hexes (Board.danger), kept as bits
+    and mostly known already: each landmark is then two `&`, not a look at six hexes."""
+    bit = GEOM.bit
+    mine, theirs = b.danger(1 - player), b.danger(player)
+    return [card for c, card in b.landmark_at.items() if bit[c] & mine and not bit[c] & theirs]
 
 
 def finish_turn(state: TacticaState) -> list[Event]:
@@ -458,14 +449,16 @@ def end_war(state: TacticaState, winner: int, reason: str) -> list[Event]:
 
 
 def walls_check(state: TacticaState) -> list[Event]:
-    """Part 2: a side whose last wall card is gone loses the war at once."""
+    """Part 2: a side whose last wall card is gone loses the war at once. Asked each time
+    the rules settle, several times an action, and both sides nearly always hold walls:
+    one test says so."""
     if state.result is not None or state.phase is LANDMARKS:
         return []
     walls = board(state).features.walls
-    for p in (0, 1):
-        if not walls[p]:
-            return end_war(state, 1 - p, f"{seat(p)} has lost every wall")
-    return []
+    if walls[0] and walls[1]:
+        return []
+    p = 1 if walls[0] else 0
+    return end_war(state, 1 - p, f"{seat(p)} has lost every wall")
 
 
 def collect(state: TacticaState) -> list[Event]:

@@ -3,6 +3,8 @@ cards are conserved, saves and undo round-trip, and the game never gets stuck.""
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -129,6 +131,41 @@ def test_what_the_field_snapshot_remembers_agrees_with_a_fresh_look():
                 assert targets(state, b, troop) == targets(fresh, f, troop)
             for p in (0, 1):
                 assert tactics.plays(state, p, None) == tactics.plays(fresh, p, None)
+
+
+def test_a_play_is_offered_exactly_when_the_listing_holds_it():
+    """offered() checks a play by looking only at the troop it names; in every state of
+    random wars (turns and counter windows, with and without the advanced cards) it
+    accepts each listed play and, of plays aimed at other troops, just those the listing
+    holds (which lists each face with its first card: any card of that face may play)."""
+    for seed, advanced in ((6, False), (7, True), (8, False)):
+        match = Match(GAME, TacticaOptions(advanced_cards=advanced), seed)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 900:
+            state = match.state
+            assert isinstance(state, TacticaState)
+            top = state.frames[-1] if state.frames else None
+            trigger = getattr(top, "trigger", None) if top is not None else None
+            if top is None or trigger is not None:
+                p = state.active if top is None else top.seats[0]
+                listed = tactics.plays(state, p, trigger)
+                names = ["", *sorted(board(state).pos)]
+                hand = tactics.hand(state, p)  # a face is listed with its first card
+                cards = sorted(card for held in hand.values() for card in held)
+                tried = list(listed)
+                for _ in range(12):
+                    if listed:
+                        a = listed[rng.below(len(listed))]
+                        tried.append(dataclasses.replace(a, target=names[rng.below(len(names))]))
+                    if cards:
+                        tried.append(PlayTactic(cards[rng.below(len(cards))],
+                                                names[rng.below(len(names))]))
+                for a in tried:
+                    held = hand.get(state.table.faces[a.card], ())
+                    listed_as = dataclasses.replace(a, card=held[0]) if held else None
+                    assert tactics.offered(state, p, a, trigger) == (listed_as in listed), a
+            actions = match.legal_actions()
+            match.submit(actions[rng.below(len(actions))])
 
 
 @settings(max_examples=10, deadline=None, database=None,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from engine.core.match import Match
+from engine.core.rng import Rng
 from engine.games.tactica.actions import Attack, EndPhase, PlayTactic
 from engine.games.tactica.board import GEOM, board
+from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import (
     FIELD,
     Phase,
@@ -27,6 +30,8 @@ from tests.engine.tactica.helpers import (
     texts,
     troop,
 )
+
+GAME = TacticaGame()
 
 
 def finish_round(state) -> list:
@@ -125,6 +130,28 @@ def test_control_needs_a_friend_next_to_the_landmark_and_no_enemy():
     troop(state, MOON, "foot", 4, 5)
     assert controlled(state, board(state), SUN) == []
     assert controlled(state, board(state), MOON) == []
+
+
+def test_control_read_from_the_danger_hexes_is_control_read_from_each_landmarks_neighbours():
+    """controlled() reads who stands next to a landmark from the sides' danger hexes; in
+    every state of random wars it names the landmarks a look at each one's six neighbours
+    names, in the same order, for both sides."""
+    for seed in (1, 2, 5):
+        match = Match(GAME, TacticaOptions(), seed)
+        rng = Rng(seed)
+        while match.outcome() is None and len(match.steps) < 900:
+            state = match.state
+            b = board(state)
+            for p in (SUN, MOON):
+                held = []
+                for c, card in b.landmark_at.items():
+                    sides = {b.troop_at[n].startswith("moon-") for n in GEOM.neighbours[c]
+                             if n in b.troop_at}
+                    if sides == {p == MOON}:
+                        held.append(card)
+                assert controlled(state, b, p) == held
+            actions = match.legal_actions()
+            match.submit(actions[rng.below(len(actions))])
 
 
 def test_each_landmark_held_at_the_end_of_your_turn_scores_a_point():
