@@ -4,6 +4,7 @@ differently (a step at a time on the same state), undone, loaded."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine.core import saves
@@ -183,26 +184,37 @@ def _one_change(state: WintergrimState, rng: Rng) -> None:
         state.pieces.change(ident, at=world.SKY)
 
 
-def test_after_one_change_of_one_piece_the_checks_find_what_they_would_afresh() -> None:
-    """state_checks reads again only what one changed piece can have changed since it last
-    found nothing (its fall, an HQ's place, a worker's and so food): whatever the change,
-    it finds what it finds with nothing kept."""
-    for seed, players in ((4, 2), (5, 3), (6, 4)):
+def _quiet_states(seeds: tuple[tuple[int, int], ...]) -> Iterator[tuple[WintergrimState, Rng]]:
+    """Each state of random matches (seed, players) in which the checks made always last
+    found nothing (what they keep), with the match's generator."""
+    for seed, players in seeds:
         match = Match(GAME, WintergrimOptions(players=players), seed, RuleMode.ENFORCED)
         rng = Rng(seed)
         while match.outcome() is None and len(match.steps) < 400:
             legal = match.legal_actions()
             match.submit(legal[rng.below(len(legal))])
             state = match.state
-            if state.quiet is None or state.quiet[0] != state.pieces.stamp:
-                continue
-            kept = state.clone()
-            _one_change(kept, rng)
-            afresh = kept.clone()
-            afresh.quiet = None
-            assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
-            assert repr(kept.frames) == repr(afresh.frames)
-            assert kept.to_json() == afresh.to_json()
+            if state.quiet is not None and state.quiet[0] == state.pieces.stamp:
+                yield state, rng
+
+
+def _found_as_afresh(kept: WintergrimState) -> None:
+    """The checks find in `kept` what they find with nothing kept, and do the same."""
+    afresh = kept.clone()
+    afresh.quiet = None
+    assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
+    assert repr(kept.frames) == repr(afresh.frames)
+    assert kept.to_json() == afresh.to_json()
+
+
+def test_after_one_change_of_one_piece_the_checks_find_what_they_would_afresh() -> None:
+    """state_checks reads again only what one changed piece can have changed since it last
+    found nothing (its fall, an HQ's place, a worker's and so food): whatever the change,
+    it finds what it finds with nothing kept."""
+    for state, rng in _quiet_states(((4, 2), (5, 3), (6, 4))):
+        kept = state.clone()
+        _one_change(kept, rng)
+        _found_as_afresh(kept)
 
 
 def test_a_turn_passing_keeps_what_the_checks_found_and_they_find_it_afresh_too() -> None:
@@ -210,24 +222,13 @@ def test_a_turn_passing_keeps_what_the_checks_found_and_they_find_it_afresh_too(
     which no check made always reads: what they last found nothing in stays found, and
     the next checks find what they would with nothing kept, Nets letting go included."""
     carried = 0
-    for seed, players in ((7, 2), (8, 3), (9, 4)):
-        match = Match(GAME, WintergrimOptions(players=players), seed, RuleMode.ENFORCED)
-        rng = Rng(seed)
-        while match.outcome() is None and len(match.steps) < 400:
-            legal = match.legal_actions()
-            match.submit(legal[rng.below(len(legal))])
-            state = match.state
-            if state.quiet is None or state.quiet[0] != state.pieces.stamp or \
-                    not any(e.tokens & TURN_TOKENS for e in state.pieces.by_id.values()):
-                continue
-            kept = state.clone()
-            next_turn(kept)
-            carried += kept.quiet[0] == kept.pieces.stamp
-            afresh = kept.clone()
-            afresh.quiet = None
-            assert repr(GAME.state_checks(kept)) == repr(GAME.state_checks(afresh))
-            assert repr(kept.frames) == repr(afresh.frames)
-            assert kept.to_json() == afresh.to_json()
+    for state, _ in _quiet_states(((7, 2), (8, 3), (9, 4))):
+        if not any(e.tokens & TURN_TOKENS for e in state.pieces.by_id.values()):
+            continue
+        kept = state.clone()
+        next_turn(kept)
+        carried += kept.quiet[0] == kept.pieces.stamp
+        _found_as_afresh(kept)
     assert carried > 20
 
 
