@@ -70,9 +70,10 @@ class Entity:
                    Visibility(data["visibility"]))
 
     def changed(self, facts: dict[str, Any]) -> Entity:
-        """This entity with the named facts replaced. dataclasses.replace does the same,
-        but walks the class's fields in Python on every call, and every move of a unit
-        or a figure comes here (games name kinds, they do not subclass Entity)."""
+        """This entity with the named facts replaced, as dataclasses.replace makes it
+        (quick.replacer: that walks the class's fields in Python on every call, and every
+        move of a unit or a figure makes one; Entities.change calls the replacer itself).
+        An unknown fact is refused by name."""
         try:
             return _replaced(self, **facts)  # type: ignore[no-any-return]
         except TypeError:

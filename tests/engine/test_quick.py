@@ -113,6 +113,8 @@ def test_a_replacement_is_what_dataclasses_replace_makes() -> None:
             new = replaced(old, **facts)
             assert type(new) is kind and new == dataclasses.replace(old, **facts)
             assert all(getattr(new, n) == facts.get(n, getattr(old, n)) for n in names)
+        with pytest.raises(dataclasses.FrozenInstanceError):  # as frozen as any made
+            setattr(replaced(old), names[0], "changed")
         with pytest.raises(TypeError):
             replaced(old, no_such_fact=1)
 

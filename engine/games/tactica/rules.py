@@ -495,4 +495,3 @@ DOINGS: dict[type[Action], Callable[[TacticaState, int, Any], list[Event]]] = {
     EndPhase: _end_phase,
 }
 """What each action of a turn does, by its class (perform)."""
-
