@@ -122,8 +122,9 @@ def apply(game: BaseGame, state: GameState, action: Action, seat: int | None,
 def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
     """Run the rules on until someone must decide or the match ends."""
     out: list[Event] = []
+    abilities = game.abilities
     for _ in range(SETTLE_LIMIT):
-        if fresh:
+        if fresh and abilities:
             _push_triggers(game, state, fresh)
         if state.result is not None:
             state.frames.clear()
@@ -193,10 +194,11 @@ _PROMPTS: dict[tuple[int, type[Frame], str, bool], Prompt] = {}
 # -- triggered abilities -------------------------------------------------------------------
 def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> None:
     """Push what these events trigger, so the first to resolve is on top: by priority
-    class, then by seat from the game's starting seat, then by event order."""
-    if not game.abilities:  # settling asks only with events in hand
-        return
-    on = _index(game.abilities).by_event
+    class, then by seat from the game's starting seat, then by event order. Settling asks
+    only with events in hand, of a game that has abilities."""
+    abilities = game.abilities
+    known = _INDEXED.get(id(abilities))  # _index, written out: asked after every action
+    on = (known if known is not None and known.of is abilities else _index(abilities)).by_event
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
     start = None  # asked of the game only once something triggered
     for number, event in enumerate(events):

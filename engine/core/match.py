@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.core import referee
+from engine.core import flow, referee
 from engine.core.actions import Action
 from engine.core.basegame import BaseGame
 from engine.core.errors import IllegalAction, RecordRefused, one_line
 from engine.core.events import Event
-from engine.core.flow import not_yours
 from engine.core.frames import Pass
 from engine.core.game import GameState, Outcome, RuleMode
 from engine.core.rng import Rng, SealedRng
@@ -81,6 +81,15 @@ class Match:
         self.seed = seed
         self.mode = mode
         self.take_backs = take_backs
+        # The rules' entry points, straight into the core's flow where the game keeps
+        # BaseGame's own (every game does): those only forward, and every listing, action
+        # and question of the end went through them, a Python call each time.
+        kind = type(game)
+        self._list_rules = partial(flow.legal_actions, game) \
+            if kind.legal_actions is BaseGame.legal_actions else game.legal_actions
+        self._apply_rules = partial(flow.apply, game) if kind.apply is BaseGame.apply \
+            else game.apply
+        self._plain_outcome = kind.outcome is BaseGame.outcome
         self._current: GameState = game.setup(options, Rng(seed))
         self._seated = frozenset(range(self._current.players))  # every seat at the table
         self._checkpoints: dict[int, GameState] = {0: self._current}
@@ -91,9 +100,10 @@ class Match:
         self._moment = 0  # counts every change of the current state
         self.steps: list[Step] = []
         self._redo: list[tuple[Action, int]] = []
-        # The last list `legal_actions` made: (moment, seat, actions). An action submitted
-        # from it, at that very moment and for that seat, is not checked a second time.
-        self._listed: tuple[int, int | None, list[Action]] | None = None
+        # The last list `legal_actions` made: (moment, seat, whether the seat was the one
+        # to move, actions). An action submitted from it, at that very moment and for that
+        # seat, is not checked a second time, nor is who moves asked again.
+        self._listed: tuple[int, int | None, bool, list[Action]] | None = None
 
     # -- reading --------------------------------------------------------
     @property
@@ -111,7 +121,8 @@ class Match:
         return self._current.to_move()
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self._current)
+        current = self._current
+        return current.result if self._plain_outcome else self.game.outcome(current)
 
     def view(self, player: int | None) -> GameState:
         """What `player` may see now (None: everything, for the referee and the end)."""
@@ -137,30 +148,21 @@ class Match:
         """The game's moves for `seat` (default: the first deciding seat; none on a free
         table) and referee actions (unless enforced)."""
         current = self._current
-        if self.game.outcome(current) is not None:
+        if (current.result if self._plain_outcome else self.game.outcome(current)) is not None:
             return []
         mode = self.mode
         if mode is _ENFORCED:
-            listed = self.game.legal_actions(current, seat)
+            listed = self._list_rules(current, seat)
         elif mode is _SANDBOX:
             listed = referee.legal_actions(current)
         else:
-            listed = [*self.game.legal_actions(current, seat), *referee.legal_actions(current)]
+            listed = [*self._list_rules(current, seat), *referee.legal_actions(current)]
         # Kept as the rules made it (the one copy goes to the caller, who may reorder it).
-        self._listed = (self._moment, current.to_move() if seat is None else seat, listed)
+        if seat is None:
+            self._listed = (self._moment, current.to_move(), True, listed)
+        else:
+            self._listed = (self._moment, seat, False, listed)
         return listed.copy()
-
-    def _was_listed(self, action: Action, actor: int) -> bool:
-        """Whether `action` is one of the engine's own listed moves for this state and seat
-        (the very object: an equal one from elsewhere is checked as any other)."""
-        listed = self._listed
-        if listed is None or listed[0] != self._moment or listed[1] != actor:
-            return False
-        # A plain loop: twice as quick here as any() over map(is_, ...) or a generator.
-        for made in listed[2]:  # noqa: SIM110
-            if made is action:
-                return True
-        return False
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event so far with the number of the step that made it (1-based)."""
@@ -195,8 +197,22 @@ class Match:
     def submit(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply `action` for `player` (default: whoever must decide now)."""
         current = self._current
-        actor = current.to_move() if player is None else player
-        listed = actor is not None and self._was_listed(action, actor)
+        # Whether `action` is one of the engine's own listed moves for this state and seat
+        # (the very object: an equal one from elsewhere is checked as any other).
+        listed = False
+        made = self._listed
+        if made is not None and made[0] == self._moment:
+            mover = made[1]
+            # the seat to move is known from a listing that was asked for that seat
+            actor = (mover if made[2] else current.to_move()) if player is None else player
+            if actor == mover and actor is not None:
+                # A plain loop: twice as quick here as any() over map(is_, ...).
+                for one in made[3]:
+                    if one is action:
+                        listed = True
+                        break
+        else:
+            actor = current.to_move() if player is None else player
         over, dice = current.result is not None, current.rng.state
         if listed and self._own and not action.referee:
             events = self._apply_in_place(action, actor)  # type: ignore[arg-type]
@@ -222,7 +238,7 @@ class Match:
         most in-place steps (self-play, search) are never asked."""
         state = self._current
         try:
-            return self.game.apply(state, action, actor, checked=False)
+            return self._apply_rules(state, action, actor, False)
         except BaseException:
             self._current = self._replayed(len(self.steps))
             self._moment += 1
@@ -252,10 +268,8 @@ class Match:
             raise IllegalAction("this is a free table: only table actions are possible")
         deciding = state.deciding()
         if actor not in deciding:
-            raise IllegalAction(not_yours(deciding))
-        if checked:
-            return self.game.apply(state, action, actor)
-        return self.game.apply(state, action, actor, checked=False)
+            raise IllegalAction(flow.not_yours(deciding))
+        return self._apply_rules(state, action, actor, checked)
 
     def _record(self, action: Action, actor: int, events: list[Event], new: GameState,
                 over: bool, dice: int) -> None:

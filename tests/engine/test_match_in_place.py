@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import flow
 from engine.core.match import CHECKPOINT, Match
 from engine.core.registry import game_names
 from engine.core.rng import Rng
@@ -101,19 +102,21 @@ def test_a_listed_action_that_fails_half_way_leaves_the_state_as_it_was(
         legal = match.legal_actions()
         match.submit(legal[rng.below(len(legal))])
     before, steps = match.state_hash(), list(match.steps)
-    game = match.game
-    real = game.apply
+    real = flow.settle
 
     legal = match.legal_actions()
     failing = legal[0]
 
-    def broken(state, action, seat=None, checked=True):  # type: ignore[no-untyped-def]
-        events = real(state, action, seat, checked)
-        if action is failing:  # this action only: the rebuild replays the others
+    failed: list[bool] = []
+
+    def broken(game, state, fresh):  # type: ignore[no-untyped-def]
+        events = real(game, state, fresh)
+        if not failed:  # this action only (carried out and settled): the rebuild replays
+            failed.append(True)
             raise RuntimeError("the rules failed half way")
         return events
 
-    monkeypatch.setattr(game, "apply", broken)
+    monkeypatch.setattr(flow, "settle", broken)
     with pytest.raises(RuntimeError):
         match.submit(failing)
     monkeypatch.undo()
