@@ -28,6 +28,14 @@ class BaseGame:
         raise NotImplementedError
 
     abilities: ClassVar[tuple[Ability, ...]] = ()  # triggered abilities (core.frames)
+    # Whether the game makes checks at all times (`state_checks`), set for each game from
+    # whether it has its own: settling would otherwise ask BaseGame's, which has none, after
+    # every action.
+    checks_always: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.checks_always = cls.state_checks is not BaseGame.state_checks
 
     # -- the protocol, run by the core's flow (engine.core.flow) ----------------------
     def legal_actions(self, state: GameState, seat: int | None = None) -> list[Action]:

@@ -122,17 +122,18 @@ def apply(game: BaseGame, state: GameState, action: Action, seat: int | None,
 def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
     """Run the rules on until someone must decide or the match ends."""
     out: list[Event] = []
-    abilities = game.abilities
+    abilities, checks = game.abilities, game.checks_always
     for _ in range(SETTLE_LIMIT):
         if fresh and abilities:
             _push_triggers(game, state, fresh)
         if state.result is not None:
             state.frames.clear()
             break
-        fresh = game.state_checks(state)
-        if fresh:
-            out += fresh
-            continue
+        if checks:
+            fresh = game.state_checks(state)
+            if fresh:
+                out += fresh
+                continue
         if state.frames:
             top = state.frames[-1]
             if isinstance(top, Triggered) and not _stands(game, state, top):

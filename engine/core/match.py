@@ -372,13 +372,14 @@ class Match:
 
     def _step_in_place(self, state: GameState, action: Action, actor: int) -> None:
         """Apply one recorded action to the working state of `replay_record`."""
-        dice, over = state.rng.state, state.result is not None
-        events = self._apply(state, action, actor)
-        ended = state.result is not None and not over
-        self.steps.append(_step(Step, (action, actor, tuple(events), state.rng.state != dice,
-                                       self._seated if ended else None, ended)))
-        if len(self.steps) % CHECKPOINT == 0:
-            self._checkpoints[len(self.steps)] = state.clone()
+        dice = state.rng.state
+        events = self._apply(state, action, actor)  # refused once the match is over
+        ended = state.result is not None
+        steps = self.steps
+        steps.append(_step(Step, (action, actor, tuple(events), state.rng.state != dice,
+                                  self._seated if ended else None, ended)))
+        if len(steps) % CHECKPOINT == 0:
+            self._checkpoints[len(steps)] = state.clone()
 
     def _revealed(self, index: int) -> frozenset[int]:
         """Who step `index` (0-based) showed a hidden card to, worked out once."""
