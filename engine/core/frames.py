@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action
 from engine.core.events import Event
-from engine.core.quick import quicken, replacer
+from engine.core.quick import is_twin, quicken, replacer
 from engine.core.table_events import Chosen
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ class Frame:
         # No super() call: slots=True rebuilds the class, breaking the zero-arg form.
         # The rebuilt class registers last, replacing the first registration. Saves name
         # frames by class name, so two games may not both have a frame of one name.
+        if is_twin(cls):  # quick's own stand-in while a frame is made: never saved
+            return
         quicken(cls)
         known = FRAME_TYPES.get(cls.__name__)
         if known is not None and (known.__module__, known.__qualname__) != (
