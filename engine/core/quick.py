@@ -154,7 +154,9 @@ def replacer(cls: type) -> Callable[..., Any]:
     window asking fewer seats). Only for classes whose __init__ would set each field
     as given (no __post_init__, no field left out of __init__, every field a slot).
 
-    The new value is filled in as a `_twin` of the class, then made one: see there."""
+    The new value is filled in as a `_twin` of the class, then made one: see there. The
+    facts are parameters a name may fill, not keyword-only ones: the defaults of those
+    are looked up by name for every fact left out (most of them, on every move)."""
     made = _REPLACERS.get(cls)
     if made is not None:
         return made
@@ -175,7 +177,7 @@ def replacer(cls: type) -> Callable[..., Any]:
         else:
             body.append(f"    _quick_made.{f.name} = {value}")
     keywords = ", ".join(f"{f.name}=_KEEP" for f in fields)
-    source = (f"def replaced(_quick_old, /, *, {keywords}):\n"
+    source = (f"def replaced(_quick_old, /, {keywords}):\n"
               f"    _quick_made = _new({'_cls' if twin is None else '_twin'})\n"
               + "\n".join(body)
               + ("" if twin is None else "\n    _quick_made.__class__ = _cls")
