@@ -41,6 +41,9 @@ _PUBLIC, _OWNER, _HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDE
 _FREE = Layout.FREE
 
 
+_NO_SIGHTS: dict[int, Seen] = {}  # a zone's sights before any: read, never written
+
+
 class Zone:
     """A named place for cards. Its `cards` (bottom first) are a tuple, never changed
     in place: the table replaces the zone when its cards change, so a clone of the
@@ -54,13 +57,16 @@ class Zone:
                  cards: Iterable[str] = ()) -> None:
         self.name, self.label, self.visibility = name, label, visibility
         self.layout, self.owner, self.cards = layout, owner, tuple(cards)
-        self.seen: dict[int, Seen] = {}
+        # each seat's sight of the zone, kept once worked out; _NO_SIGHTS (shared, never
+        # written) until the first: most zones a move makes are never seen before the next
+        self.seen: dict[int, Seen] = _NO_SIGHTS
 
     def holding(self, cards: tuple[str, ...]) -> Zone:
         """This zone with other cards (skips __init__: every move makes one)."""
         new = _new_zone(Zone)
         new.name, new.label, new.visibility = self.name, self.label, self.visibility
-        new.layout, new.owner, new.cards, new.seen = self.layout, self.owner, cards, {}
+        new.layout, new.owner = self.layout, self.owner
+        new.cards, new.seen = cards, _NO_SIGHTS
         return new
 
     def seen_by(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
@@ -74,8 +80,15 @@ class Zone:
         if known is not None and known.up == up:
             return known
         made = self._work_out(player, up, pos, faces)
-        self.seen[player] = made
+        self._sights()[player] = made
         return made
+
+    def _sights(self) -> dict[int, Seen]:
+        """The zone's own record of sights, to write in (made at the first)."""
+        seen = self.seen
+        if seen is _NO_SIGHTS:
+            seen = self.seen = {}
+        return seen
 
     def _work_out(self, player: int, up: set[str], pos: dict[str, tuple[int, int]],
                   faces: dict[str, str]) -> Seen:
@@ -111,8 +124,8 @@ class Zone:
             ref = card if card in seen.faces else hidden_ref(self.name, self.cards.index(card))
             placed = seen.pos.copy()
             placed[ref] = spot
-            new.seen[player] = Seen(seen.up, new if seen.zone is self else seen.zone,
-                                    seen.where, seen.faces, seen.hidden, placed)
+            new._sights()[player] = Seen(seen.up, new if seen.zone is self else seen.zone,
+                                         seen.where, seen.faces, seen.hidden, placed)
         return new
 
     def __eq__(self, other: object) -> bool:

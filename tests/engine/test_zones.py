@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.zones import Layout, Table, Visibility, Zone, hidden_ref
+from engine.core.zones import _NO_SIGHTS, Layout, Table, Visibility, Zone, hidden_ref
 
 FACES = {"d1": "AS", "d2": "2S", "d3": "3S", "h1": "KH", "h2": "QH", "b1": "T1", "b2": "T2"}
 
@@ -470,6 +470,7 @@ def test_a_view_patched_from_the_seats_last_one_is_the_view_made_afresh(
         assert view.faces == {card: table.faces[card] for card in seen}
         assert view.face_up == table.face_up & seen
         assert all(view.where[card] == table.where[card] for card in seen)
+    assert _NO_SIGHTS == {}  # the sights every new zone shares until its first: never written
 
 
 def test_a_view_carries_no_seats_kept_sight() -> None:
