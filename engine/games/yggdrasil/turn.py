@@ -359,13 +359,18 @@ def _pillages(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet
               standing: tuple[str, ...]) -> list[Action]:
     """Standing provinces where the clan has a figure, or a ship in a fjord beside (what
     board.in_battle asks), at what pillaging there costs."""
-    if not muster.places:
+    places = muster.places
+    if not places:
         return []
-    held = board.reach(muster.places)
     pillaged = state.pillaged
     again = clan_sheet.rules.get("pillage-again")
     if again is not None and again.params["rage"] <= state.rage[seat]:
         pillaged = set()  # Tyr's Challenge: pillaged ones too, at its cost
+    if len(places) == 1:  # the clan stands in one place, most often a province
+        (p,) = places
+        if p in standing:
+            return [] if p in pillaged else [PILLAGES[p]]
+    held = board.reach(places)
     return [PILLAGES[p] for p in standing if p in held and p not in pillaged]
 
 
