@@ -3,7 +3,7 @@ it do, and where a figure may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from engine.core.modifiers import total
@@ -209,19 +209,19 @@ class Muster:
         on_board = 0
         for f in state.figures.of(seat):
             e = by_id[f]
-            at, kind = e.at, e.kind
+            at = e.at  # the kind is read only where it counts: most figures wait in reserve
             if at == RESERVE:
-                if kind not in reserve:
-                    reserve.append(kind)
+                if e.kind not in reserve:
+                    reserve.append(e.kind)
             elif at == VALHALLA:
-                if kind not in valhalla:
-                    valhalla.append(kind)
+                if e.kind not in valhalla:
+                    valhalla.append(e.kind)
             else:
                 kinds = places.get(at)
                 if kinds is None:
-                    places[at] = {kind: f}
-                elif kind not in kinds:
-                    kinds[kind] = f
+                    places[at] = {e.kind: f}
+                elif e.kind not in kinds:
+                    kinds[e.kind] = f
                 on_board += 1
         self.reserve, self.valhalla, self.places, self.on_board = \
             reserve, valhalla, places, on_board
@@ -233,10 +233,23 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
     return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
-def open_land(state: YggdrasilState, standing: Sequence[str]) -> list[str]:
+def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ...]:
     """The `standing` provinces with an empty village, Yggdrasil always (room)."""
-    villages, where = _villages(), state.figures.places()
-    return [p for p in standing if p == YGGDRASIL or villages[p] > len(where.get(p, ()))]
+    where = state.figures.places()
+    return tuple([p for p, villages in _villages_of(standing)
+                  if villages > len(where.get(p, ()))])
+
+
+@cache
+def _villages_of(standing: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Each of `standing` with its villages, Yggdrasil's more than there are figures
+    (open_land: every listing asks of every standing province), read once for each set
+    of standing provinces."""
+    villages = _villages()
+    return tuple((p, _NO_LIMIT if p == YGGDRASIL else villages[p]) for p in standing)
+
+
+_NO_LIMIT = 1 << 30  # Yggdrasil's villages: no limit (facts 10)
 
 
 def room(state: YggdrasilState, province: str) -> int:

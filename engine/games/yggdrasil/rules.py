@@ -103,11 +103,13 @@ class YggdrasilGame(BaseGame):
         return state
 
     # -- the Action phase ------------------------------------------------------------------------
+    # The hot ones below narrow the state with an assert of their own rather than call
+    # _y: they are asked at every turn (advance after every step of the match).
     def turn_actions(self, state: GameState) -> list[Action]:
-        s = _y(state)
-        if s.phase != "action":
+        assert isinstance(state, YggdrasilState)
+        if state.phase != "action":
             return []
-        return turn.actions(s, s.active)
+        return turn.actions(state, state.active)
 
     def check_turn(self, state: GameState, action: Action) -> None:
         s = _y(state)
@@ -116,16 +118,17 @@ class YggdrasilGame(BaseGame):
         raise IllegalAction(turn.refusal(s, s.active, action))
 
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = _y(state)
-        return turn.perform(s, s.active, turn.listed(s, s.active, action))
+        assert isinstance(state, YggdrasilState)
+        seat = state.active
+        return turn.perform(state, seat, turn.listed(state, seat, action))
 
     def advance(self, state: GameState) -> list[Event] | None:
-        s = _y(state)
-        if s.result is not None:
+        assert isinstance(state, YggdrasilState)
+        if state.result is not None:
             return None
-        if s.phase == "action":
-            return turn.next_turn(s)
-        return ages.next_phase(s)
+        if state.phase == "action":
+            return turn.next_turn(state)
+        return ages.next_phase(state)
 
     def trigger_start(self, state: GameState) -> int:
         return start_seat(_y(state))

@@ -4,8 +4,9 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from engine.core.actions import Action, Made
 from engine.core.entities import Entity
@@ -69,60 +70,59 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     muster = board.Muster(state, seat)
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing_now(state)
-    land = _land(board.open_land(state, standing))
+    land = _LANDS[board.open_land(state, standing)]
     plays = _plays(state, seat)
-    return [*_invasions(state, seat, muster, clan_sheet, land),
-            *_marches(muster, standing, land),
-            *plays.upgrades(clan_sheet.dearest(state.rage[seat])), *plays.quests,
-            *_pillages(state, seat, muster, clan_sheet, standing),
-            *_sacrifices(state, seat, clan_sheet, muster.on_board), REST]
+    out = [*_invasions(state, seat, muster, clan_sheet, land),
+           *_marches(muster, standing, land),
+           *plays.upgrades(clan_sheet.dearest(state.rage[seat])), *plays.quests,
+           *_pillages(state, seat, muster, clan_sheet, standing)]
+    if "sacrifice-for-stat" in clan_sheet.rules:  # Frigga's Sacrifice, rarely on a sheet
+        out += _sacrifices(state, seat, clan_sheet, muster.on_board)
+    out.append(REST)
+    return out
 
 
 class _Land:
     """The provinces open to a figure at one moment (board.open_land: Yggdrasil first),
     with the invasions and the marches into them, each list made the first time it is
     asked for. A turn's listing is mostly these lists, and the same provinces stay open
-    turn after turn, so each set of open provinces is read once (_land: the board has
+    turn after turn, so each set of open provinces is read once (_LANDS: the board has
     nine outer provinces, so a few hundred sets at most) and what it lists is handed out
     again; it depends on nothing but the provinces and the figure, never on a state."""
 
-    __slots__ = ("_invasions", "_marches", "everywhere", "outer")
+    __slots__ = ("everywhere", "invading", "marching", "outer")
 
     def __init__(self, everywhere: tuple[str, ...]) -> None:
         self.everywhere = everywhere
         self.outer = everywhere[1:]
-        # (kind, from Valhalla) -> its invasions of the provinces; (figure, from) -> its marches
-        self._invasions: dict[tuple[str, bool], tuple[Action, ...]] = {}
-        self._marches: dict[tuple[str, str], tuple[Action, ...]] = {}
+        # Looked up as dicts, made on a miss (Made): a listing asks for each kind in the
+        # reserve and each kind in each province, and a method call per question was a
+        # tenth of a listing.
+        # (kind, from Valhalla) -> its invasions of the provinces, never a ship's: ships
+        # go to the fjords
+        self.invading: Made[tuple[str, bool], tuple[Action, ...]] = Made(self._invasions)
+        # (figure, from) -> its marches; most are made afresh (a figure's place and the
+        # open land vary)
+        self.marching: Made[tuple[str, str], tuple[Action, ...]] = Made(self._marches)
 
-    def invasions(self, kind: str, from_valhalla: bool) -> tuple[Action, ...]:
-        """A figure of `kind` invading the open provinces (Yggdrasil too for the Dark
-        Elf), never a ship: ships go to the fjords."""
-        key = (kind, from_valhalla)
-        made = self._invasions.get(key)
-        if made is None:
-            to = self.everywhere if _goes(kind) == 1 else self.outer
-            made = self._invasions[key] = tuple(map(INVADES[key].__getitem__, to))
-        return made
+    def _invasions(self, key: tuple[str, bool]) -> tuple[Action, ...]:
+        """A figure of a kind invading the open provinces (Yggdrasil too for the Dark
+        Elf)."""
+        to = self.everywhere if _goes(key[0]) == 1 else self.outer
+        return tuple(map(INVADES[key].__getitem__, to))
 
-    def marches(self, figure: str, here: str) -> tuple[Action, ...]:
-        """`figure` standing at `here` marching to every other open province."""
-        key = (figure, here)
-        made = self._marches.get(key)
-        if made is None:  # most are made afresh (a figure's place and the open land vary)
-            to = self.everywhere
-            if here in to:
-                at = to.index(here)
-                to = to[:at] + to[at + 1:]
-            made = self._marches[key] = tuple(map(MARCHES[figure].__getitem__, to))
-        return made
+    def _marches(self, key: tuple[str, str]) -> tuple[Action, ...]:
+        """A figure standing at a place marching to every other open province."""
+        figure, here = key
+        to = self.everywhere
+        if here in to:
+            at = to.index(here)
+            to = to[:at] + to[at + 1:]
+        return tuple(map(MARCHES[figure].__getitem__, to))
 
 
+# the open provinces (board.open_land) -> what they list
 _LANDS: Made[tuple[str, ...], _Land] = Made(_Land)
-
-
-def _land(open_land: list[str]) -> _Land:
-    return _LANDS[tuple(open_land)]
 
 
 def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
@@ -134,15 +134,19 @@ def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_shee
         return []
     rage = state.rage[seat]
     out: list[Action] = []
+    costs, ships = clan_sheet.invade_costs, board.ships()
     for kind in muster.reserve:
-        if board.cost_to_invade(clan_sheet, kind) <= rage:
-            out += _by_sea(state, kind, False) if _goes(kind) == 2 else \
-                land.invasions(kind, False)
+        cost = costs.get(kind)  # board.cost_to_invade, read once per sheet and kind
+        if cost is None:
+            cost = board.cost_to_invade(clan_sheet, kind)
+        if cost <= rage:
+            out += _by_sea(state, kind, False) if kind in ships else \
+                land.invading[kind, False]
     domain = clan_sheet.rules.get("invade-from-valhalla")
     if domain is not None and domain.params["rage"] <= rage:
         for kind in muster.valhalla:
             out += _by_sea(state, kind, True) if _goes(kind) == 2 else \
-                land.invasions(kind, True)
+                land.invading[kind, True]
     return out
 
 
@@ -217,15 +221,17 @@ def _marches(muster: board.Muster, standing: tuple[str, ...], land: _Land) -> li
     """Figures in a standing province march, never a ship (facts 29); one figure of a
     kind stands for all of its kind there (frames.one_per_kind: board.Muster keeps the
     first of each kind)."""
+    places = muster.places
+    if not places:  # nothing on the board (every clan at an Age's start)
+        return []
     out: list[Action] = []
     ships = board.ships()
-    places = muster.places
     for here in standing:
         kinds = places.get(here)
         if kinds:
             for kind, f in kinds.items():
                 if kind not in ships:
-                    out += land.marches(f, here)
+                    out += land.marching[f, here]
     return out
 
 
@@ -353,11 +359,18 @@ def _pillages(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet
               standing: tuple[str, ...]) -> list[Action]:
     """Standing provinces where the clan has a figure, or a ship in a fjord beside (what
     board.in_battle asks), at what pillaging there costs."""
-    held = board.reach(muster.places)
+    places = muster.places
+    if not places:
+        return []
     pillaged = state.pillaged
     again = clan_sheet.rules.get("pillage-again")
     if again is not None and again.params["rage"] <= state.rage[seat]:
         pillaged = set()  # Tyr's Challenge: pillaged ones too, at its cost
+    if len(places) == 1:  # the clan stands in one place, most often a province
+        (p,) = places
+        if p in standing:
+            return [] if p in pillaged else [PILLAGES[p]]
+    held = board.reach(places)
     return [PILLAGES[p] for p in standing if p in held and p not in pillaged]
 
 
@@ -374,6 +387,9 @@ def _sacrifices(state: YggdrasilState, seat: int, clan_sheet: Sheet,
     return [SACRIFICES[stat] for stat in board.raisable(state, seat)]
 
 
+_CARD_PLAYS = (Upgrade, Quest)  # made once: `Upgrade | Quest` is a new union at every turn
+
+
 def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
     """The form of `action` the listing offers: any Warrior stands for the first of its
     province, any copy of a card in hand for the first."""
@@ -388,7 +404,7 @@ def listed(state: YggdrasilState, seat: int, action: Action) -> Action:
                 other = by_id[f]
                 if other.kind == "warrior" and other.owner == seat:
                     return dataclasses.replace(action, figure=f)
-    elif isinstance(action, Upgrade | Quest):
+    elif isinstance(action, _CARD_PLAYS):
         in_hand = state.table.zones[hand(seat)].cards
         if action.card in in_hand:
             faces = state.table.faces
@@ -487,34 +503,47 @@ def refusal(state: YggdrasilState, seat: int, action: Action) -> str:
 
 
 def perform(state: YggdrasilState, seat: int, action: Action) -> list[Event]:
+    """Carry out a turn action checked or listed for `seat` (_PERFORMS: looked up by the
+    action's class rather than asked of each in turn, as every turn carries one out)."""
     state.acted = True
-    if isinstance(action, Rest):
-        state.rage[seat] = 0
-        return [Rested(seat=seat)]
-    if isinstance(action, Invade):
-        if action.from_valhalla:
-            cost = board.rule(state, seat, "invade-from-valhalla").params["rage"]  # type: ignore[union-attr]
-            return invade(state, seat, action.figure, action.to, cost, "action", VALHALLA)
-        cost = board.invade_cost(state, seat, action.figure)
-        return invade(state, seat, action.figure, action.to, cost, "action")
-    if isinstance(action, March):
-        source = state.figures.by_id[action.figure].at
-        state.rage[seat] -= 1
-        state.figures.move(action.figure, action.to)
-        march_on(state, seat, source, action.to)
-        return [Marched(seat=seat, figure=action.figure,
-                        figure_name=board.name(state, action.figure), source=source,
-                        to=action.to, to_name=place_name(action.to), rage=1)]
-    if isinstance(action, Upgrade):
-        return _upgrade(state, seat, action)
-    if isinstance(action, Quest):
-        put(state, action.card, quests(seat))
-        return [QuestCommitted(seat=seat, card_name=board.name(state, action.card),
-                               seen_by=frozenset({seat}))]
-    if isinstance(action, Pillage):
-        cost = pillage_cost(state, seat, action.province)
-        return begin_pillage(state, seat, action.province, cost or 0)
-    assert isinstance(action, Sacrifice)
+    return _PERFORMS[type(action)](state, seat, action)
+
+
+def _rest(state: YggdrasilState, seat: int, action: Rest) -> list[Event]:
+    state.rage[seat] = 0
+    return [Rested(seat=seat)]
+
+
+def _invade(state: YggdrasilState, seat: int, action: Invade) -> list[Event]:
+    if action.from_valhalla:
+        cost = board.rule(state, seat, "invade-from-valhalla").params["rage"]  # type: ignore[union-attr]
+        return invade(state, seat, action.figure, action.to, cost, "action", VALHALLA)
+    cost = board.invade_cost(state, seat, action.figure)
+    return invade(state, seat, action.figure, action.to, cost, "action")
+
+
+def _march(state: YggdrasilState, seat: int, action: March) -> list[Event]:
+    source = state.figures.by_id[action.figure].at
+    state.rage[seat] -= 1
+    state.figures.move(action.figure, action.to)
+    march_on(state, seat, source, action.to)
+    return [Marched(seat=seat, figure=action.figure,
+                    figure_name=board.name(state, action.figure), source=source,
+                    to=action.to, to_name=place_name(action.to), rage=1)]
+
+
+def _quest(state: YggdrasilState, seat: int, action: Quest) -> list[Event]:
+    put(state, action.card, quests(seat))
+    return [QuestCommitted(seat=seat, card_name=board.name(state, action.card),
+                           seen_by=frozenset({seat}))]
+
+
+def _pillage(state: YggdrasilState, seat: int, action: Pillage) -> list[Event]:
+    cost = pillage_cost(state, seat, action.province)
+    return begin_pillage(state, seat, action.province, cost or 0)
+
+
+def _sacrifice(state: YggdrasilState, seat: int, action: Sacrifice) -> list[Event]:
     state.frames.append(YggSacrifice(seats=(seat,), stat=action.stat))
     return []
 
@@ -546,21 +575,29 @@ def _upgrade(state: YggdrasilState, seat: int, action: Upgrade) -> list[Event]:
     return events
 
 
+# each turn action's class -> what carries it out
+_PERFORMS: dict[type[Action], Callable[[YggdrasilState, int, Any], list[Event]]] = {
+    Invade: _invade, March: _march, Upgrade: _upgrade, Quest: _quest, Pillage: _pillage,
+    Sacrifice: _sacrifice, Rest: _rest}
+
+
 def next_turn(state: YggdrasilState) -> list[Event] | None:
     """After an action the turn passes clockwise to the next clan with Rage; the phase ends
     when nobody has Rage or every standing province is pillaged (facts 27). Once the turn
     has passed the new active clan must act: None at once, rather than an empty list
     that has settling ask again for nothing after every turn."""
-    pillaged = state.pillaged
-    everything = YGGDRASIL in pillaged and pillaged.issuperset(board.standing_now(state))
-    if everything or not any(state.rage):
+    pillaged, rage = state.pillaged, state.rage
+    if (YGGDRASIL in pillaged and pillaged.issuperset(board.standing_now(state))) or \
+            not any(rage):
         return ages.next_phase(state)
-    if not state.acted and state.rage[state.active] > 0:
+    active = state.active
+    if not state.acted and rage[active] > 0:
         return None
     state.acted = False
-    for k in range(1, state.players + 1):
-        seat = (state.active + k) % state.players
-        if state.rage[seat] > 0:
+    players = state.players
+    for k in range(1, players + 1):
+        seat = (active + k) % players
+        if rage[seat] > 0:
             state.active = seat
             state.turn += 1
             return None

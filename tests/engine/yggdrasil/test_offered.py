@@ -39,3 +39,21 @@ def test_offered_agrees_with_the_listing(players: int) -> None:
                 for action in [*listed, *_probes(state)]:
                     assert turn.offered(state, seat, action) == (action in listed), action
             game.apply(state, rng.choice(actions), seat)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_open_land_is_every_standing_province_with_room(players: int) -> None:
+    """board.open_land reads the villages once per set of standing provinces: it must still
+    name, in the board's order, exactly the provinces `room` finds space in, Yggdrasil
+    always, as figures come and go and provinces fall."""
+    game = YggdrasilGame()
+    for seed in range(3):
+        state = game.setup(YggdrasilOptions(players=players), Rng(seed))
+        rng = random.Random(seed)
+        while state.result is None:
+            assert isinstance(state, YggdrasilState)
+            standing = board.standing_now(state)
+            assert board.open_land(state, standing) == tuple(
+                p for p in board.standing(state) if board.room(state, p) > 0)
+            seat = state.deciding()[0]
+            game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
