@@ -198,10 +198,10 @@ class WintergrimGame(BaseGame):
         return out
 
     def check_turn(self, state: GameState, action: Action) -> None:
-        s = _wg(state)
-        if s.phase != "found" and _offered(s, action):
+        assert isinstance(state, WintergrimState)  # not _wg: asked of every action a load replays
+        if state.phase != "found" and _offered(state, action):
             return
-        raise IllegalAction(self._refusal(s, action))
+        raise IllegalAction(self._refusal(state, action))
 
     def _refusal(self, s: WintergrimState, action: Action) -> str:
         """The rule an action breaks, in the rulebook's words where it has them."""
@@ -254,15 +254,18 @@ class WintergrimGame(BaseGame):
         return f"that is not something you may do now ({action.describe()})"
 
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = _wg(state)
-        phase = PHASE_OF.get(type(action))
-        if phase is None or phase == s.phase:  # most steps: the phase goes on
-            return _PERFORMS[type(action)](s, s.active, action)
-        return turns.enter_phase(s, phase) + _PERFORMS[type(action)](s, s.active, action)
+        assert isinstance(state, WintergrimState)
+        kind = type(action)
+        phase = PHASE_OF.get(kind)
+        if phase is None or phase == state.phase:  # most steps: the phase goes on
+            return _PERFORMS[kind](state, state.active, action)
+        return turns.enter_phase(state, phase) + _PERFORMS[kind](state, state.active, action)
 
     def advance(self, state: GameState) -> list[Event] | None:
-        """After the set-up searches: the decks are shuffled and the first turn begins."""
-        s = _wg(state)
+        """After the set-up searches: the decks are shuffled and the first turn begins
+        (asked after every step: the phase is read first)."""
+        s = state
+        assert isinstance(s, WintergrimState)
         if s.phase != "found":
             return None
         for seat in range(s.players):
@@ -275,7 +278,8 @@ class WintergrimGame(BaseGame):
         """ALWAYS: a defeated enemy unit waits for its victor's choice (a capture may end
         an Enslave game); the game modes' endings (a player out starves no more); and food
         is summarized, units removed while it is negative."""
-        s = _wg(state)
+        s = state
+        assert isinstance(s, WintergrimState)
         if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
         pieces, quiet, whole = s.pieces, s.quiet, True
@@ -348,12 +352,6 @@ def _tactic_offered(s: WintergrimState, seat: int, action: PlayTactic) -> bool:
     return listed in tactics.plays(s, seat, only=listed.card)
 
 
-def _move_offered(s: WintergrimState, seat: int, action: Move) -> bool:
-    entity = s.pieces.by_id.get(action.unit)
-    return entity is not None and entity.owner == seat and PHASE_AT[s.phase] <= 1 \
-        and moving.allows(s, seat, action, entity)
-
-
 def _step_offered(s: WintergrimState, seat: int, action: Step) -> bool:
     unit = action.unit
     entity = s.pieces.by_id.get(unit)
@@ -376,7 +374,7 @@ def _attack_offered(s: WintergrimState, seat: int, action: Attack) -> bool:
 # What each kind of turn action asks to be offered (an action of any other kind never is).
 _OFFERS: dict[type[Action], Callable[[WintergrimState, int, Any], bool]] = {
     UseStart: _start_offered, Place: _place_offered, PlayTactic: _tactic_offered,
-    Move: _move_offered, Step: _step_offered, Attack: _attack_offered}
+    Move: moving.allows, Step: _step_offered, Attack: _attack_offered}
 
 
 def _listed_copy(state: WintergrimState, action: Place | PlayTactic) -> Place | PlayTactic:
