@@ -198,8 +198,15 @@ class WintergrimGame(BaseGame):
         return out
 
     def check_turn(self, state: GameState, action: Action) -> None:
-        assert isinstance(state, WintergrimState)  # not _wg: asked of every action a load replays
-        if state.phase != "found" and _offered(state, action):
+        """Whether `turn_actions` lists `action`, worked out for that action alone (a save
+        loads by checking every action it replays: listing the whole turn for each was most
+        of a load), by the one question its kind asks (`_OFFERS`); a turn's end is always
+        offered."""
+        assert isinstance(state, WintergrimState)  # not _wg: a load checks every action
+        kind, seat = type(action), state.active
+        offered = _OFFERS.get(kind)
+        if state.phase != "found" and (kind is EndTurn or (
+                offered is not None and not state.out[seat] and offered(state, seat, action))):
             return
         raise IllegalAction(self._refusal(state, action))
 
@@ -325,17 +332,6 @@ def _read_whole(s: WintergrimState, touched: str) -> bool | None:
 
 
 _DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it checks again
-
-
-def _offered(s: WintergrimState, action: Action) -> bool:
-    """Whether `turn_actions` lists `action`, worked out for that action alone (a save
-    loads by checking every action it replays: listing the whole turn for each was most
-    of a load), by the one question its kind asks (`_OFFERS`)."""
-    if type(action) is EndTurn:
-        return True
-    offered = _OFFERS.get(type(action))
-    seat = s.active
-    return offered is not None and not s.out[seat] and offered(s, seat, action)
 
 
 def _start_offered(s: WintergrimState, seat: int, action: UseStart) -> bool:

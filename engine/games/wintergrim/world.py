@@ -655,5 +655,13 @@ def has(state: WintergrimState, ident: str, skill: str) -> bool:
 
 def seats_after(state: WintergrimState, seat: int) -> tuple[int, ...]:
     """Every other seat still in the game, in turn order after `seat`."""
-    n = state.players
-    return tuple(s for s in ((seat + k) % n for k in range(1, n)) if not state.out[s])
+    out = state.out
+    others = _others(seat, state.players)
+    return tuple(s for s in others if not out[s]) if any(out) else others
+
+
+@cache
+def _others(seat: int, players: int) -> tuple[int, ...]:
+    """Every other seat, in turn order after `seat`: made once, for every window and turn
+    passes while nobody is out."""
+    return tuple((seat + k) % players for k in range(1, players))
