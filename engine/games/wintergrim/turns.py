@@ -8,9 +8,6 @@ removed: "If not, or no dice show 4+, remove this card").
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter
-
 from engine.core.events import Event
 from engine.core.game import Outcome
 from engine.games.wintergrim import world
@@ -23,7 +20,6 @@ PHASE_AT = {phase: at for at, phase in enumerate(PHASES)}  # as PHASES.index, lo
 # What a piece spent this turn, cleared when it ends: no check made always
 # (rules.state_checks) reads one, so clearing them keeps what those checks last found.
 TURN_TOKENS = frozenset({"moved", "attacked", "used", "rolled", "arrived"})
-_COUNTERS = attrgetter("counters")
 
 
 def enter_phase(state: WintergrimState, phase: str) -> list[Event]:
@@ -60,9 +56,8 @@ def next_turn(state: WintergrimState) -> list[Event]:
     pieces.shed(TURN_TOKENS)
     if quiet is not None and quiet[0] == was:  # they found nothing before: nor after
         state.quiet = (pieces.stamp, *quiet[1:])
-    by_id = pieces.by_id  # those with counters picked out in C: mostly a few of dozens
-    for ident in [i for i in compress(by_id, map(_COUNTERS, by_id.values()))
-                  if world.netted(by_id[i]) and by_id[i].counter("netted") <= state.turn]:
+    for ident in [i for i, e in pieces.by_id.items() if e.counters and world.netted(e)
+                  and e.counter("netted") <= state.turn]:
         pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active
