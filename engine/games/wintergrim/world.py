@@ -14,6 +14,7 @@ from functools import cache
 from operator import attrgetter
 
 from engine.core.entities import Entity
+from engine.core.modifiers import allows, dice, total
 from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState, hand
 
@@ -611,7 +612,6 @@ def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> in
     """A printed value with the modifiers that hold now, never below 0. The facts their
     conditions read (the realms of every card in play among them) are read only when a
     modifier reaches the unit: mostly none does."""
-    from engine.core.modifiers import total
     base = card_of(state, ident).stat(stat) if stat != "damage" else 0
     modifiers = modifiers_on(state, ident)
     if not modifiers:
@@ -620,7 +620,6 @@ def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> in
 
 
 def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
-    from engine.core.modifiers import dice
     modifiers = modifiers_on(state, ident)
     return dice(modifiers, stat, facts(state, ident, stat)) if modifiers else 0
 
@@ -629,7 +628,6 @@ def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
     if not state.pieces.by_id[ident].attached and not state.pieces.ids_at(SKY):
         return False  # nothing reaches it (each move step asks; mostly nothing does)
-    from engine.core.modifiers import allows
     modifiers = modifiers_on(state, ident)
     return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))
 
