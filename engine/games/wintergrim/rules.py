@@ -198,10 +198,10 @@ class WintergrimGame(BaseGame):
         return out
 
     def check_turn(self, state: GameState, action: Action) -> None:
-        """Whether `turn_actions` lists `action`, worked out for that action alone (a save
-        loads by checking every action it replays: listing the whole turn for each was most
-        of a load), by the one question its kind asks (`_OFFERS`); a turn's end is always
-        offered."""
+        """Refuse `action` unless `turn_actions` lists it, worked out for that action alone
+        (a save loads by checking every action it replays: listing the whole turn for each
+        was most of a load), by the one question its kind asks (`_OFFERS`); a turn's end is
+        always offered."""
         assert isinstance(state, WintergrimState)  # not _wg: a load checks every action
         kind, seat = type(action), state.active
         offered = _OFFERS.get(kind)
