@@ -80,8 +80,14 @@ ATTACKS: Made[str, Made[str, Attack]] = Made(_attacks_of)
 """Attack actions by attacker and target, shared like MOVES."""
 
 
-def side_of(card: str) -> int:
+def _side(card: str) -> int:
     return 0 if card.startswith("sun-") else 1
+
+
+SIDES: Made[str, int] = Made(_side)
+"""Each card's side (0: SUN, else MOON), read from its id once and looked up after: asked
+of a troop at every move and of each troop beside it (owner_of)."""
+side_of = SIDES.__getitem__
 
 
 StepsKey = tuple[int, bool, bool, bool]
@@ -473,13 +479,14 @@ class Board:
         """The friendly troops next to `troop`, in neighbour order: (melee ones, Foot)."""
         found = self._friends.get(troop)
         if found is None:
-            prefix = PREFIX[side_of(troop)]
+            sides = SIDES
+            side = sides[troop]
             troop_at = self.troop_at
             melee: list[str] = []
             foot: list[str] = []
             for n in GEOM.neighbours[self.pos[troop]]:
                 other = troop_at.get(n)
-                if other is not None and other.startswith(prefix):
+                if other is not None and sides[other] == side:
                     face = faces[other]
                     if face in MELEE:
                         melee.append(other)

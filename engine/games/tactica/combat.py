@@ -15,14 +15,9 @@ attack needs at least 1 OFF; troops do not block each other's shots.
 from __future__ import annotations
 
 from engine.games.tactica.actions import Attack
-from engine.games.tactica.board import ATTACKS, GEOM, MELEE, TROOPS, Board
+from engine.games.tactica.board import ATTACKS, GEOM, MELEE, SIDES, TROOPS, Board, side_of
 from engine.games.tactica.field import Coord, distance
 from engine.games.tactica.state import TacticaState
-
-
-def _player(card: str) -> int:
-    return 0 if card.startswith("sun-") else 1
-
 
 RNG = {face: troop.rng for face, troop in TROOPS.items()}
 
@@ -40,10 +35,9 @@ def rng_of(state: TacticaState, b: Board, troop: str) -> int:
 
 def _crown_aura(state: TacticaState, b: Board, troop: str, c: Coord, player: int) -> int:
     faces = state.table.faces
-    prefix = ("sun-", "moon-")[player]
     for n in GEOM.neighbours[c]:
         other = b.troop_at.get(n)
-        if other is not None and other.startswith(prefix) and faces[other] == "crown":
+        if other is not None and SIDES[other] == player and faces[other] == "crown":
             return 1
     return 0
 
@@ -70,7 +64,7 @@ def off_of(state: TacticaState, b: Board, troop: str) -> int:
     left to off_against.
     """
     face = state.table.faces[troop]
-    off = _standing_off(state, b, troop, face, b.pos[troop], _player(troop))
+    off = _standing_off(state, b, troop, face, b.pos[troop], side_of(troop))
     if face in MELEE:
         off += state.press.get(troop, 0)
     return max(0, off)
@@ -82,7 +76,7 @@ def off_against(state: TacticaState, b: Board, attacker: str, target: str) -> in
     face = faces[attacker]
     c = b.pos[attacker]
     t = b.pos[target]
-    off = _standing_off(state, b, attacker, face, c, _player(attacker))
+    off = _standing_off(state, b, attacker, face, c, side_of(attacker))
     adjacent = distance(c, t) == 1
     if face in MELEE:
         if t in b.wall_at:
@@ -104,7 +98,7 @@ def def_of(state: TacticaState, b: Board, troop: str) -> int:
     c = b.pos[troop]
     if b.terrain.get(c) == 1:
         d += 1
-    player = _player(troop)
+    player = side_of(troop)
     if state.lost_battles[player] >= 1 and b.near_own_wall(c, player):
         d += 1
     return d + state.def_bonus.get(troop, 0)
@@ -159,7 +153,7 @@ def targets(state: TacticaState, b: Board, attacker: str) -> list[str]:
     if attacker in state.attacked:
         return []
     c = b.pos[attacker]
-    player = _player(attacker)
+    player = side_of(attacker)
     near = GEOM.disk_set(c, rng_of(state, b, attacker))
     if near.isdisjoint(b.hexes(1 - player)):
         return []  # no enemy within range: most troops, most of the time

@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.core.actions import Made
 from engine.core.declared import state_field
 from engine.core.game import GameState
 from engine.core.options import GameOptions
@@ -121,13 +122,20 @@ trained = _per_seat("trained")
 searching = _per_seat("searching")
 
 
-def owner_of(card: str) -> int | None:
-    """The seat whose deck a card belongs to; None for the shared training cards."""
+def _deck_seat(card: str) -> int | None:
+    """The seat whose deck a card belongs to, read from its id; None for the shared
+    training cards."""
     if card.startswith("sun-"):
         return 0
     if card.startswith("moon-"):
         return 1
     return None
+
+
+owner_of: Callable[[str], int | None] = Made(_deck_seat).__getitem__
+"""The seat whose deck a card belongs to (_deck_seat), read once per id and looked up
+after: the rules ask it of nearly every card they check or move, and a str method's call
+costs several look-ups (an id names the same deck for good)."""
 
 
 def seat(p: int) -> str:

@@ -21,7 +21,7 @@ from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.frames import Frame
 from engine.core.game import GameState
-from engine.games.wintergrim import combat, placing, tactics, world
+from engine.games.wintergrim import combat, placing, tactics, turns, world
 from engine.games.wintergrim.actions import (
     Capture,
     Dismiss,
@@ -114,11 +114,11 @@ class TacticsWindow(Frame):
     passable = True
 
     def prompt_text(self, state: GameState) -> str:
+        if not self.played:  # the window of every turn's end: nothing of the state is read
+            return f"Play a tactic {self.why}, or pass" if self.why else "Play a tactic, or pass"
         s = _wg(state)
-        if self.played:
-            names = ", ".join(world.name(s, c) for c, _, _ in self.played if c in s.pieces)
-            return f"Answer {names} with a tactic, or pass"
-        return f"Play a tactic {self.why}, or pass" if self.why else "Play a tactic, or pass"
+        names = ", ".join(world.name(s, c) for c, _, _ in self.played if c in s.pieces)
+        return f"Answer {names} with a tactic, or pass"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         s = _wg(state)
@@ -154,7 +154,8 @@ class TacticsWindow(Frame):
         return next(seat for card, _, seat in self.played if card == tactic)
 
     def close(self, state: GameState) -> list[Event]:
-        return tactics.resolve_together(_wg(state), self.played)
+        assert isinstance(state, WintergrimState)  # in place: every turn's end closes one
+        return tactics.resolve_together(state, self.played)
 
 
 def vanguards(state: WintergrimState, seat: int,
@@ -290,8 +291,8 @@ class TurnOver(Frame):
     """The end of a turn, once the end-of-turn window has closed."""
 
     def run(self, state: GameState) -> list[Event]:
-        from engine.games.wintergrim.turns import next_turn  # turns pushes no frames
-        return next_turn(_wg(state))
+        assert isinstance(state, WintergrimState)
+        return turns.next_turn(state)
 
 
 def play_tactic(state: WintergrimState, seat: int, action: PlayTactic) -> list[Event]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import Move, Step
 from engine.games.wintergrim.doing import roll
 from engine.games.wintergrim.events import Moved, StepFailed
-from engine.games.wintergrim.state import WintergrimState
+from engine.games.wintergrim.state import PHASES, SKY, WintergrimState
 
 
 def may_step(state: WintergrimState, unit: str) -> bool:
@@ -98,11 +97,16 @@ def _open_way(state: WintergrimState, seat: int, here: str, there: str) -> bool:
     return False
 
 
-def allows(state: WintergrimState, seat: int, action: Move, entity: Entity) -> bool:
-    """Whether `steps` lists `action` for the unit `entity` (the seat's, in its move phase),
-    worked out for that move alone: the same destinations, each asked about on its own."""
-    movers = _movers().get(state.table.faces[action.unit])
-    if movers is None or SPENT & entity.tokens or world.netted(entity):
+def allows(state: WintergrimState, seat: int, action: Move) -> bool:
+    """Whether `steps` lists `action` for `seat` (its own unit, in its start or move phase),
+    worked out for that move alone: the same destinations, each asked about on its own
+    (a load checks every move it replays this way)."""
+    unit = action.unit
+    entity = state.pieces.by_id.get(unit)
+    if entity is None or entity.owner != seat or state.phase not in BEFORE_ATTACKS:
+        return False
+    movers = _movers().get(state.table.faces[unit])
+    if movers is None or SPENT & entity.tokens or (entity.counters and world.netted(entity)):
         return False  # not a unit, or its move step is spent (`may_step`)
     need, intrude, roams = movers
     here, into = entity.at, action.into
@@ -110,7 +114,8 @@ def allows(state: WintergrimState, seat: int, action: Move, entity: Entity) -> b
         holder = state.pieces.by_id.get(into)
         return action.area == here and into != entity.inside and holder is not None \
             and holder.at == here and world.card_of(state, into).kind == "structure" \
-            and _usable(state, seat, intrude, into) and world.room_left(state, into) >= need
+            and (holder.owner == seat or _usable(state, seat, intrude, into)) \
+            and world.room_left(state, into) >= need
     if entity.inside:
         return action.area == here and _usable(state, seat, intrude, entity.inside)
     if action.area == here or not world.is_area(state, action.area):
@@ -118,14 +123,17 @@ def allows(state: WintergrimState, seat: int, action: Move, entity: Entity) -> b
     return roams or _open_way(state, seat, here, action.area)
 
 
+BEFORE_ATTACKS = frozenset(PHASES[:2])  # the phases a unit may still take its move step in
+
+
 def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     """Carry out a checked move step: a Flank roll where the way is not otherwise open,
     the weather's Psyche roll, then the move. The step is spent (`moved`) whether or not
     the unit gets there; the tokens and the move are one change of its entity."""
     unit, area, into = action.unit, action.area, action.into
-    pieces = state.pieces
+    pieces, cards, faces = state.pieces, world.content().cards, state.table.faces
     entity = pieces.by_id[unit]
-    card = world.card_of(state, unit)
+    card = cards[faces[unit]]
     name = card.name
     spent = entity.tokens | MOVED
     events: list[Event] = []
@@ -138,7 +146,8 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
             pieces.change(unit, tokens=spent)
             return [*events, StepFailed(seat=seat, unit_name=name,
                                         why="the flanking march finds no way")]
-    if world.must_roll_psyche(state, unit):
+    # must_roll_psyche's own first question, asked without the call: mostly nothing reaches
+    if (entity.attached or pieces.ids_at(SKY)) and world.must_roll_psyche(state, unit):
         _, wins, rolled = roll(state, seat, world.value(state, unit, "p"),
                                f"P for {name} (weather)")
         events.append(rolled)
@@ -149,17 +158,18 @@ def perform(state: WintergrimState, seat: int, action: Move) -> list[Event]:
     if area != entity.at and pieces.by_id[area].owner != seat:
         spent |= ARRIVED
     pieces.change(unit, at=area, inside=into, tokens=spent)
-    where = f"inside {world.name(state, into)}" if into else \
-        f"outside in {world.name(state, area)}"
-    events.append(_moved(seat, unit, name, where))
+    events.append(_moved(seat, unit, name, into and cards[faces[into]].name,
+                         cards[faces[area]].name))
     return events
 
 
 @lru_cache(maxsize=4096)
-def _moved(seat: int, unit: str, unit_name: str, where: str) -> Moved:
-    """The event of a move step, made once and handed out again (as `move`): units step in
-    and out of the same structures turn after turn, and an event is an immutable fact
-    (making one sets each of its facts in turn, dearer than the look-up)."""
+def _moved(seat: int, unit: str, unit_name: str, structure: str, area: str) -> Moved:
+    """The event of a move step inside `structure` ("": outside in `area`; names), made
+    once and handed out again (as `move`): units step in and out of the same structures
+    turn after turn, and an event is an immutable fact (making one sets each of its facts
+    in turn, and its text is put together, dearer than the look-up)."""
+    where = f"inside {structure}" if structure else f"outside in {area}"
     return Moved(seat=seat, unit=unit, unit_name=unit_name, where=where)
 
 

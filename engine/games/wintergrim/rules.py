@@ -198,10 +198,17 @@ class WintergrimGame(BaseGame):
         return out
 
     def check_turn(self, state: GameState, action: Action) -> None:
-        s = _wg(state)
-        if s.phase != "found" and _offered(s, action):
+        """Refuse `action` unless `turn_actions` lists it, worked out for that action alone
+        (a save loads by checking every action it replays: listing the whole turn for each
+        was most of a load), by the one question its kind asks (`_OFFERS`); a turn's end is
+        always offered."""
+        assert isinstance(state, WintergrimState)  # not _wg: a load checks every action
+        kind, seat = type(action), state.active
+        offered = _OFFERS.get(kind)
+        if state.phase != "found" and (kind is EndTurn or (
+                offered is not None and not state.out[seat] and offered(state, seat, action))):
             return
-        raise IllegalAction(self._refusal(s, action))
+        raise IllegalAction(self._refusal(state, action))
 
     def _refusal(self, s: WintergrimState, action: Action) -> str:
         """The rule an action breaks, in the rulebook's words where it has them."""
@@ -254,15 +261,18 @@ class WintergrimGame(BaseGame):
         return f"that is not something you may do now ({action.describe()})"
 
     def perform(self, state: GameState, action: Action) -> list[Event]:
-        s = _wg(state)
-        phase = PHASE_OF.get(type(action))
-        if phase is None or phase == s.phase:  # most steps: the phase goes on
-            return _PERFORMS[type(action)](s, s.active, action)
-        return turns.enter_phase(s, phase) + _PERFORMS[type(action)](s, s.active, action)
+        assert isinstance(state, WintergrimState)
+        kind = type(action)
+        phase = PHASE_OF.get(kind)
+        if phase is None or phase == state.phase:  # most steps: the phase goes on
+            return _PERFORMS[kind](state, state.active, action)
+        return turns.enter_phase(state, phase) + _PERFORMS[kind](state, state.active, action)
 
     def advance(self, state: GameState) -> list[Event] | None:
-        """After the set-up searches: the decks are shuffled and the first turn begins."""
-        s = _wg(state)
+        """After the set-up searches: the decks are shuffled and the first turn begins
+        (asked after every step: the phase is read first)."""
+        s = state
+        assert isinstance(s, WintergrimState)
         if s.phase != "found":
             return None
         for seat in range(s.players):
@@ -275,7 +285,8 @@ class WintergrimGame(BaseGame):
         """ALWAYS: a defeated enemy unit waits for its victor's choice (a capture may end
         an Enslave game); the game modes' endings (a player out starves no more); and food
         is summarized, units removed while it is negative."""
-        s = _wg(state)
+        s = state
+        assert isinstance(s, WintergrimState)
         if s.frames and isinstance(s.frames[-1], _DECIDING):
             return []
         pieces, quiet, whole = s.pieces, s.quiet, True
@@ -323,17 +334,6 @@ def _read_whole(s: WintergrimState, touched: str) -> bool | None:
 _DECIDING = (CaptureChoice, Starving)  # what state_checks waits for before it checks again
 
 
-def _offered(s: WintergrimState, action: Action) -> bool:
-    """Whether `turn_actions` lists `action`, worked out for that action alone (a save
-    loads by checking every action it replays: listing the whole turn for each was most
-    of a load), by the one question its kind asks (`_OFFERS`)."""
-    if type(action) is EndTurn:
-        return True
-    offered = _OFFERS.get(type(action))
-    seat = s.active
-    return offered is not None and not s.out[seat] and offered(s, seat, action)
-
-
 def _start_offered(s: WintergrimState, seat: int, action: UseStart) -> bool:
     return s.phase == "start" and action in _start_uses(s, seat)
 
@@ -346,12 +346,6 @@ def _place_offered(s: WintergrimState, seat: int, action: Place) -> bool:
 def _tactic_offered(s: WintergrimState, seat: int, action: PlayTactic) -> bool:
     listed = _listed_copy(s, action)
     return listed in tactics.plays(s, seat, only=listed.card)
-
-
-def _move_offered(s: WintergrimState, seat: int, action: Move) -> bool:
-    entity = s.pieces.by_id.get(action.unit)
-    return entity is not None and entity.owner == seat and PHASE_AT[s.phase] <= 1 \
-        and moving.allows(s, seat, action, entity)
 
 
 def _step_offered(s: WintergrimState, seat: int, action: Step) -> bool:
@@ -376,7 +370,7 @@ def _attack_offered(s: WintergrimState, seat: int, action: Attack) -> bool:
 # What each kind of turn action asks to be offered (an action of any other kind never is).
 _OFFERS: dict[type[Action], Callable[[WintergrimState, int, Any], bool]] = {
     UseStart: _start_offered, Place: _place_offered, PlayTactic: _tactic_offered,
-    Move: _move_offered, Step: _step_offered, Attack: _attack_offered}
+    Move: moving.allows, Step: _step_offered, Attack: _attack_offered}
 
 
 def _listed_copy(state: WintergrimState, action: Place | PlayTactic) -> Place | PlayTactic:

@@ -8,8 +8,6 @@ which is rolled for first (`resolve_together`).
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from engine.core.events import Event
 from engine.games.wintergrim import world
 from engine.games.wintergrim.actions import PlayTactic
@@ -105,16 +103,13 @@ def resolve_together(state: WintergrimState, played: tuple[Played, ...]) -> list
             to_removed(state, card)
             continue
         events += _effect(state, card, target, seat, name)
-    if not any(map(_COUNTERS, state.pieces.by_id.values())):
+    if not world.counted(state):
         return events  # no piece carries damage (a window mostly closes on passes alone)
     for unit in world.units(state):
         entity = state.pieces[unit]
         if world.hurt(entity) and entity.counter("damage") >= world.value(state, unit, "h"):
             events += remove_unit(state, unit, "defeated and removed")
     return events
-
-
-_COUNTERS = attrgetter("counters")
 
 
 def _effect(state: WintergrimState, card: str, target: str, seat: int,

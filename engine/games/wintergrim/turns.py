@@ -56,8 +56,9 @@ def next_turn(state: WintergrimState) -> list[Event]:
     pieces.shed(TURN_TOKENS)
     if quiet is not None and quiet[0] == was:  # they found nothing before: nor after
         state.quiet = (pieces.stamp, *quiet[1:])
-    for ident in [i for i, e in pieces.by_id.items() if e.counters and world.netted(e)
-                  and e.counter("netted") <= state.turn]:
+    held = [i for i, e in pieces.by_id.items() if e.counters and world.netted(e)
+            and e.counter("netted") <= state.turn] if world.counted(state) else ()
+    for ident in held:
         pieces.count(ident, "netted", 0)
     after = world.seats_after(state, state.active)
     state.active = after[0] if after else state.active

@@ -14,6 +14,7 @@ from functools import cache
 from operator import attrgetter
 
 from engine.core.entities import Entity
+from engine.core.modifiers import allows, dice, total
 from engine.games.wintergrim.content import REALMS, Card, Req, WintergrimContent, load
 from engine.games.wintergrim.state import PLAYED, SKY, WintergrimState, hand
 
@@ -611,7 +612,6 @@ def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> in
     """A printed value with the modifiers that hold now, never below 0. The facts their
     conditions read (the realms of every card in play among them) are read only when a
     modifier reaches the unit: mostly none does."""
-    from engine.core.modifiers import total
     base = card_of(state, ident).stat(stat) if stat != "damage" else 0
     modifiers = modifiers_on(state, ident)
     if not modifiers:
@@ -620,7 +620,6 @@ def value(state: WintergrimState, ident: str, stat: str, attack: str = "") -> in
 
 
 def extra_dice(state: WintergrimState, ident: str, stat: str) -> int:
-    from engine.core.modifiers import dice
     modifiers = modifiers_on(state, ident)
     return dice(modifiers, stat, facts(state, ident, stat)) if modifiers else 0
 
@@ -629,7 +628,6 @@ def must_roll_psyche(state: WintergrimState, ident: str) -> bool:
     """Rain: this unit must pass a P roll to move, attack or defend."""
     if not state.pieces.by_id[ident].attached and not state.pieces.ids_at(SKY):
         return False  # nothing reaches it (each move step asks; mostly nothing does)
-    from engine.core.modifiers import allows
     modifiers = modifiers_on(state, ident)
     return bool(modifiers) and allows(modifiers, "psyche-roll", facts(state, ident))
 
@@ -638,6 +636,16 @@ def hurt(entity: Entity) -> bool:
     """Whether a unit or structure carries damage (most carry no counter at all: the test
     every listing makes of every unit is spared reading them)."""
     return bool(entity.counters) and entity.counter("damage") != 0
+
+
+def counted(state: WintergrimState) -> bool:
+    """Whether any piece carries a counter (damage, a Net): mostly none does, and every
+    turn's end asks twice. A plain loop: through an attrgetter or a generator each piece
+    cost twice as much to read."""
+    for entity in state.pieces.by_id.values():  # noqa: SIM110 (a generator: see above)
+        if entity.counters:
+            return True
+    return False
 
 
 def netted(entity: Entity) -> bool:
@@ -655,5 +663,13 @@ def has(state: WintergrimState, ident: str, skill: str) -> bool:
 
 def seats_after(state: WintergrimState, seat: int) -> tuple[int, ...]:
     """Every other seat still in the game, in turn order after `seat`."""
-    n = state.players
-    return tuple(s for s in ((seat + k) % n for k in range(1, n)) if not state.out[s])
+    out = state.out
+    others = _others(seat, state.players)
+    return tuple(s for s in others if not out[s]) if any(out) else others
+
+
+@cache
+def _others(seat: int, players: int) -> tuple[int, ...]:
+    """Every other seat, in turn order after `seat`: made once, for every window and turn
+    passes while nobody is out."""
+    return tuple((seat + k) % players for k in range(1, players))

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.games.tactica.actions import Deploy, PlaceLandmark
-from engine.games.tactica.board import GEOM, board
+from engine.games.tactica.board import GEOM, board, side_of
 from engine.games.tactica.events import Drawn
 from engine.games.tactica.rules import TacticaGame, TacticaOptions
 from engine.games.tactica.state import (
@@ -18,6 +18,7 @@ from engine.games.tactica.state import (
     features,
     hostages,
     lost,
+    owner_of,
     resupply,
     tactics_pile,
     troop_pile,
@@ -172,3 +173,13 @@ def test_opening_draws_are_logged_with_names_only_for_their_owner():
     owner = draw.seat
     assert draw.text_for(owner) != draw.text_for(1 - owner)
     assert "draws 1 troop card" in draw.text_for(1 - owner)
+
+
+def test_the_seat_and_side_kept_for_each_id_are_what_the_id_says():
+    # owner_of and side_of keep what they read of an id: asked in either order, of every
+    # card of a war and of ids no deck has, they answer as the id's prefix does.
+    ids = [*sorted(new().table.faces), "sun-", "moon", "training-01", "", "sunny-1", "?x"]
+    for card in [*ids, *reversed(ids)]:
+        seat = 0 if card.startswith("sun-") else 1 if card.startswith("moon-") else None
+        assert owner_of(card) == seat, card
+        assert side_of(card) == (0 if card.startswith("sun-") else 1), card
