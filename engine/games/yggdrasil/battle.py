@@ -68,13 +68,28 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
             for f in board.movers(state, seat, p)]
 
 
+def _callers(state: YggdrasilState) -> set[int | None]:
+    """The clans that have a figure to answer Call to Battle with (those `_joiners` lists
+    something for, villages with room aside), read in one pass over the provinces beside
+    the battle: the call goes round after every answer and every pass, and reading each
+    clan's figures in turn was most of what it cost."""
+    destroyed, ship_kinds = state.destroyed, board.ships()
+    where, by_id = state.figures.places(), state.figures.by_id
+    return {e.owner for p in board.adjacent(state.fight) if p not in destroyed
+            for f in where.get(p, ()) if (e := by_id[f]).kind not in ship_kinds}
+
+
 def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
     """Call to Battle goes round clockwise until a whole round passes or the villages are
     full; a clan with nothing to call passes by itself (what it has is on the board)."""
+    players = state.players
+    if passes >= players or board.room(state, state.fight) <= 0:
+        return
+    callers = _callers(state)
     seat = after
-    while passes < state.players and board.room(state, state.fight) > 0:
-        seat = (seat + 1) % state.players
-        if _joiners(state, seat):
+    while passes < players:
+        seat = (seat + 1) % players
+        if seat in callers:
             state.frames.append(YggCall(seats=(seat,), passes=passes))
             return
         passes += 1

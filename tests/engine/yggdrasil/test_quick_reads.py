@@ -1,0 +1,47 @@
+"""The battle's and the draft's quick readings against the plain ones they stand for, at
+every step of whole random games (an eager player, so the cards meet in battle): a
+reading made in one pass, or kept, that went astray would part from the plain one here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine.core.rng import Rng
+from engine.games.yggdrasil import battle, board
+from engine.games.yggdrasil.state import YggdrasilOptions, YggdrasilState
+from tests.engine.yggdrasil.helpers import GAME
+from tests.engine.yggdrasil.test_properties import EAGER
+
+
+def _states(seed: int, players: int) -> Iterator[YggdrasilState]:
+    """Every state of a whole game of eager random play, after each action."""
+    state = GAME.setup(YggdrasilOptions(players=players), Rng(seed))
+    assert isinstance(state, YggdrasilState)
+    pick = random.Random(seed)
+    while state.result is None:
+        yield state
+        seat = state.deciding()[0]
+        actions = GAME.legal_actions(state, seat)
+        weights = [EAGER.get(type(a), 1.0) for a in actions]
+        GAME.apply(state, pick.choices(actions, weights)[0], seat)
+    yield state
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 4), (2, 3), (3, 2), (4, 4)])
+def test_the_clans_called_to_battle_are_those_with_figures_to_send(seed: int,
+                                                                  players: int) -> None:
+    """`_callers`, read for every clan at once, names exactly the clans `_joiners` lists
+    a figure for, in every battle of a game."""
+    battles = 0
+    for state in _states(seed, players):
+        if not state.fight or board.room(state, state.fight) <= 0:
+            continue
+        battles += 1
+        callers = battle._callers(state)
+        for seat in range(players):
+            assert (seat in callers) == bool(battle._joiners(state, seat)), \
+                f"seed {seed}: seat {seat} at {state.fight}"
+    assert battles
