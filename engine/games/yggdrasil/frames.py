@@ -362,19 +362,41 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     Yggdrasil from an outer province (ruling 26)."""
     by_id = state.figures.by_id
     figures = [f for f in figures if by_id[f].at not in (RESERVE, VALHALLA)]
+    by_seat: dict[int | None, list[str]] = {}
+    for f in figures:
+        by_seat.setdefault(by_id[f].owner, []).append(f)
     asked: list[YggSpare] = []
-    for seat in board.seats_from(state, start_seat(state)):
-        mine = tuple([f for f in figures if by_id[f].owner == seat])
-        if not mine:
-            continue
-        frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
-        if frame.answers(state, seat):
-            asked.append(frame)
+    if by_seat:
+        for seat in board.seats_from(state, start_seat(state)):
+            mine = by_seat.get(seat)
+            if not mine or not _may_spare(state, seat, mine, protection):
+                continue
+            frame = YggSpare(seats=(seat,), figures=tuple(mine), why=why,
+                             protection=protection)
+            if frame.answers(state, seat):
+                asked.append(frame)
     if not asked:
         return to_valhalla(state, figures, why)
     state.frames.append(YggDestroy(figures=tuple(figures), why=why))
     state.frames.extend(reversed(asked))
     return []
+
+
+def _may_spare(state: YggdrasilState, seat: int, figures: list[str], protection: bool) -> bool:
+    """Whether `seat` might keep any of its `figures` from dying (what YggSpare lists
+    needs this): Frigga's Protection on its sheet, or a monster that may retreat among
+    them. Asked of every clan whose figures die, and most have neither."""
+    if protection and board.rule(state, seat, "save-figure") is not None:
+        return True
+    retreating, by_id = _retreating(), state.figures.by_id
+    return any(by_id[f].kind in retreating for f in figures)
+
+
+@cache
+def _retreating() -> frozenset[str]:
+    """The monsters (by kind) that may retreat to Yggdrasil rather than die (ruling 26)."""
+    return frozenset(key for key, c in board.content().cards.items()
+                     if c.kind == "monster" and c.rule("retreat-to-yggdrasil") is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core.rng import Rng
-from engine.games.yggdrasil import battle, board
+from engine.games.yggdrasil import battle, board, frames
+from engine.games.yggdrasil.frames import YggSpare
 from engine.games.yggdrasil.state import YggdrasilOptions, YggdrasilState
 from tests.engine.yggdrasil.helpers import GAME
 from tests.engine.yggdrasil.test_properties import EAGER
@@ -45,3 +46,22 @@ def test_the_clans_called_to_battle_are_those_with_figures_to_send(seed: int,
             assert (seat in callers) == bool(battle._joiners(state, seat)), \
                 f"seed {seed}: seat {seat} at {state.fight}"
     assert battles
+
+
+def test_a_clan_that_may_keep_figures_from_dying_is_asked() -> None:
+    """`_may_spare`, the quick question `kill` puts to each clan whose figures die, is
+    never "no" when a YggSpare for those figures would list an answer: with and without
+    Frigga's Protection, for each clan's figures on the board at every step of games."""
+    spared = 0
+    for seed, players in ((5, 4), (6, 3), (7, 2), (8, 4)):
+        for state in _states(seed, players):
+            for seat in range(players):
+                mine = board.on_board(state, seat)
+                for protection in (True, False):
+                    spare = YggSpare(seats=(seat,), figures=tuple(mine), why="a test",
+                                     protection=protection)
+                    if spare.answers(state, seat):
+                        spared += 1
+                        assert frames._may_spare(state, seat, mine, protection), \
+                            f"seed {seed}: seat {seat} may spare {mine}"
+    assert spared
