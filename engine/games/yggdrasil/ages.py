@@ -135,10 +135,12 @@ def ragnarok(state: YggdrasilState) -> list[Event]:
 def release(state: YggdrasilState) -> list[Event]:
     """Every figure in Valhalla returns to its reserve (facts 46)."""
     out: list[Event] = []
-    dead = state.figures.ids_at(VALHALLA)  # read once: each clan's going back changes it
     by_id = state.figures.by_id
+    dead: dict[int | None, list[str]] = {}  # each clan's, read once: going back changes it
+    for f in state.figures.ids_at(VALHALLA):
+        dead.setdefault(by_id[f].owner, []).append(f)
     for seat in board.seats_from(state, state.first):
-        back = [f for f in dead if by_id[f].owner == seat]
+        back = dead.get(seat, ())
         for f in back:
             state.figures.move(f, RESERVE)
         if back:

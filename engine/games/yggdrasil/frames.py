@@ -47,6 +47,7 @@ from engine.games.yggdrasil.state import (
 )
 
 YGGDRASIL = board.YGGDRASIL
+PACKETS = tuple(packet(seat) for seat in range(4))  # each seat's draft packet, by seat
 
 # Answers listed again and again are made once (engine.core.actions.Made).
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
@@ -99,7 +100,7 @@ class YggDraft(Commit):
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
-        return len(state.table.zones[packet(seat)].cards) >= self.take
+        return len(state.table.zones[PACKETS[seat]].cards) >= self.take
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
@@ -115,9 +116,11 @@ class YggDraft(Commit):
         assert isinstance(action, Pick)
         s = ygg(state)
         cards = action.cards
-        put_all(s, cards, hand(seat))
         if len(cards) == 1:  # every pick but a two-player table's
-            return "You pick " + board.name(s, cards[0])
+            card = cards[0]
+            put(s, card, hand(seat))
+            return _picked(s.table.faces[card])
+        put_all(s, cards, hand(seat))
         return "You pick " + " and ".join([board.name(s, c) for c in cards])
 
     def reveal(self, state: GameState) -> list[Event]:
@@ -161,6 +164,13 @@ class YggKeep(Commit):
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
         return [HandsDiscarded(age=s.age), *out]
+
+
+@cache
+def _picked(face: str) -> str:
+    """A clan's own line for picking one card of `face`, made once for each face (a third
+    of a match's actions are picks)."""
+    return "You pick " + board.content().cards[face].name
 
 
 @cache
@@ -281,7 +291,7 @@ class YggMarchOn(Frame):
         assert isinstance(action, MarchAlong)
         s = ygg(state)
         s.figures.move(action.figure, self.to)
-        if _followers(s, seat, self.source, self.to):
+        if _may_follow(s, seat, self.source, self.to):
             s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                         source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
@@ -290,8 +300,21 @@ class YggMarchOn(Frame):
 def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
     """After a march, ask whether more figures follow, unless none may: most marches
     leave nobody to follow, so the frame is made only when it asks."""
-    if _followers(state, seat, source, to):
+    if _may_follow(state, seat, source, to):
         state.frames.append(YggMarchOn(seats=(seat,), source=source, to=to))
+
+
+def _may_follow(state: YggdrasilState, seat: int, source: str, to: str) -> bool:
+    """Whether `_followers` would list any figure, read up to the first: asked after every
+    march and every figure that follows."""
+    if board.room(state, to) <= 0:
+        return False
+    by_id, ship_kinds = state.figures.by_id, board.ships()
+    for f in state.figures.ids_at(source):
+        e = by_id[f]
+        if e.owner == seat and e.kind not in ship_kinds:
+            return True
+    return False
 
 
 def _followers(state: YggdrasilState, seat: int, source: str, to: str) -> list[str]:

@@ -65,3 +65,22 @@ def test_a_clan_that_may_keep_figures_from_dying_is_asked() -> None:
                         assert frames._may_spare(state, seat, mine, protection), \
                             f"seed {seed}: seat {seat} may spare {mine}"
     assert spared
+
+
+@pytest.mark.parametrize(("seed", "players"), [(9, 4), (10, 2)])
+def test_a_march_asks_for_followers_exactly_when_some_may_follow(seed: int,
+                                                                 players: int) -> None:
+    """`_may_follow`, asked after every march, is "yes" exactly when `_followers` lists a
+    figure: for every clan, from every place it stands, to every province beside."""
+    asked = 0
+    for state in _states(seed, players):
+        for seat in range(players):
+            for source in {state.figures[f].at for f in board.on_board(state, seat)}:
+                if board.is_fjord(source):
+                    continue
+                for to in board.adjacent(source):
+                    asked += 1
+                    assert frames._may_follow(state, seat, source, to) == \
+                        bool(frames._followers(state, seat, source, to)), \
+                        f"seed {seed}: seat {seat} from {source} to {to}"
+    assert asked
