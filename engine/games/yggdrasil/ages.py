@@ -20,7 +20,7 @@ from engine.games.yggdrasil.events import (
     QuestShown,
     Released,
 )
-from engine.games.yggdrasil.frames import YggDraft, YggKeep, choose_stat, kill
+from engine.games.yggdrasil.frames import YggKeep, choose_stat, draft_round, kill
 from engine.games.yggdrasil.state import (
     PHASES,
     RESERVE,
@@ -55,9 +55,8 @@ def gods_gifts(state: YggdrasilState) -> list[Event]:
     for seat in range(state.players):  # each packet dealt in one move, as one card at a time
         put_all(state, cards[seat * draft.dealt:(seat + 1) * draft.dealt], packet(seat))
     put_all(state, cards[state.players * draft.dealt:], "box")
-    seats = tuple(range(state.players))
-    state.frames.append(YggDraft(seats=seats, order=seats,
-                                 take=draft.picks[str(state.players)]))  # type: ignore[index]
+    state.frames.append(draft_round(tuple(range(state.players)),
+                                    draft.picks[str(state.players)]))  # type: ignore[index]
     return [AgeBegins(age=state.age, first=state.first),
             PhaseBegins(age=state.age, phase="gifts")]
 

@@ -52,7 +52,7 @@ def begin_pillage(state: YggdrasilState, seat: int, province: str, cost: int) ->
     state.killed = [0] * state.players
     state.fighters, state.joined = [], []
     state.cancelled, state.boosted = set(), {}
-    state.frames.append(YggBattle(step="fight"))
+    state.frames.append(BATTLE_STEPS["fight"])
     _call_next(state, seat, 0)
     return [PillageBegins(seat=seat, province=province, province_name=place_name(province),
                           rage=cost)]
@@ -276,11 +276,10 @@ class YggBattle(Frame):
     step: str = ""
 
     def run(self, state: GameState) -> list[Event]:
-        s = ygg(state)
-        return getattr(self, f"_{self.step}")(s)
+        return _STEPS[self.step](self, ygg(state))
 
     def _then(self, s: YggdrasilState, step: str) -> None:
-        s.frames.append(YggBattle(step=step))
+        s.frames.append(BATTLE_STEPS[step])
 
     def _fight(self, s: YggdrasilState) -> list[Event]:
         """After Call to Battle: no enemy there, no battle, the reward is the pillager's
@@ -371,6 +370,14 @@ class YggBattle(Frame):
         s.fighters, s.joined = [], []
         s.cancelled, s.boosted = set(), {}
         return []
+
+
+# A battle's steps by name: each step's frame made once (frames are immutable values, and
+# a battle runs seven), and what each does, read without building its method's name.
+BATTLE_STEPS: Made[str, YggBattle] = Made(lambda step: YggBattle(step=step))
+_STEPS = {"fight": YggBattle._fight, "revealed": YggBattle._revealed,
+          "compare": YggBattle._compare, "spoils": YggBattle._spoils,
+          "tally": YggBattle._tally, "cards": YggBattle._cards, "end": YggBattle._end}
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:

@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame, with_seats
+from engine.core.frames import Commit, Frame
 from engine.core.game import GameState
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -54,6 +54,8 @@ PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
 PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
 MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
+# a kind of figure -> its free invasions by where they go
+OFFERED: Made[str, Made[str, Invade]] = Made(lambda kind: Made(lambda to: Invade(kind, to)))
 
 
 def ygg(state: GameState) -> YggdrasilState:
@@ -131,11 +133,11 @@ class YggDraft(Commit):
                 # the packet's last cards, unseen (facts 22)
                 put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
-            return [PacketsPassed(picked=s.picks)]
+            return [PASSED[s.picks]]
         # every packet to the next clan at once; they stay face down (nothing to turn)
         s.table.pass_round(_packets(s.players))
-        s.frames.append(with_seats(self, self.order))
-        return [PacketsPassed(picked=s.picks)]
+        s.frames.append(draft_round(self.order, self.take))
+        return [PASSED[s.picks]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,17 @@ class YggKeep(Commit):
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
         return [HandsDiscarded(age=s.age), *out]
+
+
+@cache
+def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
+    """A round of the draft, every clan of `order` to pick: made once for each table and
+    handed out again (a frame is an immutable value; a draft has six rounds an Age)."""
+    return YggDraft(seats=order, order=order, take=take)
+
+
+# the event of each count of picks (events are immutable values too)
+PASSED: Made[int, PacketsPassed] = Made(lambda picked: PacketsPassed(picked=picked))
 
 
 @cache
@@ -248,7 +261,7 @@ class YggOffer(Frame):
                 continue
             places = [p for p in self.places if board.is_fjord(p) or board.room(s, p) > 0] \
                 if self.places else board.destinations(s, seat, kind)
-            out += [Invade(kind, p) for p in places]
+            out += map(OFFERED[kind].__getitem__, places)
         return out
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:

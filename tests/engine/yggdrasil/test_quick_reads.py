@@ -84,3 +84,14 @@ def test_a_march_asks_for_followers_exactly_when_some_may_follow(seed: int,
                         bool(frames._followers(state, seat, source, to)), \
                         f"seed {seed}: seat {seat} from {source} to {to}"
     assert asked
+
+
+def test_every_step_of_a_battle_runs_its_own_method_from_its_own_frame() -> None:
+    """The battle's steps are looked up by name: each name a step pushes runs the method
+    of that name, from a frame equal to one made afresh, and every step method is named."""
+    methods = {name[1:] for name in vars(battle.YggBattle)
+               if name.startswith("_") and not name.startswith("__") and name != "_then"}
+    assert set(battle._STEPS) == methods
+    for step, run in battle._STEPS.items():
+        assert run is getattr(battle.YggBattle, f"_{step}")
+        assert battle.BATTLE_STEPS[step] == battle.YggBattle(step=step)
