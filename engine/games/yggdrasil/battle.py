@@ -63,9 +63,22 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
     a ship, while the villages hold room (facts 35)."""
     if board.room(state, state.fight) <= 0:
         return []
-    destroyed = state.destroyed
-    return [f for p in board.adjacent(state.fight) if p not in destroyed
-            for f in board.movers(state, seat, p)]
+    # board.movers of each province beside, read in one pass: the listing asks while the
+    # call goes round
+    destroyed, ship_kinds = state.destroyed, board.ships()
+    where, by_id = state.figures.places(), state.figures.by_id
+    out: list[str] = []
+    for p in board.adjacent(state.fight):
+        if p in destroyed:
+            continue
+        kinds: set[str] = set()
+        for f in where.get(p, ()):
+            e = by_id[f]
+            kind = e.kind
+            if e.owner == seat and kind not in ship_kinds and kind not in kinds:
+                kinds.add(kind)
+                out.append(f)
+    return out
 
 
 def _callers(state: YggdrasilState) -> set[int | None]:
@@ -284,9 +297,10 @@ class YggBattle(Frame):
     def _fight(self, s: YggdrasilState) -> list[Event]:
         """After Call to Battle: no enemy there, no battle, the reward is the pillager's
         (facts 36); otherwise every clan there fights and lays its cards."""
-        s.fighters = [seat for seat in board.seats_from(s, s.pillager)
-                      if board.in_battle(s, seat, s.fight)]
         s.joined = board.figures_in(s, board.battle_places(s, s.fight))
+        by_id = s.figures.by_id
+        there = {by_id[f].owner for f in s.joined}  # board.in_battle, for every clan at once
+        s.fighters = [seat for seat in board.seats_from(s, s.pillager) if seat in there]
         if s.fighters == [s.pillager] or not s.fighters:
             s.winner = s.pillager
             self._then(s, "end")

@@ -95,3 +95,27 @@ def test_every_step_of_a_battle_runs_its_own_method_from_its_own_frame() -> None
     for step, run in battle._STEPS.items():
         assert run is getattr(battle.YggBattle, f"_{step}")
         assert battle.BATTLE_STEPS[step] == battle.YggBattle(step=step)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(11, 4), (12, 3)])
+def test_a_battle_lists_its_joiners_and_fighters_as_the_board_reads_them(
+        seed: int, players: int) -> None:
+    """`_joiners` lists what board.movers finds in each standing province beside the
+    battle, and the fight step counts in exactly the clans board.in_battle finds there (run
+    on a clone at every step of a battle)."""
+    fights = 0
+    for state in _states(seed, players):
+        if not state.fight:
+            continue
+        fights += 1
+        for seat in range(players):
+            plain = [f for p in board.adjacent(state.fight) if p not in state.destroyed
+                     for f in board.movers(state, seat, p)] \
+                if board.room(state, state.fight) > 0 else []
+            assert battle._joiners(state, seat) == plain
+        twin = state.clone()
+        assert isinstance(twin, YggdrasilState)
+        battle.BATTLE_STEPS["fight"].run(twin)
+        assert twin.fighters == [seat for seat in board.seats_from(state, state.pillager)
+                                 if board.in_battle(state, seat, state.fight)]
+    assert fights
