@@ -382,9 +382,10 @@ def _domain(state: YggdrasilState, event: Event) -> int | None:
     """Thor's Domain may pillage where a clan has just invaded (never in a battle under
     way, and once for an invasion with Frigga's Succor's Warrior, designed)."""
     seat, to, how = event.seat, event.to, event.how  # type: ignore[attr-defined]
+    if state.fight or how == "extra" or to in state.pillaged or board.is_fjord(to):
+        return None  # asked first: what the event says is read without the clan's sheet
     rule = board.rule(state, seat, "pillage-after-invade")
-    if rule is None or state.fight or how == "extra" or board.is_fjord(to) or \
-            to in state.pillaged or state.rage[seat] < rule.params["rage"]:
+    if rule is None or state.rage[seat] < rule.params["rage"]:
         return None
     return seat
 

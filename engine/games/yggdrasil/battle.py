@@ -118,7 +118,7 @@ class YggCall(Frame):
                "adjacent province?"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [JOINS[f] for f in _joiners(ygg(state), seat)]
+        return list(map(JOINS.__getitem__, _joiners(ygg(state), seat)))
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         s = ygg(state)
@@ -152,7 +152,7 @@ class YggBattleCards(Commit):
     question = "Lay a card face down for the battle"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [LAYS[c] for c in state.table.cards_in(hand(seat))]
+        return list(map(LAYS.__getitem__, state.table.zones[hand(seat)].cards))
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Lay)
@@ -173,7 +173,8 @@ class YggBattleCards(Commit):
 
 def lay_cards(state: YggdrasilState) -> None:
     """Each clan in the battle with a card in hand must lay one (ruling 1)."""
-    seats = tuple(s for s in state.fighters if state.table.cards_in(hand(s)))
+    zones = state.table.zones
+    seats = tuple([s for s in state.fighters if zones[hand(s)].cards])
     if seats:
         state.frames.append(YggBattleCards(seats=seats, order=seats))
 
@@ -192,7 +193,7 @@ class YggAfterReveal(Frame):
         s = ygg(state)
         faces = s.table.faces
         late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
-        return [LAYS[c] for c in s.table.cards_in(hand(seat)) if faces[c] in late]
+        return [LAYS[c] for c in s.table.zones[hand(seat)].cards if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)
@@ -212,7 +213,7 @@ def after_reveal(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < len(order):
         at = (at + 1) % len(order)
         seat = order[at]
-        if state.table.cards_in(hand(seat)):
+        if state.table.zones[hand(seat)].cards:
             state.frames.append(YggAfterReveal(seats=(seat,), passes=passes))
             return
         passes += 1

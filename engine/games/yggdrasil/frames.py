@@ -147,7 +147,7 @@ class YggKeep(Commit):
     question = "Keep one card for the next Age (or none)"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [KEEPS[c] for c in state.table.cards_in(hand(seat))] + [KEEPS[""]]
+        return [*map(KEEPS.__getitem__, state.table.zones[hand(seat)].cards), KEEPS[""]]
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Keep)
