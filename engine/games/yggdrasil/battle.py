@@ -88,8 +88,14 @@ def _callers(state: YggdrasilState) -> set[int | None]:
     clan's figures in turn was most of what it cost."""
     destroyed, ship_kinds = state.destroyed, board.ships()
     where, by_id = state.figures.places(), state.figures.by_id
-    return {e.owner for p in board.adjacent(state.fight) if p not in destroyed
-            for f in where.get(p, ()) if (e := by_id[f]).kind not in ship_kinds}
+    out: set[int | None] = set()
+    for p in board.adjacent(state.fight):
+        if p not in destroyed:
+            for f in where.get(p, ()):
+                e = by_id[f]
+                if e.kind not in ship_kinds:
+                    out.add(e.owner)
+    return out
 
 
 def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
@@ -108,14 +114,21 @@ def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
         passes += 1
 
 
+@cache
+def _call_question(province: str) -> str:
+    """Call to Battle's question for a battle in `province`, made once for each (the table
+    asks it after every answer and every pass)."""
+    return f"Call to Battle for {place_name(province)}: send one figure from an adjacent " \
+           "province?"
+
+
 @dataclass(frozen=True, slots=True)
 class YggCall(Frame):
     passes: int = 0
     passable = True
 
     def prompt_text(self, state: GameState) -> str:
-        return f"Call to Battle for {place_name(ygg(state).fight)}: send one figure from an " \
-               "adjacent province?"
+        return _call_question(ygg(state).fight)
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
         return list(map(JOINS.__getitem__, _joiners(ygg(state), seat)))
@@ -318,7 +331,7 @@ class YggBattle(Frame):
     def _compare(self, s: YggdrasilState) -> list[Event]:
         """Highest total wins; a tie for highest and everyone loses (facts 40); the losers'
         figures in the battle go to Valhalla (facts 41)."""
-        totals = tuple(board.battle_total(s, seat) for seat in s.fighters)
+        totals = tuple([board.battle_total(s, seat) for seat in s.fighters])
         best = max(totals)
         top = [seat for seat, t in zip(s.fighters, totals, strict=True) if t == best]
         s.winner = top[0] if len(top) == 1 else -1

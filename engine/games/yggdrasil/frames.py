@@ -98,7 +98,7 @@ class YggDraft(Commit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(_picks(state.table.zones[packet(seat)].cards, self.take))
+        return list(_picks(state.table.zones[PACKETS[seat]].cards, self.take))
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
@@ -397,10 +397,13 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     figure (ruling 14; never against Ragnarök, designed), the Volur Witch may retreat to
     Yggdrasil from an outer province (ruling 26)."""
     by_id = state.figures.by_id
-    figures = [f for f in figures if by_id[f].at not in (RESERVE, VALHALLA)]
+    standing: list[str] = []  # the figures on the board, then by clan, in one pass
     by_seat: dict[int | None, list[str]] = {}
     for f in figures:
-        by_seat.setdefault(by_id[f].owner, []).append(f)
+        e = by_id[f]
+        if e.at not in (RESERVE, VALHALLA):
+            standing.append(f)
+            by_seat.setdefault(e.owner, []).append(f)
     asked: list[YggSpare] = []
     if by_seat:
         for seat in board.seats_from(state, start_seat(state)):
@@ -412,8 +415,8 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
             if frame.answers(state, seat):
                 asked.append(frame)
     if not asked:
-        return to_valhalla(state, figures, why)
-    state.frames.append(YggDestroy(figures=tuple(figures), why=why))
+        return to_valhalla(state, standing, why)
+    state.frames.append(YggDestroy(figures=tuple(standing), why=why))
     state.frames.extend(reversed(asked))
     return []
 

@@ -11,7 +11,9 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.games.yggdrasil import battle, board, frames
+from engine.games.yggdrasil.content import TRIGGERS
 from engine.games.yggdrasil.frames import YggSpare
+from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import YggdrasilOptions, YggdrasilState
 from tests.engine.yggdrasil.helpers import GAME
 from tests.engine.yggdrasil.test_properties import EAGER
@@ -119,3 +121,12 @@ def test_a_battle_lists_its_joiners_and_fighters_as_the_board_reads_them(
         assert twin.fighters == [seat for seat in board.seats_from(state, state.pillager)
                                  if board.in_battle(state, seat, state.fight)]
     assert fights
+
+
+def test_a_sheet_finds_the_upgrades_that_gain_by_what_the_card_says() -> None:
+    """Sheet.gains finds exactly the upgrades with an effect that waits for the moment, for
+    every card and every moment (any fact named `on`, whatever kind of effect it is)."""
+    for card in board.content().cards.values():
+        for on in TRIGGERS:
+            plain = any(getattr(e, "on", None) == on for e in card.effects)
+            assert Sheet((card,)).gains(on) == ((card,) if plain else ()), (card.key, on)
