@@ -44,7 +44,9 @@ def _fresh(state: YggdrasilState, facts: Facts) -> bool:
 
 
 def _text(key: str) -> Callable[[YggdrasilState, int], bool]:
-    return lambda state, seat: board.has_live_text(state, seat, key)
+    """Whether a clan shows a card whose text `key` still works (board.has_live_text,
+    without its call: every reveal asks it of every clan in the battle for each text)."""
+    return lambda state, seat: board.shows_live(state, seat, board.with_rule(key))
 
 
 def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],
@@ -55,8 +57,8 @@ def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],
     """One ability per seat: an event such as a reveal can trigger it for several clans,
     each resolving in its turn from the pillager."""
     def whose(k: int) -> Callable[[YggdrasilState, Event], int | None]:
-        return lambda state, event: k if k < state.players and k in state.fighters and \
-            holds(state, k) else None
+        # only seats at the table fight: the clans in the battle are asked and no other
+        return lambda state, event: k if k in state.fighters and holds(state, k) else None
     return tuple(Ability(name, on=on, whose=whose(k), effect=effect, order=order, may=may,
                          prompt=prompt, live=live) for k in SEATS)
 
@@ -312,7 +314,7 @@ def _tallied(k: int) -> Callable[[YggdrasilState, Event], int | None]:
     most of what ending a battle cost; the frames resolve at once, one after another,
     and pay only Glory, so none is ever seen on the stack or changes what another pays."""
     def whose(state: YggdrasilState, event: Event) -> int | None:
-        if k < state.players and k in state.fighters and _may_be_paid(state, k) and \
+        if k in state.fighters and _may_be_paid(state, k) and \
                 any(_pays(gain, times) for gain, _, times in _deaths_paid(state, k)):
             return k
         return None
@@ -380,9 +382,10 @@ def _domain(state: YggdrasilState, event: Event) -> int | None:
     """Thor's Domain may pillage where a clan has just invaded (never in a battle under
     way, and once for an invasion with Frigga's Succor's Warrior, designed)."""
     seat, to, how = event.seat, event.to, event.how  # type: ignore[attr-defined]
+    if state.fight or how == "extra" or to in state.pillaged or board.is_fjord(to):
+        return None  # asked first: what the event says is read without the clan's sheet
     rule = board.rule(state, seat, "pillage-after-invade")
-    if rule is None or state.fight or how == "extra" or board.is_fjord(to) or \
-            to in state.pillaged or state.rage[seat] < rule.params["rage"]:
+    if rule is None or state.rage[seat] < rule.params["rage"]:
         return None
     return seat
 

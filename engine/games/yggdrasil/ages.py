@@ -20,7 +20,7 @@ from engine.games.yggdrasil.events import (
     QuestShown,
     Released,
 )
-from engine.games.yggdrasil.frames import YggDraft, YggKeep, choose_stat, kill
+from engine.games.yggdrasil.frames import YggKeep, choose_stat, draft_round, kill
 from engine.games.yggdrasil.state import (
     PHASES,
     RESERVE,
@@ -55,9 +55,8 @@ def gods_gifts(state: YggdrasilState) -> list[Event]:
     for seat in range(state.players):  # each packet dealt in one move, as one card at a time
         put_all(state, cards[seat * draft.dealt:(seat + 1) * draft.dealt], packet(seat))
     put_all(state, cards[state.players * draft.dealt:], "box")
-    seats = tuple(range(state.players))
-    state.frames.append(YggDraft(seats=seats, order=seats,
-                                 take=draft.picks[str(state.players)]))  # type: ignore[index]
+    state.frames.append(draft_round(tuple(range(state.players)),
+                                    draft.picks[str(state.players)]))  # type: ignore[index]
     return [AgeBegins(age=state.age, first=state.first),
             PhaseBegins(age=state.age, phase="gifts")]
 
@@ -135,10 +134,12 @@ def ragnarok(state: YggdrasilState) -> list[Event]:
 def release(state: YggdrasilState) -> list[Event]:
     """Every figure in Valhalla returns to its reserve (facts 46)."""
     out: list[Event] = []
-    dead = state.figures.ids_at(VALHALLA)  # read once: each clan's going back changes it
     by_id = state.figures.by_id
+    dead: dict[int | None, list[str]] = {}  # each clan's, read once: going back changes it
+    for f in state.figures.ids_at(VALHALLA):
+        dead.setdefault(by_id[f].owner, []).append(f)
     for seat in board.seats_from(state, state.first):
-        back = [f for f in dead if by_id[f].owner == seat]
+        back = dead.get(seat, ())
         for f in back:
             state.figures.move(f, RESERVE)
         if back:

@@ -52,7 +52,7 @@ def begin_pillage(state: YggdrasilState, seat: int, province: str, cost: int) ->
     state.killed = [0] * state.players
     state.fighters, state.joined = [], []
     state.cancelled, state.boosted = set(), {}
-    state.frames.append(YggBattle(step="fight"))
+    state.frames.append(BATTLE_STEPS["fight"])
     _call_next(state, seat, 0)
     return [PillageBegins(seat=seat, province=province, province_name=place_name(province),
                           rage=cost)]
@@ -63,21 +63,63 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
     a ship, while the villages hold room (facts 35)."""
     if board.room(state, state.fight) <= 0:
         return []
-    destroyed = state.destroyed
-    return [f for p in board.adjacent(state.fight) if p not in destroyed
-            for f in board.movers(state, seat, p)]
+    # board.movers of each province beside, read in one pass: the listing asks while the
+    # call goes round
+    destroyed, ship_kinds = state.destroyed, board.ships()
+    where, by_id = state.figures.places(), state.figures.by_id
+    out: list[str] = []
+    for p in board.adjacent(state.fight):
+        if p in destroyed:
+            continue
+        kinds: set[str] = set()
+        for f in where.get(p, ()):
+            e = by_id[f]
+            kind = e.kind
+            if e.owner == seat and kind not in ship_kinds and kind not in kinds:
+                kinds.add(kind)
+                out.append(f)
+    return out
+
+
+def _callers(state: YggdrasilState) -> set[int | None]:
+    """The clans that have a figure to answer Call to Battle with (those `_joiners` lists
+    something for, villages with room aside), read in one pass over the provinces beside
+    the battle: the call goes round after every answer and every pass, and reading each
+    clan's figures in turn was most of what it cost."""
+    destroyed, ship_kinds = state.destroyed, board.ships()
+    where, by_id = state.figures.places(), state.figures.by_id
+    out: set[int | None] = set()
+    for p in board.adjacent(state.fight):
+        if p not in destroyed:
+            for f in where.get(p, ()):
+                e = by_id[f]
+                if e.kind not in ship_kinds:
+                    out.add(e.owner)
+    return out
 
 
 def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
     """Call to Battle goes round clockwise until a whole round passes or the villages are
     full; a clan with nothing to call passes by itself (what it has is on the board)."""
+    players = state.players
+    if passes >= players or board.room(state, state.fight) <= 0:
+        return
+    callers = _callers(state)
     seat = after
-    while passes < state.players and board.room(state, state.fight) > 0:
-        seat = (seat + 1) % state.players
-        if _joiners(state, seat):
+    while passes < players:
+        seat = (seat + 1) % players
+        if seat in callers:
             state.frames.append(YggCall(seats=(seat,), passes=passes))
             return
         passes += 1
+
+
+@cache
+def _call_question(province: str) -> str:
+    """Call to Battle's question for a battle in `province`, made once for each (the table
+    asks it after every answer and every pass)."""
+    return f"Call to Battle for {place_name(province)}: send one figure from an adjacent " \
+           "province?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +128,10 @@ class YggCall(Frame):
     passable = True
 
     def prompt_text(self, state: GameState) -> str:
-        return f"Call to Battle for {place_name(ygg(state).fight)}: send one figure from an " \
-               "adjacent province?"
+        return _call_question(ygg(state).fight)
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [JOINS[f] for f in _joiners(ygg(state), seat)]
+        return list(map(JOINS.__getitem__, _joiners(ygg(state), seat)))
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         s = ygg(state)
@@ -124,7 +165,7 @@ class YggBattleCards(Commit):
     question = "Lay a card face down for the battle"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [LAYS[c] for c in state.table.cards_in(hand(seat))]
+        return list(map(LAYS.__getitem__, state.table.zones[hand(seat)].cards))
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Lay)
@@ -145,7 +186,8 @@ class YggBattleCards(Commit):
 
 def lay_cards(state: YggdrasilState) -> None:
     """Each clan in the battle with a card in hand must lay one (ruling 1)."""
-    seats = tuple(s for s in state.fighters if state.table.cards_in(hand(s)))
+    zones = state.table.zones
+    seats = tuple([s for s in state.fighters if zones[hand(s)].cards])
     if seats:
         state.frames.append(YggBattleCards(seats=seats, order=seats))
 
@@ -164,7 +206,7 @@ class YggAfterReveal(Frame):
         s = ygg(state)
         faces = s.table.faces
         late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
-        return [LAYS[c] for c in s.table.cards_in(hand(seat)) if faces[c] in late]
+        return [LAYS[c] for c in s.table.zones[hand(seat)].cards if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)
@@ -184,7 +226,7 @@ def after_reveal(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < len(order):
         at = (at + 1) % len(order)
         seat = order[at]
-        if state.table.cards_in(hand(seat)):
+        if state.table.zones[hand(seat)].cards:
             state.frames.append(YggAfterReveal(seats=(seat,), passes=passes))
             return
         passes += 1
@@ -261,18 +303,18 @@ class YggBattle(Frame):
     step: str = ""
 
     def run(self, state: GameState) -> list[Event]:
-        s = ygg(state)
-        return getattr(self, f"_{self.step}")(s)
+        return _STEPS[self.step](self, ygg(state))
 
     def _then(self, s: YggdrasilState, step: str) -> None:
-        s.frames.append(YggBattle(step=step))
+        s.frames.append(BATTLE_STEPS[step])
 
     def _fight(self, s: YggdrasilState) -> list[Event]:
         """After Call to Battle: no enemy there, no battle, the reward is the pillager's
         (facts 36); otherwise every clan there fights and lays its cards."""
-        s.fighters = [seat for seat in board.seats_from(s, s.pillager)
-                      if board.in_battle(s, seat, s.fight)]
         s.joined = board.figures_in(s, board.battle_places(s, s.fight))
+        by_id = s.figures.by_id
+        there = {by_id[f].owner for f in s.joined}  # board.in_battle, for every clan at once
+        s.fighters = [seat for seat in board.seats_from(s, s.pillager) if seat in there]
         if s.fighters == [s.pillager] or not s.fighters:
             s.winner = s.pillager
             self._then(s, "end")
@@ -289,7 +331,7 @@ class YggBattle(Frame):
     def _compare(self, s: YggdrasilState) -> list[Event]:
         """Highest total wins; a tie for highest and everyone loses (facts 40); the losers'
         figures in the battle go to Valhalla (facts 41)."""
-        totals = tuple(board.battle_total(s, seat) for seat in s.fighters)
+        totals = tuple([board.battle_total(s, seat) for seat in s.fighters])
         best = max(totals)
         top = [seat for seat, t in zip(s.fighters, totals, strict=True) if t == best]
         s.winner = top[0] if len(top) == 1 else -1
@@ -356,6 +398,14 @@ class YggBattle(Frame):
         s.fighters, s.joined = [], []
         s.cancelled, s.boosted = set(), {}
         return []
+
+
+# A battle's steps by name: each step's frame made once (frames are immutable values, and
+# a battle runs seven), and what each does, read without building its method's name.
+BATTLE_STEPS: Made[str, YggBattle] = Made(lambda step: YggBattle(step=step))
+_STEPS = {"fight": YggBattle._fight, "revealed": YggBattle._revealed,
+          "compare": YggBattle._compare, "spoils": YggBattle._spoils,
+          "tally": YggBattle._tally, "cards": YggBattle._cards, "end": YggBattle._end}
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:

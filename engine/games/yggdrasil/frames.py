@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame, with_seats
+from engine.core.frames import Commit, Frame
 from engine.core.game import GameState
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -47,12 +47,15 @@ from engine.games.yggdrasil.state import (
 )
 
 YGGDRASIL = board.YGGDRASIL
+PACKETS = tuple(packet(seat) for seat in range(4))  # each seat's draft packet, by seat
 
 # Answers listed again and again are made once (engine.core.actions.Made).
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
 PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
 MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
+# a kind of figure -> its free invasions by where they go
+OFFERED: Made[str, Made[str, Invade]] = Made(lambda kind: Made(lambda to: Invade(kind, to)))
 
 
 def ygg(state: GameState) -> YggdrasilState:
@@ -95,11 +98,11 @@ class YggDraft(Commit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(_picks(state.table.zones[packet(seat)].cards, self.take))
+        return list(_picks(state.table.zones[PACKETS[seat]].cards, self.take))
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
-        return len(state.table.zones[packet(seat)].cards) >= self.take
+        return len(state.table.zones[PACKETS[seat]].cards) >= self.take
 
     def refusal(self, state: GameState, seat: int, action: Action) -> str | None:
         if isinstance(action, Pick):
@@ -115,9 +118,11 @@ class YggDraft(Commit):
         assert isinstance(action, Pick)
         s = ygg(state)
         cards = action.cards
-        put_all(s, cards, hand(seat))
         if len(cards) == 1:  # every pick but a two-player table's
-            return "You pick " + board.name(s, cards[0])
+            card = cards[0]
+            put(s, card, hand(seat))
+            return _picked(s.table.faces[card])
+        put_all(s, cards, hand(seat))
         return "You pick " + " and ".join([board.name(s, c) for c in cards])
 
     def reveal(self, state: GameState) -> list[Event]:
@@ -128,11 +133,11 @@ class YggDraft(Commit):
                 # the packet's last cards, unseen (facts 22)
                 put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
-            return [PacketsPassed(picked=s.picks)]
+            return [PASSED[s.picks]]
         # every packet to the next clan at once; they stay face down (nothing to turn)
         s.table.pass_round(_packets(s.players))
-        s.frames.append(with_seats(self, self.order))
-        return [PacketsPassed(picked=s.picks)]
+        s.frames.append(draft_round(self.order, self.take))
+        return [PASSED[s.picks]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +147,7 @@ class YggKeep(Commit):
     question = "Keep one card for the next Age (or none)"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [KEEPS[c] for c in state.table.cards_in(hand(seat))] + [KEEPS[""]]
+        return [*map(KEEPS.__getitem__, state.table.zones[hand(seat)].cards), KEEPS[""]]
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Keep)
@@ -161,6 +166,24 @@ class YggKeep(Commit):
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))
         return [HandsDiscarded(age=s.age), *out]
+
+
+@cache
+def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
+    """A round of the draft, every clan of `order` to pick: made once for each table and
+    handed out again (a frame is an immutable value; a draft has six rounds an Age)."""
+    return YggDraft(seats=order, order=order, take=take)
+
+
+# the event of each count of picks (events are immutable values too)
+PASSED: Made[int, PacketsPassed] = Made(lambda picked: PacketsPassed(picked=picked))
+
+
+@cache
+def _picked(face: str) -> str:
+    """A clan's own line for picking one card of `face`, made once for each face (a third
+    of a match's actions are picks)."""
+    return "You pick " + board.content().cards[face].name
 
 
 @cache
@@ -238,7 +261,7 @@ class YggOffer(Frame):
                 continue
             places = [p for p in self.places if board.is_fjord(p) or board.room(s, p) > 0] \
                 if self.places else board.destinations(s, seat, kind)
-            out += [Invade(kind, p) for p in places]
+            out += map(OFFERED[kind].__getitem__, places)
         return out
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
@@ -281,7 +304,7 @@ class YggMarchOn(Frame):
         assert isinstance(action, MarchAlong)
         s = ygg(state)
         s.figures.move(action.figure, self.to)
-        if _followers(s, seat, self.source, self.to):
+        if _may_follow(s, seat, self.source, self.to):
             s.frames.append(self)
         return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                         source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
@@ -290,8 +313,21 @@ class YggMarchOn(Frame):
 def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
     """After a march, ask whether more figures follow, unless none may: most marches
     leave nobody to follow, so the frame is made only when it asks."""
-    if _followers(state, seat, source, to):
+    if _may_follow(state, seat, source, to):
         state.frames.append(YggMarchOn(seats=(seat,), source=source, to=to))
+
+
+def _may_follow(state: YggdrasilState, seat: int, source: str, to: str) -> bool:
+    """Whether `_followers` would list any figure, read up to the first: asked after every
+    march and every figure that follows."""
+    if board.room(state, to) <= 0:
+        return False
+    by_id, ship_kinds = state.figures.by_id, board.ships()
+    for f in state.figures.ids_at(source):
+        e = by_id[f]
+        if e.owner == seat and e.kind not in ship_kinds:
+            return True
+    return False
 
 
 def _followers(state: YggdrasilState, seat: int, source: str, to: str) -> list[str]:
@@ -361,20 +397,45 @@ def kill(state: YggdrasilState, figures: list[str], why: str,
     figure (ruling 14; never against Ragnarök, designed), the Volur Witch may retreat to
     Yggdrasil from an outer province (ruling 26)."""
     by_id = state.figures.by_id
-    figures = [f for f in figures if by_id[f].at not in (RESERVE, VALHALLA)]
+    standing: list[str] = []  # the figures on the board, then by clan, in one pass
+    by_seat: dict[int | None, list[str]] = {}
+    for f in figures:
+        e = by_id[f]
+        if e.at not in (RESERVE, VALHALLA):
+            standing.append(f)
+            by_seat.setdefault(e.owner, []).append(f)
     asked: list[YggSpare] = []
-    for seat in board.seats_from(state, start_seat(state)):
-        mine = tuple([f for f in figures if by_id[f].owner == seat])
-        if not mine:
-            continue
-        frame = YggSpare(seats=(seat,), figures=mine, why=why, protection=protection)
-        if frame.answers(state, seat):
-            asked.append(frame)
+    if by_seat:
+        for seat in board.seats_from(state, start_seat(state)):
+            mine = by_seat.get(seat)
+            if not mine or not _may_spare(state, seat, mine, protection):
+                continue
+            frame = YggSpare(seats=(seat,), figures=tuple(mine), why=why,
+                             protection=protection)
+            if frame.answers(state, seat):
+                asked.append(frame)
     if not asked:
-        return to_valhalla(state, figures, why)
-    state.frames.append(YggDestroy(figures=tuple(figures), why=why))
+        return to_valhalla(state, standing, why)
+    state.frames.append(YggDestroy(figures=tuple(standing), why=why))
     state.frames.extend(reversed(asked))
     return []
+
+
+def _may_spare(state: YggdrasilState, seat: int, figures: list[str], protection: bool) -> bool:
+    """Whether `seat` might keep any of its `figures` from dying (what YggSpare lists
+    needs this): Frigga's Protection on its sheet, or a monster that may retreat among
+    them. Asked of every clan whose figures die, and most have neither."""
+    if protection and board.rule(state, seat, "save-figure") is not None:
+        return True
+    retreating, by_id = _retreating(), state.figures.by_id
+    return any(by_id[f].kind in retreating for f in figures)
+
+
+@cache
+def _retreating() -> frozenset[str]:
+    """The monsters (by kind) that may retreat to Yggdrasil rather than die (ruling 26)."""
+    return frozenset(key for key, c in board.content().cards.items()
+                     if c.kind == "monster" and c.rule("retreat-to-yggdrasil") is not None)
 
 
 @dataclass(frozen=True, slots=True)

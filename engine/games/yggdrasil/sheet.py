@@ -10,7 +10,7 @@ clones, undo or loading.
 from __future__ import annotations
 
 from engine.core.modifiers import total
-from engine.games.yggdrasil.content import Card, Rule
+from engine.games.yggdrasil.content import Card, Gain, Rule
 
 
 class Sheet:
@@ -57,7 +57,8 @@ class Sheet:
         found = self._gains.get(on)
         if found is None:
             found = self._gains[on] = tuple(
-                c for c in self.cards if any(getattr(e, "on", None) == on for e in c.effects))
+                c for c in self.cards if any(isinstance(e, Gain) and e.on == on
+                                             for e in c.effects))
         return found
 
     def str_bonus(self, kind: str, place: str) -> int:
