@@ -41,17 +41,6 @@ def not_yours(seats: tuple[int, ...]) -> str:
 PASS = Pass()
 
 
-def answers(game: BaseGame, state: GameState, frame: Frame, seat: int) -> list[Action]:
-    """What `seat` may answer to `frame`, Pass last where the frame allows it."""
-    if isinstance(frame, Triggered):
-        out: list[Action] = [Use(frame.ability)]
-    else:
-        out = frame.answers(state, seat)
-    if frame.passable:
-        out.append(PASS)
-    return out
-
-
 def refusal(state: GameState, frame: Frame, seat: int, action: Action) -> str | None:
     """Why `action` does not answer `frame` for `seat` (None: it does). Pass and a
     triggered ability's Use are the core's own answers; the rest the frame checks."""
@@ -68,9 +57,18 @@ def legal_actions(game: BaseGame, state: GameState, seat: int | None) -> list[Ac
     if state.result is not None:
         return []
     if state.frames:
+        # What `seat` may answer to the open frame, Pass last where the frame allows it.
         frame = state.frames[-1]
         seat = frame.seats[0] if seat is None else seat
-        return answers(game, state, frame, seat) if seat in frame.seats else []
+        if seat not in frame.seats:
+            return []
+        if isinstance(frame, Triggered):
+            out: list[Action] = [Use(frame.ability)]
+        else:
+            out = frame.answers(state, seat)
+        if frame.passable:
+            out.append(PASS)
+        return out
     if seat is not None and seat != state.active:
         return []
     return game.turn_actions(state)
@@ -150,7 +148,10 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
                 # Nobody waits for a seat that has no answer at all; the first seat asked
                 # is one that can act.
                 seats = top.seats
-                able = [s for s in seats if top.can_answer(state, s)]
+                able: list[int] = []  # a loop, not a comprehension (a function of its own in 3.11)
+                for seat in seats:
+                    if top.can_answer(state, seat):
+                        able.append(seat)
                 if able:
                     if len(able) != len(seats):
                         state.frames[-1] = with_seats(top, tuple(able))

@@ -159,7 +159,9 @@ class Match:
             listed = [*self._list_rules(current, seat), *referee.legal_actions(current)]
         # Kept as the rules made it (the one copy goes to the caller, who may reorder it).
         if seat is None:
-            self._listed = (self._moment, current.to_move(), True, listed)
+            frames = current.frames  # who decides (to_move) read here while a frame is open
+            mover = frames[-1].seats[0] if frames and frames[-1].seats else current.to_move()
+            self._listed = (self._moment, mover, True, listed)
         else:
             self._listed = (self._moment, seat, False, listed)
         return listed.copy()
@@ -215,7 +217,21 @@ class Match:
             actor = current.to_move() if player is None else player
         over, dice = current.result is not None, current.rng.state
         if listed and self._own and not action.referee:
-            events = self._apply_in_place(action, actor)  # type: ignore[arg-type]
+            # A move the rules listed for the current state, applied to that very state.
+            # The rules listed it, so they carry it out; should they fail half way all the
+            # same, the state is rebuilt from its checkpoint and the failure goes on.
+            # Nor is who may act asked again (`_apply`): the rules list nothing once the
+            # match is over and list a seat's moves only while it decides
+            # (flow.legal_actions). What the step showed whom is worked out only if undo
+            # asks (`_revealed`), from the states around it: noting every card moved cost
+            # a twentieth of every step, and most in-place steps (self-play, search) are
+            # never asked.
+            try:
+                events = self._apply_rules(current, action, actor, False)
+            except BaseException:
+                self._current = self._replayed(len(self.steps))
+                self._moment += 1
+                raise
             new = current
         else:
             new = current.clone()
@@ -225,24 +241,6 @@ class Match:
         self._record(action, actor, events, new, over, dice)
         self._redo.clear()
         return events
-
-    def _apply_in_place(self, action: Action, actor: int) -> list[Event]:
-        """Apply a move the rules listed for the current state to that very state.
-        The rules listed it, so they carry it out; should they fail half way all the
-        same, the state is rebuilt from its checkpoint and the failure goes on.
-
-        Nor is who may act asked again (`_apply`): the rules list nothing once the match
-        is over and list a seat's moves only while it decides (flow.legal_actions). What
-        the step showed whom is worked out only if undo asks (`_revealed`), from the
-        states around it: noting every card moved cost a twentieth of every step, and
-        most in-place steps (self-play, search) are never asked."""
-        state = self._current
-        try:
-            return self._apply_rules(state, action, actor, False)
-        except BaseException:
-            self._current = self._replayed(len(self.steps))
-            self._moment += 1
-            raise
 
     def _apply(self, state: GameState, action: Action, player: int | None,
                checked: bool = True) -> list[Event]:

@@ -63,22 +63,9 @@ def _joiners(state: YggdrasilState, seat: int) -> list[str]:
     a ship, while the villages hold room (facts 35)."""
     if board.room(state, state.fight) <= 0:
         return []
-    # board.movers of each province beside, read in one pass: the listing asks while the
-    # call goes round
-    destroyed, ship_kinds = state.destroyed, board.ships()
-    where, by_id = state.figures.places(), state.figures.by_id
-    out: list[str] = []
-    for p in board.adjacent(state.fight):
-        if p in destroyed:
-            continue
-        kinds: set[str] = set()
-        for f in where.get(p, ()):
-            e = by_id[f]
-            kind = e.kind
-            if e.owner == seat and kind not in ship_kinds and kind not in kinds:
-                kinds.add(kind)
-                out.append(f)
-    return out
+    destroyed = state.destroyed
+    return board.movers(state, seat, *[p for p in board.adjacent(state.fight)
+                                       if p not in destroyed])
 
 
 def _callers(state: YggdrasilState) -> set[int | None]:

@@ -176,20 +176,22 @@ def own(state: YggdrasilState, seat: int, place: str) -> list[str]:
     return [f for f in state.figures.ids_at(place) if by_id[f].owner == seat]
 
 
-def movers(state: YggdrasilState, seat: int, place: str) -> list[str]:
-    """`seat`'s figures at `place` that may leave it on foot, never a ship, the first of
-    each kind standing for all of its kind (frames.one_per_kind): who may march on, who
-    may answer Call to Battle from a province beside."""
-    by_id = state.figures.by_id
+def movers(state: YggdrasilState, seat: int, *places: str) -> list[str]:
+    """`seat`'s figures at each of `places` that may leave it on foot, never a ship, the
+    first of each kind in a place standing for all of its kind there
+    (frames.one_per_kind): who may march on, who may answer Call to Battle from the
+    provinces beside (read in one pass: the listing asks while the call goes round)."""
+    by_id, where = state.figures.by_id, state.figures.places()
     ship_kinds = ships()
-    kinds: set[str] = set()
     out: list[str] = []
-    for f in state.figures.ids_at(place):
-        e = by_id[f]
-        kind = e.kind
-        if e.owner == seat and kind not in ship_kinds and kind not in kinds:
-            kinds.add(kind)
-            out.append(f)
+    for place in places:
+        kinds: set[str] = set()
+        for f in where.get(place, ()):
+            e = by_id[f]
+            kind = e.kind
+            if e.owner == seat and kind not in ship_kinds and kind not in kinds:
+                kinds.add(kind)
+                out.append(f)
     return out
 
 
