@@ -185,12 +185,14 @@ def record_of(name: str, length: int, tries: int = 12) -> tuple[Path, float] | N
     return None
 
 
-# The time is the best of five loads (the machine's other work only ever adds), each load
-# followed by half a second of python-chess in the same process, so that the load is also
+# The time is the best of five loads in a row (the machine's other work only ever adds),
+# followed by two seconds of python-chess in the same process, so that the load is also
 # read as a ratio, as the issue asks of every figure: the milliseconds it would take where
 # python-chess makes REFERENCE_PLIES a second (the machines the targets were set on). The
 # ratio takes both by processor time, as the self-play figures do: a load timed by the
-# clock counts the moments another process had the processor, python-chess does not. The
+# clock counts the moments another process had the processor, python-chess does not.
+# (Chess between the loads made each load start cold, three times slower for 100
+# actions: no window loads a save just after a game of something else.) The
 # memory is what the loaded match holds: the bytes still allocated after a load
 # (tracemalloc, in a load of its own, after a first load imported the game), and the
 # process's resident size, which also keeps the arenas of what the replay made and freed.
@@ -203,7 +205,7 @@ PROBE = ("import gc, sys, time, tracemalloc; from engine.core import saves\n"
          "for _ in range(5):\n"
          "    t, c = time.perf_counter(), time.process_time(); saves.load(sys.argv[1]); "
          "times.append(time.perf_counter() - t); cpu.append(time.process_time() - c)\n"
-         "    if yardstick is not None: yardstick.run(0.5)\n"
+         "if yardstick is not None: yardstick.run(2.0)\n"
          "gc.collect(); base = int(open('/proc/self/statm').read().split()[1])\n"
          "tracemalloc.start(); m = saves.load(sys.argv[1]); gc.collect()\n"
          "held = tracemalloc.get_traced_memory()[0]; tracemalloc.stop()\n"
