@@ -85,6 +85,7 @@ class Entity:
 
 _FACT_NAMES = frozenset(field.name for field in dataclasses.fields(Entity))
 _replaced = replacer(Entity)
+_placed = replacer(Entity, "at", "inside")  # a move's two facts, the rest copied as they are
 _STAMPS = count(1)  # one count for every Entities of the process: see Entities.stamp
 
 
@@ -297,10 +298,11 @@ class Entities:
 
     def move(self, ident: str, at: str, inside: str = "") -> None:
         """Move an entity, and everything inside it, to `at` (inside `inside`). As
-        `change` does, with the two facts handed to the replacer by name: a dictionary
-        of facts made and read again was a fifth of every figure's march."""
+        `change` does, with a replacer of these two facts only (_placed): a dictionary of
+        facts made and read again, and asking of each of nine facts whether it was named,
+        were a fifth of every figure's move."""
         old = self.by_id.get(ident) or self[ident]
-        self._put(ident, old, _replaced(old, at=at, inside=inside))
+        self._put(ident, old, _placed(old, at, inside))
         for carried in self.ids_in(ident):
             self.move(carried, at, ident)
 

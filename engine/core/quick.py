@@ -142,10 +142,10 @@ def _slots(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> list[Any] |
 
 
 _KEEP: Any = object()  # a fact a replacement leaves as it is
-_REPLACERS: dict[type, Callable[..., Any]] = {}
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
-def replacer(cls: type) -> Callable[..., Any]:
+def replacer(cls: type, *given: str) -> Callable[..., Any]:
     """`replaced(old, **facts)`: a new value of the frozen slotted dataclass `cls` with the
     named facts replaced and the others as `old` has them, as dataclasses.replace makes
     it (it walks the class's fields in Python and runs __init__ with each field through
@@ -156,8 +156,12 @@ def replacer(cls: type) -> Callable[..., Any]:
 
     The new value is filled in as a `_twin` of the class, then made one: see there. The
     facts are parameters a name may fill, not keyword-only ones: the defaults of those
-    are looked up by name for every fact left out (most of them, on every move)."""
-    made = _REPLACERS.get(cls)
+    are looked up by name for every fact left out (most of them, on every move).
+
+    With facts `given` by name, `replaced(old, *values)` replaces those facts, in that
+    order, and no other: the rest are copied as they are, without asking of each whether
+    it was named (a figure's move names two facts of nine)."""
+    made = _REPLACERS.get((cls, given))
     if made is not None:
         return made
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
@@ -165,25 +169,31 @@ def replacer(cls: type) -> Callable[..., Any]:
     if hasattr(cls, "__post_init__") or any(not f.init or f.name.startswith("_") for f in fields) \
             or slots is None:
         raise TypeError(f"{cls.__qualname__} cannot be replaced field by field")
+    names = {f.name for f in fields}
+    unknown = [name for name in given if name not in names]
+    if unknown or len(set(given)) != len(given):
+        raise TypeError(f"{cls.__qualname__} has no fact {unknown[0]!r}" if unknown
+                        else "a fact is named twice")
     twin = _twin(cls)
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP,
                            "_twin": twin}
     body: list[str] = []
     for number, (f, slot) in enumerate(zip(fields, slots, strict=True)):
-        value = f"_quick_old.{f.name} if {f.name} is _KEEP else {f.name}"
+        value = f.name if f.name in given else f"_quick_old.{f.name}" if given \
+            else f"_quick_old.{f.name} if {f.name} is _KEEP else {f.name}"
         if twin is None:
             env[f"_set{number}"] = slot.__set__
             body.append(f"    _set{number}(_quick_made, {value})")
         else:
             body.append(f"    _quick_made.{f.name} = {value}")
-    keywords = ", ".join(f"{f.name}=_KEEP" for f in fields)
-    source = (f"def replaced(_quick_old, /, {keywords}):\n"
+    parameters = ", ".join(given) if given else ", ".join(f"{f.name}=_KEEP" for f in fields)
+    source = (f"def replaced(_quick_old, /, {parameters}):\n"
               f"    _quick_made = _new({'_cls' if twin is None else '_twin'})\n"
               + "\n".join(body)
               + ("" if twin is None else "\n    _quick_made.__class__ = _cls")
               + "\n    return _quick_made")
     exec(source, env)  # the code is made here, from the class's own fields
-    made = _REPLACERS[cls] = env["replaced"]
+    made = _REPLACERS[cls, given] = env["replaced"]
     made.__qualname__ = f"{cls.__qualname__}.replaced"
     return made
 

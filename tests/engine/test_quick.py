@@ -155,6 +155,16 @@ def test_a_replacement_is_what_dataclasses_replace_makes() -> None:
             setattr(replaced(old), names[0], "changed")
         with pytest.raises(TypeError):
             replaced(old, no_such_fact=1)
+        given = names[-2:]  # a replacer of some facts only, given in order
+        placed = replacer(kind, *given)
+        assert replacer(kind, *given) is placed and placed is not replaced
+        facts = {n: f"{n}-given" for n in given}
+        assert placed(old, *facts.values()) == dataclasses.replace(old, **facts)
+        assert type(placed(old, *facts.values())) is kind
 
     with pytest.raises(TypeError, match="cannot be replaced"):
         replacer(Checked)
+    with pytest.raises(TypeError, match="no fact 'nowhere'"):
+        replacer(Entity, "at", "nowhere")
+    with pytest.raises(TypeError, match="named twice"):
+        replacer(Entity, "at", "at")
