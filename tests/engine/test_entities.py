@@ -301,9 +301,11 @@ def test_the_index_of_who_is_inside_what_follows_every_change_and_clone(steps) -
             case "sail" if idents:
                 ident = idents[n % len(idents)]
                 carried = _held_scan(units, ident)
-                holder = units[ident].inside  # stays aboard unless its holder was forgotten
+                # stays aboard unless its holder, or one that holder stands in, was forgotten
+                # (a move into a holder that stands in nothing there is refused)
+                holder = units[ident].inside
                 units.move(ident, ["fjord", "hall", "cave"][n % 3],
-                           holder if holder in units else "")
+                           holder if _aboard(units, holder) else "")
                 assert all(units[c].at == units[ident].at for c in carried)
             case "clone":
                 copies.append(units.clone())
@@ -319,6 +321,15 @@ def test_the_index_of_who_is_inside_what_follows_every_change_and_clone(steps) -
             for holder in {*each.by_id, "ship", "nowhere"}:
                 assert each.ids_in(holder) == _held_scan(each, holder)
                 assert each.inside(holder) == list(_held_scan(each, holder))
+
+
+def _aboard(units: Entities, holder: str) -> bool:
+    """Whether `holder` and every holder it stands in are still on the board."""
+    while holder:
+        if holder not in units:
+            return False
+        holder = units[holder].inside
+    return True
 
 
 def _roster_of(units: Entities) -> tuple[tuple[str, int | None], ...]:
