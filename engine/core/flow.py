@@ -198,9 +198,7 @@ def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> Non
     """Push what these events trigger, so the first to resolve is on top: by priority
     class, then by seat from the game's starting seat, then by event order. Settling asks
     only with events in hand, of a game that has abilities."""
-    abilities = game.abilities
-    known = _INDEXED.get(id(abilities))  # _index, written out: asked after every action
-    on = (known if known is not None and known.of is abilities else _index(abilities)).by_event
+    on = _index(game.abilities).by_event
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
     start = None  # asked of the game only once something triggered
     for number, event in enumerate(events):

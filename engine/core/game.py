@@ -78,13 +78,10 @@ class GameState(Declared):
         """Every seat that may act now (a window may be answered by any of them)."""
         if self.result is not None:
             return ()
-        frames = self.frames
-        if frames and frames[-1].seats:
-            return frames[-1].seats
-        # to_move's own answer once the match goes on, read here: every recorded action a
-        # load replays asks who decides
-        prompt = self.prompt
-        return (self.active,) if prompt is None else (prompt.player,)
+        if self.frames and self.frames[-1].seats:
+            return self.frames[-1].seats
+        mover = self.to_move()
+        return () if mover is None else (mover,)
 
     def state_hash(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))

@@ -159,9 +159,7 @@ class Match:
             listed = [*self._list_rules(current, seat), *referee.legal_actions(current)]
         # Kept as the rules made it (the one copy goes to the caller, who may reorder it).
         if seat is None:
-            frames = current.frames  # who decides (to_move) read here while a frame is open
-            mover = frames[-1].seats[0] if frames and frames[-1].seats else current.to_move()
-            self._listed = (self._moment, mover, True, listed)
+            self._listed = (self._moment, current.to_move(), True, listed)
         else:
             self._listed = (self._moment, seat, False, listed)
         return listed.copy()

@@ -253,10 +253,7 @@ class Table:
             raise KeyError(f"there is no zone called {name!r}") from None
 
     def cards_in(self, zone: str) -> tuple[str, ...]:
-        try:  # self.zone(zone).cards, without the call: the rules ask this all the time
-            return self.zones[zone].cards
-        except KeyError:
-            raise KeyError(f"there is no zone called {zone!r}") from None
+        return self.zone(zone).cards
 
     def resolve(self, ref: str) -> str:
         """Turn a card reference (an id, or a hidden place like ?deck#3) into an id."""
