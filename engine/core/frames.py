@@ -121,8 +121,15 @@ def without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 def with_seats(frame: Frame, seats: tuple[int, ...]) -> Frame:
     """`frame` asking `seats` now, all else alike (on every pass and every choice of a
-    window or a draft: see quick.replacer)."""
-    return replacer(type(frame))(frame, seats=seats)  # type: ignore[no-any-return]
+    window or a draft: see quick.replacer, here of that one fact)."""
+    kind = type(frame)
+    reseated = _RESEATED.get(kind)
+    if reseated is None:
+        reseated = _RESEATED[kind] = replacer(kind, "seats")
+    return reseated(frame, seats)  # type: ignore[no-any-return]
+
+
+_RESEATED: dict[type[Frame], Callable[..., Frame]] = {}  # each frame class's with_seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +157,7 @@ class Commit(Frame):
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         secret = self.keep(state, seat, action)
         rest = without(self.seats, seat)
-        events: list[Event] = [Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))]
+        events: list[Event] = [_CHOSEN.get((seat, secret)) or _chosen(seat, secret)]
         if rest:
             state.frames.append(with_seats(self, rest))
             return events
@@ -164,6 +171,21 @@ class Commit(Frame):
     def reveal(self, state: GameState) -> list[Event]:
         """Every choice is in: show them together (one event)."""
         raise NotImplementedError
+
+
+def _chosen(seat: int, secret: str) -> Chosen:
+    """The event that `seat` has chosen, read `secret` by that seat alone: made once for
+    each seat and choice and handed out again (events are values), as a draft has every
+    seat choose after every pick and a new event with its own set of readers was a
+    twentieth of a pick."""
+    if len(_CHOSEN) >= CHOICES_KEPT:
+        _CHOSEN.clear()
+    made = _CHOSEN[seat, secret] = Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
+    return made
+
+
+CHOICES_KEPT = 4096  # choices read as the cards they name: a bound, not a set
+_CHOSEN: dict[tuple[int, str], Chosen] = {}
 
 
 # -- triggered abilities -------------------------------------------------------------------

@@ -15,7 +15,7 @@ from engine.core.entities import Entity
 from engine.core.events import Event
 from engine.core.frames import FRAME_TYPES, Frame
 from engine.core.prompts import Prompt
-from engine.core.quick import is_twin, quicken, replacer
+from engine.core.quick import is_twin, maker, quicken, replacer
 from engine.core.zones import Seen
 from engine.games import game_names, get_game
 
@@ -86,6 +86,27 @@ class Checked:
     def __post_init__(self) -> None:
         if self.count < 0:
             raise ValueError("negative")
+
+
+def test_a_maker_makes_what_its_class_makes_from_the_same_arguments() -> None:
+    for kind in _classes():
+        make = maker(kind)
+        assert make is not kind, f"{kind.__qualname__} has no maker"
+        assert maker(kind) is make  # written once
+        assert _shape(inspect.signature(make)) == _shape(inspect.signature(kind)), \
+            kind.__qualname__
+        values = {f.name: f"{f.name}-value" for f in dataclasses.fields(kind)}
+        made, called = make(**values), kind(**values)
+        assert type(made) is kind and made == called and hash(made) == hash(called)
+        for name in list(values)[:1]:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(made, name, "changed")
+        with pytest.raises(TypeError):  # what the class refuses, the maker refuses
+            make(**values, unknown=1)
+
+
+def test_a_class_quick_cannot_match_is_its_own_maker() -> None:
+    assert maker(Checked) is Checked
 
 
 def test_a_class_it_cannot_match_keeps_the_dataclass_init() -> None:
