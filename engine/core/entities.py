@@ -179,16 +179,6 @@ class Entities:
             self._rank = {i: n for n, i in enumerate(self.by_id)}
         return where
 
-    def _moved(self, ident: str, was: str, now: str) -> None:
-        """Keep the place index up to date with a move from `was` to `now`."""
-        where = self._where
-        if where is None:
-            return
-        if not self._where_own:
-            where = self._where = dict(where)
-            self._where_own = True
-        self._shift(where, ident, was, now)
-
     def _shift(self, index: dict[str, tuple[str, ...]], ident: str, was: str,
                now: str) -> None:
         """Move `ident` in an index from the entry `was` to the entry `now` ("": none),
@@ -206,7 +196,9 @@ class Entities:
             rank = self._rank
             assert rank is not None  # made with the index
             at = bisect_left(there, rank[ident], key=rank.__getitem__)
-            index[now] = (*there[:at], ident, *there[at:])
+            # joining the end, as most do, by concatenation: quicker than an unpacking
+            index[now] = there + (ident,) if at == len(there) \
+                else (*there[:at], ident, *there[at:])  # noqa: RUF005 (above)
 
     def ids_in(self, container: str) -> tuple[str, ...]:
         """The entities inside `container`, in order (without a copy: see `ids_at`)."""
@@ -226,13 +218,18 @@ class Entities:
         return list(self.ids_in(container))
 
     def of(self, owner: int) -> list[str]:
+        return list(self.ids_of(owner))
+
+    def ids_of(self, owner: int) -> tuple[str, ...]:
+        """`of` without a copy, for the rules' hot paths (a turn's listing reads where
+        each of the clan's figures is)."""
         owned = self._owned
         if owned is None:
             made: dict[int | None, list[str]] = {}
             for i, e in self.by_id.items():
                 made.setdefault(e.owner, []).append(i)
             owned = self._owned = {seat: tuple(ids) for seat, ids in made.items()}
-        return list(owned.get(owner, ()))
+        return owned.get(owner, ())
 
     # -- changing: each replaces the entity, never changes it ------------------------------
     def add(self, ident: str, entity: Entity) -> None:
@@ -284,8 +281,13 @@ class Entities:
         self._plain = None
         self.prior, self.touched = self.stamp, ident
         self.stamp = next(_STAMPS)
-        if new.at != old.at:
-            self._moved(ident, old.at, new.at)
+        if new.at != old.at:  # the place index kept up to date (read: `_where`)
+            where = self._where
+            if where is not None:
+                if not self._where_own:
+                    where = self._where = dict(where)
+                    self._where_own = True
+                self._shift(where, ident, old.at, new.at)
         if new.owner != old.owner:
             self._owned = None
             self.roster = self.stamp
@@ -303,7 +305,8 @@ class Entities:
         were a fifth of every figure's move."""
         old = self.by_id.get(ident) or self[ident]
         self._put(ident, old, _placed(old, at, inside))
-        for carried in self.ids_in(ident):
+        held = self._held  # what it carries (`ids_in`, without a call: most carry nothing)
+        for carried in held.get(ident, ()) if held is not None else self.ids_in(ident):
             self.move(carried, at, ident)
 
     def count(self, ident: str, name: str, value: int) -> None:

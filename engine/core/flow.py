@@ -120,10 +120,15 @@ def apply(game: BaseGame, state: GameState, action: Action, seat: int | None,
 def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
     """Run the rules on until someone must decide or the match ends."""
     out: list[Event] = []
-    abilities, checks = game.abilities, game.checks_always
+    # the abilities by the event they wait for, looked up once: settling pushes what
+    # triggered after every action of a game that has any (the last game's, at hand)
+    abilities, last = game.abilities, _LAST[0]
+    on = None if not abilities else last.by_event if last.of is abilities \
+        else _index(abilities).by_event
+    checks = game.checks_always
     for _ in range(SETTLE_LIMIT):
-        if fresh and abilities:
-            _push_triggers(game, state, fresh)
+        if fresh and on is not None:
+            _push_triggers(game, state, fresh, on)
         if state.result is not None:
             state.frames.clear()
             break
@@ -194,11 +199,12 @@ _PROMPTS: dict[tuple[int, type[Frame], str, bool], Prompt] = {}
 
 
 # -- triggered abilities -------------------------------------------------------------------
-def _push_triggers(game: BaseGame, state: GameState, events: list[Event]) -> None:
-    """Push what these events trigger, so the first to resolve is on top: by priority
-    class, then by seat from the game's starting seat, then by event order. Settling asks
-    only with events in hand, of a game that has abilities."""
-    on = _index(game.abilities).by_event
+def _push_triggers(game: BaseGame, state: GameState, events: list[Event],
+                   on: dict[str, tuple[Ability, ...]]) -> None:
+    """Push what these events trigger (`on`: the game's abilities by the event they wait
+    for), so the first to resolve is on top: by priority class, then by seat from the
+    game's starting seat, then by event order. Settling asks only with events in hand, of
+    a game that has abilities."""
     found: list[tuple[tuple[int, int, int], Ability, int, Event]] = []
     start = None  # asked of the game only once something triggered
     for number, event in enumerate(events):
@@ -236,16 +242,20 @@ def _index(abilities: tuple[Ability, ...]) -> _Abilities:
     """The lookups for a game's abilities, kept by the tuple's identity: hashing dozens of
     abilities would cost more than it saves."""
     known = _INDEXED.get(id(abilities))
-    if known is not None and known.of is abilities:
-        return known
-    out: dict[str, list[Ability]] = {}
-    names: dict[str, Ability] = {}
-    for ability in abilities:
-        out.setdefault(ability.on, []).append(ability)
-        names.setdefault(ability.name, ability)  # the first of a name, as a search finds
-    known = _INDEXED[id(abilities)] = _Abilities(
-        abilities, {kind: tuple(found) for kind, found in out.items()}, names)
+    if known is None or known.of is not abilities:
+        out: dict[str, list[Ability]] = {}
+        names: dict[str, Ability] = {}
+        for ability in abilities:
+            out.setdefault(ability.on, []).append(ability)
+            names.setdefault(ability.name, ability)  # the first of a name, as a search finds
+        known = _INDEXED[id(abilities)] = _Abilities(
+            abilities, {kind: tuple(found) for kind, found in out.items()}, names)
+    _LAST[0] = known
     return known
+
+
+# the lookups settling used last: a process plays one game at a time, mostly
+_LAST: list[_Abilities] = [_Abilities((), {}, {})]
 
 
 def _facts(event: Event, owner: int) -> tuple[tuple[str, Any], ...]:

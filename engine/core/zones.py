@@ -367,7 +367,7 @@ class Table:
             cards = dest.cards
         self.pos.pop(card, None)
         if index is None or index >= len(cards):
-            cards = (*cards, card)
+            cards = cards + (card,)  # noqa: RUF005 (a concatenation is quicker here)
         else:
             at = max(0, index)
             cards = (*cards[:at], card, *cards[at:])

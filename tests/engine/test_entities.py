@@ -244,6 +244,10 @@ def test_the_place_index_follows_moves_in_the_original_and_its_clones(steps) -> 
             # every place at once says the same, and names no place where nobody stands
             assert dict(each.places()) == {
                 place: _scan(each, place) for place in {e.at for e in each.by_id.values()}}
+            for owner in {e.owner for e in each.by_id.values()} | {7}:  # 7: nobody's
+                assert each.ids_of(owner) == tuple(  # type: ignore[arg-type]
+                    i for i, e in each.by_id.items() if e.owner == owner)
+                assert each.of(owner) == list(each.ids_of(owner))  # type: ignore[arg-type]
 
 
 
