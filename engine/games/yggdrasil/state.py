@@ -32,10 +32,11 @@ cards did (``cancelled``, ``boosted``) and cost (``killed``).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 
 from pydantic import Field
 
+from engine.core.actions import Made
 from engine.core.declared import state_field
 from engine.core.entities import Entities
 from engine.core.game import GameState
@@ -48,45 +49,21 @@ STATS = ("rage", "axes", "horns")
 TROOPS = ("leader", "warrior", "ship")
 
 
-# Zone names are asked for on every move and every listing: each is made once.
-@cache
-def deck(age: int) -> str:
-    return f"deck:{age}"
+def _named(prefix: str) -> Callable[[int], str]:
+    """`prefix:<n>` for a seat or an Age, made once for each: a zone's name is asked for
+    on every move and every listing, and a dictionary's own look-up is the cheapest call
+    there is (a cached function's took four times as long)."""
+    return Made(f"{prefix}:{{}}".format).__getitem__
 
 
-@cache
-def packet(seat: int) -> str:
-    return f"packet:{seat}"
-
-
-@cache
-def hand(seat: int) -> str:
-    return f"hand:{seat}"
-
-
-@cache
-def kept(seat: int) -> str:
-    return f"kept:{seat}"
-
-
-@cache
-def quests(seat: int) -> str:
-    return f"quests:{seat}"
-
-
-@cache
-def sheet(seat: int) -> str:
-    return f"sheet:{seat}"
-
-
-@cache
-def laid(seat: int) -> str:
-    return f"laid:{seat}"
-
-
-@cache
-def shown(seat: int) -> str:
-    return f"shown:{seat}"
+deck = _named("deck")  # an Age's deck
+packet = _named("packet")
+hand = _named("hand")
+kept = _named("kept")
+quests = _named("quests")
+sheet = _named("sheet")
+laid = _named("laid")
+shown = _named("shown")
 
 
 def figure_id(seat: int, kind: str, n: int = 0) -> str:
