@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
-from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QGraphicsSceneMouseEvent, QToolTip
 
 from app.board.hex_scene import HexScene
 from app.board.items import CardItem
@@ -43,6 +43,7 @@ from engine.games.tactica.actions import (
     Train,
 )
 from engine.games.tactica.board import GEOM, TROOPS, Board, board
+from engine.games.tactica.events import where
 from engine.games.tactica.field import Coord
 from engine.games.tactica.state import Phase, TacticaState, owner_of
 
@@ -354,7 +355,9 @@ class TacticaScene(HexScene):
                 self._finish(actions, c)
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
-        """A troop's tooltip is written when the mouse rests on it, from the state shown."""
+        """A troop's tooltip is written when the mouse rests on it, from the state shown;
+        an empty hex names itself as the rules log does ("hex 6-5"): on a laptop's screen
+        the field is drawn too small for the numbers printed on the hexes."""
         state = self.state
         if state is not None:
             b = board(state)
@@ -362,6 +365,12 @@ class TacticaScene(HexScene):
                 if isinstance(item, TroopItem) and item.ref in b.pos:
                     item.setToolTip(troop_tip(state, b, item.ref, self.drawing.faces[item.ref]))
                     break
+        if not any(item.toolTip() for item in self.items(event.scenePos())):
+            c = self.coord_at(event.scenePos())
+            if c is not None:
+                QToolTip.showText(event.screenPos(), where(c), event.widget())
+                event.accept()
+                return
         super().helpEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -22,7 +22,7 @@ from engine.core.frames import Pass
 from engine.games.tactica import cards as cardmoves
 from engine.games.tactica import queries
 from engine.games.tactica.actions import EndPhase, PlayTactic
-from engine.games.tactica.board import board
+from engine.games.tactica.board import GEOM, board
 from engine.games.tactica.events import label, where
 from tests.app.tactica.tactica_table import Table, free_pair, offset
 
@@ -225,6 +225,29 @@ def test_resting_the_mouse_on_a_troop_tells_its_facts_in_words(make_table):
     assert all(stat in text for stat in ("OFF", "DEF", "RNG", "MOV"))
     enemy = tip(theirs)
     assert "training hidden (honour rule)" in enemy and "2x" not in enemy
+
+
+def test_resting_the_mouse_on_an_empty_hex_names_it_as_the_log_does(table):
+    """At 1366x768 the hexes are drawn too small for their printed numbers, while the log
+    names hexes by number ("hex 6-5"): an empty hex tells its number when the mouse rests
+    on it, and a troop's own tooltip still wins on its hex."""
+    _at_1366x768(table)
+    table.to_first_turn()
+    b = board(table.state)
+    scene, view = table.win.scene, table.win.view
+    empty = next(c for c in GEOM.offset  # no troop, wall or landmark on it
+                 if not any(i.toolTip() for i in scene.items(view.mapToScene(table.point(c)))))
+    viewport = view.viewport()
+    at = table.point(empty)
+    QToolTip.hideText()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                viewport.mapToGlobal(at)))
+    assert QToolTip.text() == where(empty)
+    troop = b.troops[0][0]
+    at = table.point(b.pos[troop])
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                viewport.mapToGlobal(at)))
+    assert QToolTip.text().startswith(f"{label(troop)} (")
 
 
 def test_the_board_keeps_its_size_from_one_turn_to_the_next(table):
