@@ -365,7 +365,9 @@ class Table:
         if source != to:
             zones[source] = src.holding(cards)
             cards = dest.cards
-        self.pos.pop(card, None)
+        pos_of = self.pos
+        if pos_of:  # cards lie on spots only in free zones: most tables have none
+            pos_of.pop(card, None)
         if index is None or index >= len(cards):
             cards = cards + (card,)  # noqa: RUF005 (a concatenation is quicker here)
         else:
@@ -374,7 +376,7 @@ class Table:
         zones[to] = dest.holding(cards)
         self.where[card] = to
         if dest.layout is _FREE:
-            self.pos[card] = pos if pos is not None else (0, 0)
+            pos_of[card] = pos if pos is not None else (0, 0)
 
     def move_all(self, cards: Sequence[str], to: str) -> None:
         """Move `cards` onto the top of `to`, in that order: as a move of each in turn,
@@ -402,6 +404,10 @@ class Table:
         kept = [c for c in dest.cards if c not in moving] if to in sources else dest.cards
         zones[to] = dest.holding((*kept, *cards))
         free = dest.layout is _FREE
+        if not pos and not free:  # no card lies on a spot, nor will: only where each is
+            for card in cards:
+                where[card] = to
+            return
         for card in cards:
             where[card] = to
             pos.pop(card, None)
@@ -424,11 +430,15 @@ class Table:
                     if card not in touched:
                         touched[card] = _sight(zone, card, up)
         for at, zone in enumerate(old):
-            cards = old[at - 1].cards
-            zones[zone.name] = zone.holding(cards)
+            cards, name = old[at - 1].cards, zone.name
+            zones[name] = zone.holding(cards)
             free = zone.layout is _FREE
+            if not pos and not free:  # no card on a spot, nor will be (a draft's packets)
+                for card in cards:
+                    where[card] = name
+                continue
             for card in cards:
-                where[card] = zone.name
+                where[card] = name
                 pos.pop(card, None)
                 if free:
                     pos[card] = (0, 0)
