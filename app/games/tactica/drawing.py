@@ -98,12 +98,12 @@ class FieldDrawing:
             kind = "wall" if face == "wall" else state.landmark_side.get(ref, "ridge")
             item = self.features.get(ref)
             q, r = table.pos[ref]
+            tip = feature_tip(kind, owner_of(ref) or 0, (q, r))
             if item is None:
-                item = self.features[ref] = FeatureItem(ref, kind, owner_of(ref) or 0,
-                                                        feature_tip(kind, owner_of(ref) or 0))
+                item = self.features[ref] = FeatureItem(ref, kind, owner_of(ref) or 0, tip)
                 self.scene.addItem(item)
-            elif item.kind != kind:
-                item.set_kind(kind, feature_tip(kind, item.side))
+            else:
+                item.set_kind(kind, tip)
             centre = self.scene.center_of(Hex(q, r))
             if item.pos() != centre:
                 item.setPos(centre)
@@ -235,15 +235,16 @@ def troop_tip(state: TacticaState, b: Board, troop: str, face: TroopFace) -> str
     return "; ".join(parts) + ". Drag to move or attack; click to select."
 
 
-def feature_tip(kind: str, side: int) -> str:
-    owner = looks.side_name(side)
+def feature_tip(kind: str, side: int, at: Coord) -> str:
+    """A wall's or landmark's rules in words, named with its hex as the log names it."""
+    owner, hex_name = looks.side_name(side), where(at)
     if kind == "wall":
-        return (f"{owner} wall: its troops may stand on it (2 MOV on or off); melee troops "
-                "attack a troop on a wall at -2 OFF; it falls only to ENGINEER.")
+        return (f"{owner} wall at {hex_name}: its troops may stand on it (2 MOV on or off); "
+                "melee troops attack a troop on a wall at -2 OFF; it falls only to ENGINEER.")
     if kind == "ridge":
-        return (f"{owner} landmark, RIDGE side: hexes next to it are high ground (+1 DEF, "
-                "ranged +1 RNG); troops next to it are covered from shots from behind it. "
-                "Melee troops cannot enter it.")
-    return (f"{owner} landmark, RAVINE side: hexes next to it are low ground (ranged -1 RNG). "
-            "Melee troops cannot enter it.")
+        return (f"{owner} landmark at {hex_name}, RIDGE side: hexes next to it are high ground "
+                "(+1 DEF, ranged +1 RNG); troops next to it are covered from shots from behind "
+                "it. Melee troops cannot enter it.")
+    return (f"{owner} landmark at {hex_name}, RAVINE side: hexes next to it are low ground "
+            "(ranged -1 RNG). Melee troops cannot enter it.")
 

@@ -230,7 +230,7 @@ def test_resting_the_mouse_on_a_troop_tells_its_facts_in_words(make_table):
 def test_resting_the_mouse_on_an_empty_hex_names_it_as_the_log_does(table):
     """At 1366x768 the hexes are drawn too small for their printed numbers, while the log
     names hexes by number ("hex 6-5"): an empty hex tells its number when the mouse rests
-    on it, and a troop's own tooltip still wins on its hex."""
+    on it, a wall names its hex in its own tooltip, and a troop's tooltip wins on its hex."""
     _at_1366x768(table)
     table.to_first_turn()
     b = board(table.state)
@@ -248,6 +248,11 @@ def test_resting_the_mouse_on_an_empty_hex_names_it_as_the_log_does(table):
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
                                                 viewport.mapToGlobal(at)))
     assert QToolTip.text().startswith(f"{label(troop)} (")
+    wall = next(c for c in b.wall_at if c not in b.pos.values())  # a wall nobody stands on
+    at = table.point(wall)
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at,
+                                                viewport.mapToGlobal(at)))
+    assert f"wall at {where(wall)}:" in QToolTip.text()
 
 
 def test_the_board_keeps_its_size_from_one_turn_to_the_next(table):
