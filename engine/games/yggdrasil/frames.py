@@ -10,8 +10,9 @@ from functools import cache, lru_cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame
+from engine.core.frames import Commit, Frame, without
 from engine.core.game import GameState
+from engine.core.table_events import Chosen
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
     Choose,
@@ -48,6 +49,7 @@ from engine.games.yggdrasil.state import (
 
 YGGDRASIL = board.YGGDRASIL
 PACKETS = tuple(packet(seat) for seat in range(4))  # each seat's draft packet, by seat
+HANDS = tuple(hand(seat) for seat in range(4))  # each seat's hand, by seat
 
 # Answers listed again and again are made once (engine.core.actions.Made).
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
@@ -114,16 +116,28 @@ class YggDraft(Commit):
             return None
         return Frame.refusal(self, state, seat, action)
 
+    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        """As Commit.answer, with the event and the frame that asks the others made once
+        and handed out again (both immutable values): a third of a match's actions are
+        picks."""
+        secret = self.keep(state, seat, action)
+        rest = without(self.seats, seat)
+        events: list[Event] = [_chosen(seat, secret)]
+        if rest:
+            state.frames.append(_drafting(rest, self.order, self.take))
+            return events
+        return events + self.reveal(state)
+
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Pick)
-        s = ygg(state)
+        assert isinstance(state, YggdrasilState)  # not ygg(): a call less on every pick
         cards = action.cards
         if len(cards) == 1:  # every pick but a two-player table's
             card = cards[0]
-            put(s, card, hand(seat))
-            return _picked(s.table.faces[card])
-        put_all(s, cards, hand(seat))
-        return "You pick " + " and ".join([board.name(s, c) for c in cards])
+            put(state, card, HANDS[seat])
+            return _picked(state.table.faces[card])
+        put_all(state, cards, HANDS[seat])
+        return "You pick " + " and ".join([board.name(state, c) for c in cards])
 
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
@@ -168,11 +182,25 @@ class YggKeep(Commit):
         return [HandsDiscarded(age=s.age), *out]
 
 
-@cache
 def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
-    """A round of the draft, every clan of `order` to pick: made once for each table and
-    handed out again (a frame is an immutable value; a draft has six rounds an Age)."""
-    return YggDraft(seats=order, order=order, take=take)
+    """A round of the draft, every clan of `order` to pick (a draft has six rounds an
+    Age)."""
+    return _drafting(order, order, take)
+
+
+@cache
+def _drafting(seats: tuple[int, ...], order: tuple[int, ...], take: int) -> YggDraft:
+    """The draft's frame asking `seats` of `order`: made once for each and handed out
+    again (a frame is an immutable value; after every pick the frame asks the clans
+    still to pick, at most fifteen sets of seats for a table)."""
+    return YggDraft(seats=seats, order=order, take=take)
+
+
+@lru_cache(maxsize=4096)
+def _chosen(seat: int, secret: str) -> Chosen:
+    """The event of `seat`'s pick, its own line `secret`: made once for each (an event is
+    an immutable value; a clan picks the same cards in many matches)."""
+    return Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
 
 
 # the event of each count of picks (events are immutable values too)

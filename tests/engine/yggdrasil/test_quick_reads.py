@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.core.frames import Commit
 from engine.core.rng import Rng
 from engine.games.yggdrasil import battle, board, frames
 from engine.games.yggdrasil.content import TRIGGERS
@@ -130,3 +131,26 @@ def test_a_sheet_finds_the_upgrades_that_gain_by_what_the_card_says() -> None:
         for on in TRIGGERS:
             plain = any(getattr(e, "on", None) == on for e in card.effects)
             assert Sheet((card,)).gains(on) == ((card,) if plain else ()), (card.key, on)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(13, 4), (14, 2)])
+def test_a_pick_answers_as_any_commit_does(seed: int, players: int) -> None:
+    """YggDraft.answer, with its event and the frame asking the rest made once, does what
+    Commit.answer makes afresh: the same events and the same frames, for every pick of
+    every clan of whole games (two clones of each state of the draft)."""
+    picks = 0
+    for state in _states(seed, players):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggDraft):
+            continue
+        for seat in top.seats:
+            for pick in top.answers(state, seat):
+                quick, plain = state.clone(), state.clone()
+                assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+                quick.frames.pop()
+                plain.frames.pop()
+                picks += 1
+                assert top.answer(quick, seat, pick) == Commit.answer(top, plain, seat, pick)
+                assert quick.frames == plain.frames
+                assert quick.table.zones == plain.table.zones
+    assert picks
