@@ -9,7 +9,7 @@ from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame
+from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -31,7 +31,7 @@ from engine.games.yggdrasil.events import (
     PillageBegins,
     Pillaged,
 )
-from engine.games.yggdrasil.frames import kill, one_per_kind, ygg
+from engine.games.yggdrasil.frames import YggCommit, kill, one_per_kind, ygg
 from engine.games.yggdrasil.state import (
     YggdrasilState,
     hand,
@@ -146,7 +146,7 @@ class YggCall(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class YggBattleCards(Commit):
+class YggBattleCards(YggCommit):
     """Every clan in the battle with cards lays one face down; all reveal together."""
 
     question = "Lay a card face down for the battle"

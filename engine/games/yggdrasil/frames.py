@@ -88,9 +88,45 @@ def one_per_kind(state: YggdrasilState, figures: list[str]) -> list[str]:
     return out
 
 
+# -- hidden choices made together ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class YggCommit(Commit):
+    """Yggdrasil's commits (the draft, the card kept, the battle cards) answer as
+    Commit.answer does, with the event and the frame asking the clans still to choose made
+    once and handed out again (immutable values): picks are a third of a match's actions,
+    and every battle and Age lays and keeps."""
+
+    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        secret = self.keep(state, seat, action)
+        rest = without(self.seats, seat)
+        events: list[Event] = [_chosen(seat, secret)]
+        if rest:
+            state.frames.append(self.asking(rest))
+            return events
+        return events + self.reveal(state)
+
+    def asking(self, seats: tuple[int, ...]) -> YggCommit:
+        """This commit asking `seats` now, all else alike (the core's with_seats)."""
+        return _asking(type(self), seats, self.order)
+
+
+@cache
+def _asking(kind: type[YggCommit], seats: tuple[int, ...], order: tuple[int, ...]) -> YggCommit:
+    """A commit of `kind` of no facts but its seats, asking `seats` of `order`: made once
+    for each (at most fifteen sets of seats a table)."""
+    return kind(seats=seats, order=order)
+
+
+@lru_cache(maxsize=4096)
+def _chosen(seat: int, secret: str) -> Chosen:
+    """The event of `seat`'s hidden choice, its own line `secret`: made once for each (an
+    event is an immutable value; a clan picks and lays the same cards in many matches)."""
+    return Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
+
+
 # -- Gods' Gifts and Discard (facts 20-23, 43) ---------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class YggDraft(Commit):
+class YggDraft(YggCommit):
     """Every clan picks from its packet at once, hidden, then the packets pass left."""
 
     take: int = 1  # cards picked at a time (2 with two players, facts 23)
@@ -116,17 +152,8 @@ class YggDraft(Commit):
             return None
         return Frame.refusal(self, state, seat, action)
 
-    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
-        """As Commit.answer, with the event and the frame that asks the others made once
-        and handed out again (both immutable values): a third of a match's actions are
-        picks."""
-        secret = self.keep(state, seat, action)
-        rest = without(self.seats, seat)
-        events: list[Event] = [_chosen(seat, secret)]
-        if rest:
-            state.frames.append(_drafting(rest, self.order, self.take))
-            return events
-        return events + self.reveal(state)
+    def asking(self, seats: tuple[int, ...]) -> YggDraft:
+        return _drafting(seats, self.order, self.take)
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Pick)
@@ -155,7 +182,7 @@ class YggDraft(Commit):
 
 
 @dataclass(frozen=True, slots=True)
-class YggKeep(Commit):
+class YggKeep(YggCommit):
     """The Discard phase: keep at most one card for the next Age, the rest unseen."""
 
     question = "Keep one card for the next Age (or none)"
@@ -194,13 +221,6 @@ def _drafting(seats: tuple[int, ...], order: tuple[int, ...], take: int) -> YggD
     again (a frame is an immutable value; after every pick the frame asks the clans
     still to pick, at most fifteen sets of seats for a table)."""
     return YggDraft(seats=seats, order=order, take=take)
-
-
-@lru_cache(maxsize=4096)
-def _chosen(seat: int, secret: str) -> Chosen:
-    """The event of `seat`'s pick, its own line `secret`: made once for each (an event is
-    an immutable value; a clan picks the same cards in many matches)."""
-    return Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
 
 
 # the event of each count of picks (events are immutable values too)

@@ -134,23 +134,23 @@ def test_a_sheet_finds_the_upgrades_that_gain_by_what_the_card_says() -> None:
 
 
 @pytest.mark.parametrize(("seed", "players"), [(13, 4), (14, 2)])
-def test_a_pick_answers_as_any_commit_does(seed: int, players: int) -> None:
-    """YggDraft.answer, with its event and the frame asking the rest made once, does what
-    Commit.answer makes afresh: the same events and the same frames, for every pick of
-    every clan of whole games (two clones of each state of the draft)."""
-    picks = 0
+def test_a_hidden_choice_answers_as_any_commit_does(seed: int, players: int) -> None:
+    """YggCommit.answer, with its event and the frame asking the rest made once, does what
+    Commit.answer makes afresh: the same events and the same frames, for every pick, card
+    kept and battle card of every clan of whole games (two clones of each state)."""
+    kinds: set[type] = set()
     for state in _states(seed, players):
         top = state.frames[-1] if state.frames else None
-        if not isinstance(top, frames.YggDraft):
+        if not isinstance(top, frames.YggCommit):
             continue
         for seat in top.seats:
-            for pick in top.answers(state, seat):
+            for choice in top.answers(state, seat):
                 quick, plain = state.clone(), state.clone()
                 assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
                 quick.frames.pop()
                 plain.frames.pop()
-                picks += 1
-                assert top.answer(quick, seat, pick) == Commit.answer(top, plain, seat, pick)
+                kinds.add(type(top))
+                assert top.answer(quick, seat, choice) == Commit.answer(top, plain, seat, choice)
                 assert quick.frames == plain.frames
                 assert quick.table.zones == plain.table.zones
-    assert picks
+    assert kinds == {frames.YggDraft, frames.YggKeep, battle.YggBattleCards}
