@@ -96,7 +96,7 @@ def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < players:
         seat = (seat + 1) % players
         if seat in callers:
-            state.frames.append(YggCall(seats=(seat,), passes=passes))
+            state.frames.append(_calling(seat, passes))
             return
         passes += 1
 
@@ -143,6 +143,13 @@ class YggCall(Frame):
     def passed(self, state: GameState, seat: int) -> list[Event]:
         _call_next(ygg(state), seat, self.passes + 1)
         return []
+
+
+@cache
+def _calling(seat: int, passes: int) -> YggCall:
+    """Call to Battle asking `seat` after `passes` passes: made once for each (a frame is
+    an immutable value; the call goes round after every answer and pass)."""
+    return YggCall(seats=(seat,), passes=passes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +221,16 @@ def after_reveal(state: YggdrasilState, after: int, passes: int) -> None:
         at = (at + 1) % len(order)
         seat = order[at]
         if state.table.zones[hand(seat)].cards:
-            state.frames.append(YggAfterReveal(seats=(seat,), passes=passes))
+            state.frames.append(_adding(seat, passes))
             return
         passes += 1
+
+
+@cache
+def _adding(seat: int, passes: int) -> YggAfterReveal:
+    """The after-reveal window asking `seat` after `passes` passes: made once for each (a
+    frame is an immutable value; the window goes round after every answer and pass)."""
+    return YggAfterReveal(seats=(seat,), passes=passes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,9 +170,10 @@ class YggDraft(YggCommit):
         s = ygg(state)
         s.picks += self.take
         if s.picks >= _hand_size():
+            # the packets' last cards, unseen (facts 22), in one move as one after another
+            zones = s.table.zones
+            put_all(s, tuple([c for p in _packets(s.players) for c in zones[p].cards]), "box")
             for seat in range(s.players):
-                # the packet's last cards, unseen (facts 22)
-                put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
             return [PASSED[s.picks]]
         # every packet to the next clan at once; they stay face down (nothing to turn)
@@ -201,8 +202,10 @@ class YggKeep(YggCommit):
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
         out: list[Event] = []
+        zones = s.table.zones  # every hand's cards in one move, as one hand after another
+        put_all(s, tuple([c for seat in range(s.players) for c in zones[HANDS[seat]].cards]),
+                "box")
         for seat in range(s.players):
-            put_all(s, s.table.cards_in(hand(seat)), "box")
             kept_card = s.table.cards_in(kept(seat))
             out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
                                 card_name=board.name(s, kept_card[0]) if kept_card else ""))

@@ -11,7 +11,8 @@ import pytest
 
 from engine.core.frames import Commit
 from engine.core.rng import Rng
-from engine.games.yggdrasil import battle, board, frames
+from engine.games.yggdrasil import battle, board, doing, frames
+from engine.games.yggdrasil import state as state_module
 from engine.games.yggdrasil.content import TRIGGERS
 from engine.games.yggdrasil.frames import YggSpare
 from engine.games.yggdrasil.sheet import Sheet
@@ -154,3 +155,56 @@ def test_a_hidden_choice_answers_as_any_commit_does(seed: int, players: int) -> 
                 assert quick.frames == plain.frames
                 assert quick.table.zones == plain.table.zones
     assert kinds == {frames.YggDraft, frames.YggKeep, battle.YggBattleCards}
+
+
+def test_the_windows_of_a_battle_made_once_are_those_made_afresh() -> None:
+    """Call to Battle and the after-reveal window, made once for each seat and count of
+    passes, equal the frames made afresh (and a save names them as it names those)."""
+    for seat in range(4):
+        for passes in range(4):
+            assert battle._calling(seat, passes) == battle.YggCall(seats=(seat,), passes=passes)
+            assert battle._adding(seat, passes) == \
+                battle.YggAfterReveal(seats=(seat,), passes=passes)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(15, 4), (16, 3)])
+def test_the_cards_put_away_at_once_lie_as_put_away_clan_by_clan(seed: int,
+                                                                 players: int) -> None:
+    """The draft's last packets and the hands of the Discard phase go into the box in one
+    move: the table after it is the table after moving each clan's cards in turn."""
+    reveals = 0
+    for state in _states(seed, players):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggDraft | frames.YggKeep) or len(top.seats) != 1:
+            continue
+        seat = top.seats[0]
+        for choice in top.answers(state, seat):
+            quick, plain = state.clone(), state.clone()
+            assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+            quick.frames.pop()
+            plain.frames.pop()
+            top.keep(quick, seat, choice)
+            top.keep(plain, seat, choice)
+            quick_events = top.reveal(quick)
+            last = isinstance(top, frames.YggKeep) or \
+                plain.picks + top.take >= board.content().decks.draft.hand
+            if not last:
+                continue
+            reveals += 1
+            for s in range(players):  # the plain way, clan by clan
+                away = frames.PACKETS[s] if isinstance(top, frames.YggDraft) else frames.HANDS[s]
+                doing.put_all(plain, plain.table.cards_in(away), "box")
+            if isinstance(top, frames.YggDraft):
+                plain.picks += top.take
+                for s in range(players):
+                    doing.put_all(plain, plain.table.cards_in(state_module.kept(s)),
+                                  frames.HANDS[s])
+                assert quick_events == [frames.PASSED[plain.picks]]
+            else:
+                for s in range(players):
+                    kept = plain.table.cards_in(state_module.kept(s))
+                    assert quick_events[1 + s].some == bool(kept)  # type: ignore[attr-defined]
+            assert quick.table.zones == plain.table.zones
+            assert quick.table.where == plain.table.where
+            assert quick.table.face_up == plain.table.face_up
+    assert reveals
