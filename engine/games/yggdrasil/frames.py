@@ -5,6 +5,7 @@ what may keep a figure from it."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -98,7 +99,7 @@ class YggCommit(Commit):
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         secret = self.keep(state, seat, action)
-        rest = without(self.seats, seat)
+        rest = _without(self.seats, seat)
         events: list[Event] = [_chosen(seat, secret)]
         if rest:
             state.frames.append(self.asking(rest))
@@ -115,6 +116,11 @@ def _asking(kind: type[YggCommit], seats: tuple[int, ...], order: tuple[int, ...
     """A commit of `kind` of no facts but its seats, asking `seats` of `order`: made once
     for each (at most fifteen sets of seats a table)."""
     return kind(seats=seats, order=order)
+
+
+# the seats a commit still asks once one has chosen (engine.core.frames.without), each
+# made once: after every pick
+_without: Callable[[tuple[int, ...], int], tuple[int, ...]] = cache(without)
 
 
 @lru_cache(maxsize=4096)
