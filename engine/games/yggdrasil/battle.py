@@ -30,8 +30,9 @@ from engine.games.yggdrasil.events import (
     Joined,
     PillageBegins,
     Pillaged,
+    made_once,
 )
-from engine.games.yggdrasil.frames import YggCommit, kill, one_per_kind, ygg
+from engine.games.yggdrasil.frames import YggCommit, asked, kill, one_per_kind, ygg
 from engine.games.yggdrasil.state import (
     YggdrasilState,
     hand,
@@ -41,6 +42,13 @@ from engine.games.yggdrasil.state import (
 
 JOINS: Made[str, Join] = Made(Join)  # answers made once (engine.core.actions.Made)
 LAYS: Made[str, Lay] = Made(Lay)
+# a battle's events, made once for each set of facts (events.made_once)
+JOINED = made_once(Joined, "seat", "figure", "figure_name", "source_name")
+REVEALED = made_once(CardsRevealed, "seats", "names", "round")
+DECIDED = made_once(BattleDecided, "province_name", "seats", "totals", "winner")
+WON = made_once(BattleWon, "seat", "province")
+LOST = made_once(BattleLost, "seat", "province", "winner")
+OVER = made_once(BattleOver, "province", "killed")
 
 
 # -- pillage and battle (facts 34-42, rulings 1-4, 18-23) ----------------------------------------
@@ -54,8 +62,14 @@ def begin_pillage(state: YggdrasilState, seat: int, province: str, cost: int) ->
     state.cancelled, state.boosted = set(), {}
     state.frames.append(BATTLE_STEPS["fight"])
     _call_next(state, seat, 0)
-    return [PillageBegins(seat=seat, province=province, province_name=place_name(province),
-                          rage=cost)]
+    return [_pillage_begins(seat, province, cost)]
+
+
+@cache
+def _pillage_begins(seat: int, province: str, rage: int) -> PillageBegins:
+    """The event of a pillage beginning, made once for each (events.made_once)."""
+    return PillageBegins(seat=seat, province=province, province_name=place_name(province),
+                         rage=rage)
 
 
 def _joiners(state: YggdrasilState, seat: int) -> list[str]:
@@ -137,8 +151,7 @@ class YggCall(Frame):
         source = s.figures.by_id[action.figure].at
         s.figures.move(action.figure, s.fight)
         _call_next(s, seat, 0)
-        return [Joined(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
-                       source_name=place_name(source))]
+        return [JOINED(seat, action.figure, board.name(s, action.figure), place_name(source))]
 
     def passed(self, state: GameState, seat: int) -> list[Event]:
         _call_next(ygg(state), seat, self.passes + 1)
@@ -175,7 +188,7 @@ class YggBattleCards(YggCommit):
             for c in s.table.cards_in(laid(seat)):
                 put(s, c, shown(seat))
                 names.append(board.name(s, c))
-        return [CardsRevealed(seats=self.order, names=tuple(names), round=s.reveals)]
+        return [REVEALED(self.order, tuple(names), s.reveals)]
 
 
 def lay_cards(state: YggdrasilState) -> None:
@@ -183,7 +196,7 @@ def lay_cards(state: YggdrasilState) -> None:
     zones = state.table.zones
     seats = tuple([s for s in state.fighters if zones[hand(s)].cards])
     if seats:
-        state.frames.append(YggBattleCards(seats=seats, order=seats))
+        state.frames.append(asked(YggBattleCards, seats, seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,8 +354,7 @@ class YggBattle(Frame):
         by_id = s.figures.by_id
         dying = [f for f in board.figures_in(s, board.battle_places(s, s.fight))
                  if by_id[f].owner in losers]
-        decided = BattleDecided(province_name=place_name(s.fight), seats=tuple(s.fighters),
-                                totals=totals, winner=s.winner)
+        decided = DECIDED(place_name(s.fight), tuple(s.fighters), totals, s.winner)
         return [decided, *kill(s, dying, "lost the battle")]
 
     def _spoils(self, s: YggdrasilState) -> list[Event]:
@@ -353,14 +365,13 @@ class YggBattle(Frame):
             if s.winner == s.pillager:
                 out += reward(s)
             out.append(glory(s, s.winner, board.stat(s, "axes", s.winner), "won the battle"))
-            out.append(BattleWon(seat=s.winner, province=s.fight))
-        out += [BattleLost(seat=seat, province=s.fight, winner=s.winner)
-                for seat in s.fighters if seat != s.winner]
+            out.append(WON(s.winner, s.fight))
+        out += [LOST(seat, s.fight, s.winner) for seat in s.fighters if seat != s.winner]
         return out
 
     def _tally(self, s: YggdrasilState) -> list[Event]:
         self._then(s, "cards")
-        return [BattleOver(province=s.fight, killed=tuple(s.killed))]
+        return [OVER(s.fight, tuple(s.killed))]
 
     def _cards(self, s: YggdrasilState) -> list[Event]:
         """The winner's cards are discarded, the losers take theirs back (facts 41); Loki's
@@ -386,7 +397,7 @@ class YggBattle(Frame):
             out.append(CardsTaken(seat=poisoner, names=tuple(board.name(s, c) for c in won),
                                   why="Loki's Poison"))
             return out
-        prowess = YggProwess(seats=(winner,))
+        prowess = _prowess(winner)
         if won and prowess.answers(s, winner):
             s.frames.append(prowess)
             return out
@@ -407,6 +418,13 @@ BATTLE_STEPS: Made[str, YggBattle] = Made(lambda step: YggBattle(step=step))
 _STEPS = {"fight": YggBattle._fight, "revealed": YggBattle._revealed,
           "compare": YggBattle._compare, "spoils": YggBattle._spoils,
           "tally": YggBattle._tally, "cards": YggBattle._cards, "end": YggBattle._end}
+
+
+@cache
+def _prowess(winner: int) -> YggProwess:
+    """Tyr's Prowess asking the winner: made once for each seat (every battle's end asks
+    whether it has an answer)."""
+    return YggProwess(seats=(winner,))
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:
@@ -430,9 +448,8 @@ def reward(state: YggdrasilState) -> list[Event]:
                      (m := board.monster(state.figures[f].kind)) is not None and
                      m.rule("reward-twice") is not None for f in state.joined) else 1
     state.pillaged.add(province)
-    out: list[Event] = [Pillaged(seat=seat, province=province,
-                                 province_name=place_name(province), reward=_reward_name(kind),
-                                 times=times)]
+    out: list[Event] = [PILLAGED(seat, province, place_name(province), _reward_name(kind),
+                                 times)]
     for _ in range(times):
         if kind == "glory":
             token = next(t for t in board.content().board.pillage_tokens if t.reward == "glory")
@@ -441,6 +458,9 @@ def reward(state: YggdrasilState) -> list[Event]:
             for stat in ("rage", "axes", "horns") if kind == "all-stats" else (kind,):
                 out += raise_stat(state, seat, stat, f"pillaging {place_name(province)}")
     return out
+
+
+PILLAGED = made_once(Pillaged, "seat", "province", "province_name", "reward", "times")
 
 
 def _reward_name(kind: str) -> str:

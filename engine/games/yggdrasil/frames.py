@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
@@ -38,6 +39,7 @@ from engine.games.yggdrasil.events import (
     Marched,
     PacketsPassed,
     Spared,
+    made_once,
 )
 from engine.games.yggdrasil.state import (
     RESERVE,
@@ -108,11 +110,14 @@ class YggCommit(Commit):
 
     def asking(self, seats: tuple[int, ...]) -> YggCommit:
         """This commit asking `seats` now, all else alike (the core's with_seats)."""
-        return _asking(type(self), seats, self.order)
+        return asked(type(self), seats, self.order)
+
+
+C = TypeVar("C", bound=YggCommit)
 
 
 @cache
-def _asking(kind: type[YggCommit], seats: tuple[int, ...], order: tuple[int, ...]) -> YggCommit:
+def asked(kind: type[C], seats: tuple[int, ...], order: tuple[int, ...]) -> C:
     """A commit of `kind` of no facts but its seats, asking `seats` of `order`: made once
     for each (at most fifteen sets of seats a table)."""
     return kind(seats=seats, order=order)
@@ -213,9 +218,18 @@ class YggKeep(YggCommit):
                 "box")
         for seat in range(s.players):
             kept_card = s.table.cards_in(kept(seat))
-            out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
-                                card_name=board.name(s, kept_card[0]) if kept_card else ""))
-        return [HandsDiscarded(age=s.age), *out]
+            out.append(_kept(seat, board.name(s, kept_card[0]) if kept_card else ""))
+        return [DISCARDED(s.age), *out]
+
+
+@lru_cache(maxsize=4096)
+def _kept(seat: int, card_name: str) -> KeptCard:
+    """The event of the card `seat` keeps (none: ""), its own to see: made once for each."""
+    return KeptCard(seat=seat, some=bool(card_name), seen_by=frozenset({seat}),
+                    card_name=card_name)
+
+
+DISCARDED = made_once(HandsDiscarded, "age")
 
 
 def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
@@ -289,7 +303,14 @@ class YggChooseStat(Frame):
 
 def choose_stat(state: YggdrasilState, seat: int, why: str, but: str = "") -> None:
     if board.raisable(state, seat, but):
-        state.frames.append(YggChooseStat(seats=(seat,), but=but, why=why))
+        state.frames.append(_choosing(seat, but, why))
+
+
+@lru_cache(maxsize=4096)
+def _choosing(seat: int, but: str, why: str) -> YggChooseStat:
+    """The frame asking `seat` to raise a stat, made once for each (a frame is an
+    immutable value)."""
+    return YggChooseStat(seats=(seat,), but=but, why=why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,15 +384,26 @@ class YggMarchOn(Frame):
         s.figures.move(action.figure, self.to)
         if _may_follow(s, seat, self.source, self.to):
             s.frames.append(self)
-        return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
-                        source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
+        return [MARCHED(seat, action.figure, board.name(s, action.figure), self.source,
+                        self.to, place_name(self.to), 0)]
 
 
 def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
     """After a march, ask whether more figures follow, unless none may: most marches
     leave nobody to follow, so the frame is made only when it asks."""
     if _may_follow(state, seat, source, to):
-        state.frames.append(YggMarchOn(seats=(seat,), source=source, to=to))
+        state.frames.append(_marching_on(seat, source, to))
+
+
+@lru_cache(maxsize=4096)
+def _marching_on(seat: int, source: str, to: str) -> YggMarchOn:
+    """The frame asking `seat` for more figures to follow from `source` to `to`, made once
+    for each (a frame is an immutable value)."""
+    return YggMarchOn(seats=(seat,), source=source, to=to)
+
+
+# a figure's march, made once for each set of facts (events.made_once)
+MARCHED = made_once(Marched, "seat", "figure", "figure_name", "source", "to", "to_name", "rage")
 
 
 def _may_follow(state: YggdrasilState, seat: int, source: str, to: str) -> bool:

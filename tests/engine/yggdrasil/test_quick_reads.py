@@ -11,9 +11,10 @@ import pytest
 
 from engine.core.frames import Commit
 from engine.core.rng import Rng
-from engine.games.yggdrasil import battle, board, doing, frames
+from engine.games.yggdrasil import ages, battle, board, doing, frames
 from engine.games.yggdrasil import state as state_module
 from engine.games.yggdrasil.content import TRIGGERS
+from engine.games.yggdrasil.events import BattleLost, BattleWon, KeptCard, made_once
 from engine.games.yggdrasil.frames import YggSpare
 from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import YggdrasilOptions, YggdrasilState
@@ -208,3 +209,23 @@ def test_the_cards_put_away_at_once_lie_as_put_away_clan_by_clan(seed: int,
             assert quick.table.where == plain.table.where
             assert quick.table.face_up == plain.table.face_up
     assert reveals
+
+
+def test_values_made_once_are_those_made_afresh() -> None:
+    """Events and frames made once for each set of facts equal the ones made afresh, and
+    are handed out again; a maker given other facts than its own refuses."""
+    won = made_once(BattleWon, "seat", "province")
+    assert won(1, "p") == BattleWon(seat=1, province="p")
+    assert won(1, "p") is won(1, "p")
+    with pytest.raises(ValueError):
+        won(1)
+    assert battle.LOST(2, "p", 1) == BattleLost(seat=2, province="p", winner=1)
+    assert battle._prowess(3) == battle.YggProwess(seats=(3,))
+    assert frames._choosing(1, "rage", "why") == \
+        frames.YggChooseStat(seats=(1,), but="rage", why="why")
+    assert frames._marching_on(0, "a", "b") == frames.YggMarchOn(seats=(0,), source="a", to="b")
+    assert frames._kept(2, "") == KeptCard(seat=2, some=False, card_name="",
+                                            seen_by=frozenset({2}))
+    assert frames.asked(battle.YggBattleCards, (1, 3), (0, 1, 3)) == \
+        battle.YggBattleCards(seats=(1, 3), order=(0, 1, 3))
+    assert ages.YggDoomGlory() == ages.DOOM_GLORY
