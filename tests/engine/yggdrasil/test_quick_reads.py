@@ -11,7 +11,8 @@ import pytest
 
 from engine.core.frames import Commit
 from engine.core.rng import Rng
-from engine.games.yggdrasil import ages, battle, board, doing, frames
+from engine.core.zones import Layout, Visibility, Zone
+from engine.games.yggdrasil import ages, battle, board, doing, frames, rules
 from engine.games.yggdrasil import state as state_module
 from engine.games.yggdrasil.content import TRIGGERS
 from engine.games.yggdrasil.events import BattleLost, BattleWon, KeptCard, made_once
@@ -229,3 +230,20 @@ def test_values_made_once_are_those_made_afresh() -> None:
     assert frames.asked(battle.YggBattleCards, (1, 3), (0, 1, 3)) == \
         battle.YggBattleCards(seats=(1, 3), order=(0, 1, 3))
     assert ages.YggDoomGlory() == ages.DOOM_GLORY
+
+
+def test_the_zones_every_match_shares_stay_empty() -> None:
+    """The empty zones a set-up shares with every match are never changed by one: after
+    a whole game they hold no card, and a new match begins with them (those the set-up
+    deals into replaced)."""
+    *_, last = _states(17, 4)
+    assert last.result is not None
+    shared = rules._empty_zones(4)
+    assert all(not zone.cards for zone in shared)
+    fresh = GAME.setup(YggdrasilOptions(players=4), Rng(18))
+    for zone in shared:  # the set-up deals into some: those are replaced, not changed
+        now = fresh.table.zones[zone.name]
+        assert now is zone or (now.cards and Zone(
+            now.name, now.label, now.visibility, now.layout, now.owner) == zone)
+    assert fresh.table.zones[state_module.hand(3)] == Zone(
+        state_module.hand(3), "Player 4's hand", Visibility.OWNER, Layout.SPREAD, 3)
