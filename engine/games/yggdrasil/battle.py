@@ -42,13 +42,10 @@ from engine.games.yggdrasil.state import (
 
 JOINS: Made[str, Join] = Made(Join)  # answers made once (engine.core.actions.Made)
 LAYS: Made[str, Lay] = Made(Lay)
-# a battle's events, made once for each set of facts (events.made_once)
+# a battle's events of few enough facts to repeat, made once for each (events.made_once)
 JOINED = made_once(Joined, "seat", "figure", "figure_name", "source_name")
-REVEALED = made_once(CardsRevealed, "seats", "names", "round")
-DECIDED = made_once(BattleDecided, "province_name", "seats", "totals", "winner")
 WON = made_once(BattleWon, "seat", "province")
 LOST = made_once(BattleLost, "seat", "province", "winner")
-OVER = made_once(BattleOver, "province", "killed")
 
 
 # -- pillage and battle (facts 34-42, rulings 1-4, 18-23) ----------------------------------------
@@ -188,7 +185,7 @@ class YggBattleCards(YggCommit):
             for c in s.table.cards_in(laid(seat)):
                 put(s, c, shown(seat))
                 names.append(board.name(s, c))
-        return [REVEALED(self.order, tuple(names), s.reveals)]
+        return [CardsRevealed(seats=self.order, names=tuple(names), round=s.reveals)]
 
 
 def lay_cards(state: YggdrasilState) -> None:
@@ -354,7 +351,8 @@ class YggBattle(Frame):
         by_id = s.figures.by_id
         dying = [f for f in board.figures_in(s, board.battle_places(s, s.fight))
                  if by_id[f].owner in losers]
-        decided = DECIDED(place_name(s.fight), tuple(s.fighters), totals, s.winner)
+        decided = BattleDecided(province_name=place_name(s.fight), seats=tuple(s.fighters),
+                                totals=totals, winner=s.winner)
         return [decided, *kill(s, dying, "lost the battle")]
 
     def _spoils(self, s: YggdrasilState) -> list[Event]:
@@ -371,7 +369,7 @@ class YggBattle(Frame):
 
     def _tally(self, s: YggdrasilState) -> list[Event]:
         self._then(s, "cards")
-        return [OVER(s.fight, tuple(s.killed))]
+        return [BattleOver(province=s.fight, killed=tuple(s.killed))]
 
     def _cards(self, s: YggdrasilState) -> list[Event]:
         """The winner's cards are discarded, the losers take theirs back (facts 41); Loki's

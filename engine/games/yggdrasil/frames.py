@@ -147,7 +147,10 @@ class YggDraft(YggCommit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(_picks(state.table.zones[PACKETS[seat]].cards, self.take))
+        cards = state.table.zones[PACKETS[seat]].cards
+        if self.take == 1:  # a plain look-up of each card's pick (in C)
+            return list(map(PICK_ONE.__getitem__, cards))
+        return list(_pairs(cards))
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
@@ -270,14 +273,12 @@ def _packets(players: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _picks(cards: tuple[str, ...], take: int) -> tuple[Pick, ...]:
-    """A packet's picks, made once for each run of cards: the listing asks for them
-    again and again (and a computer clan's search), while a packet holds the same cards
-    until its clan picks (two players pick pairs: 28 of 8 cards).
-    Card ids say nothing of a match, so the picks of a run of ids are the same in every
-    match."""
-    if take == 1:
-        return tuple(map(PICK_ONE.__getitem__, cards))
+def _pairs(cards: tuple[str, ...]) -> tuple[Pick, ...]:
+    """A two-player packet's picks of two cards (28 of 8), made once for each run of
+    cards: a computer clan's search asks for them again and again, while a packet holds
+    the same cards until its clan picks. Card ids say nothing of a match, so the picks of
+    a run of ids are the same in every match. (One card a pick is looked up card by card:
+    a cache of runs was asked once for each in random play, and never found one.)"""
     return tuple(PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:])
 
 
@@ -384,8 +385,8 @@ class YggMarchOn(Frame):
         s.figures.move(action.figure, self.to)
         if _may_follow(s, seat, self.source, self.to):
             s.frames.append(self)
-        return [MARCHED(seat, action.figure, board.name(s, action.figure), self.source,
-                        self.to, place_name(self.to), 0)]
+        return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
+                        source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
 
 
 def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
@@ -400,10 +401,6 @@ def _marching_on(seat: int, source: str, to: str) -> YggMarchOn:
     """The frame asking `seat` for more figures to follow from `source` to `to`, made once
     for each (a frame is an immutable value)."""
     return YggMarchOn(seats=(seat,), source=source, to=to)
-
-
-# a figure's march, made once for each set of facts (events.made_once)
-MARCHED = made_once(Marched, "seat", "figure", "figure_name", "source", "to", "to_name", "rage")
 
 
 def _may_follow(state: YggdrasilState, seat: int, source: str, to: str) -> bool:
