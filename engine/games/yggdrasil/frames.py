@@ -59,6 +59,7 @@ PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
 PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
 MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
+RAISES: Made[str, Raise] = Made(Raise)
 # a kind of figure -> its free invasions by where they go
 OFFERED: Made[str, Made[str, Invade]] = Made(lambda kind: Made(lambda to: Invade(kind, to)))
 
@@ -175,8 +176,11 @@ class YggDraft(YggCommit):
         cards = action.cards
         if len(cards) == 1:  # every pick but a two-player table's
             card = cards[0]
-            put(state, card, HANDS[seat])
-            return _picked(state.table.faces[card])
+            table = state.table  # doing.put into a hand, which lies face down
+            table.move(card, HANDS[seat])
+            if card in table.face_up:
+                table.set_face(card, False)
+            return _picked(table.faces[card])
         put_all(state, cards, HANDS[seat])
         return "You pick " + " and ".join([board.name(state, c) for c in cards])
 
@@ -295,7 +299,7 @@ class YggChooseStat(Frame):
         return f"Raise a clan stat one step ({self.why})"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [Raise(s) for s in board.raisable(ygg(state), seat, self.but)]
+        return list(map(RAISES.__getitem__, board.raisable(ygg(state), seat, self.but)))
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Raise)

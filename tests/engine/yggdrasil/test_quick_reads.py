@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.core.zones import Layout, Visibility, Zone
 from engine.games.yggdrasil import ages, battle, board, doing, frames, rules
 from engine.games.yggdrasil import state as state_module
+from engine.games.yggdrasil.actions import Pick
 from engine.games.yggdrasil.content import TRIGGERS
 from engine.games.yggdrasil.events import BattleLost, BattleWon, KeptCard, made_once
 from engine.games.yggdrasil.frames import YggSpare
@@ -247,3 +248,27 @@ def test_the_zones_every_match_shares_stay_empty() -> None:
             now.name, now.label, now.visibility, now.layout, now.owner) == zone)
     assert fresh.table.zones[state_module.hand(3)] == Zone(
         state_module.hand(3), "Player 4's hand", Visibility.OWNER, Layout.SPREAD, 3)
+
+
+def test_a_pick_puts_its_card_away_as_doing_put_does() -> None:
+    """A pick moves its card into the hand as doing.put would (face down), for every pick
+    of a whole game, a card turned face up in its packet included."""
+    picks = 0
+    for state in _states(19, 4):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggDraft):
+            continue
+        for seat in top.seats:
+            for pick in top.answers(state, seat)[:2]:
+                assert isinstance(pick, Pick)
+                for up in (False, True):
+                    quick, plain = state.clone(), state.clone()
+                    assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+                    for twin in (quick, plain):
+                        twin.table.set_face(pick.cards[0], up)
+                    top.keep(quick, seat, pick)
+                    doing.put(plain, pick.cards[0], state_module.hand(seat))
+                    picks += 1
+                    assert quick.table.zones == plain.table.zones
+                    assert quick.table.face_up == plain.table.face_up
+    assert picks
