@@ -12,7 +12,7 @@ import pytest
 from engine.core.frames import Commit
 from engine.core.rng import Rng
 from engine.core.zones import Layout, Visibility, Zone
-from engine.games.yggdrasil import ages, battle, board, doing, frames, rules
+from engine.games.yggdrasil import abilities, ages, battle, board, doing, frames, rules
 from engine.games.yggdrasil import state as state_module
 from engine.games.yggdrasil.actions import Pick
 from engine.games.yggdrasil.content import TRIGGERS
@@ -272,3 +272,20 @@ def test_a_pick_puts_its_card_away_as_doing_put_does() -> None:
                     assert quick.table.zones == plain.table.zones
                     assert quick.table.face_up == plain.table.face_up
     assert picks
+
+
+@pytest.mark.parametrize(("seed", "players"), [(20, 4), (21, 3)])
+def test_a_text_waiting_for_the_reveal_is_whose_the_board_says(seed: int,
+                                                              players: int) -> None:
+    """Whose each reveal text is (read in one call) is the clan in the battle that
+    board.has_live_text finds showing it, for every clan at every step of battles."""
+    asked = 0
+    for state in _states(seed, players):
+        if not state.fight:
+            continue
+        for key in ("cancel-texts", "discard-and-replay", "smite-warrior", "keep-one-figure"):
+            for seat in range(players):
+                asked += 1
+                plain = seat in state.fighters and board.has_live_text(state, seat, key)
+                assert abilities._text(key)(seat)(state, None) == (seat if plain else None)  # type: ignore[arg-type]
+    assert asked
