@@ -30,11 +30,19 @@ from engine.games.yggdrasil.frames import (
     kill,
     offer,
 )
-from engine.games.yggdrasil.state import YggdrasilState, figure_id, shown
+from engine.games.yggdrasil.state import YggdrasilState, figure_id, sheet, shown
 
 SEATS = range(4)
 Facts = dict[str, Any]
 Whose = Callable[[YggdrasilState, Event], int | None]
+SHEETS = tuple(sheet(k) for k in SEATS)  # each clan's sheet, by seat
+
+
+def _bare(state: YggdrasilState, seat: int) -> bool:
+    """Whether `seat`'s sheet holds no upgrade, so that no upgrade's text is its (most
+    sheets, most of a match): read before the sheet itself by the texts every invasion
+    and every death asks after."""
+    return not state.table.zones[SHEETS[seat]].cards
 
 
 def _fresh(state: YggdrasilState, facts: Facts) -> bool:
@@ -233,7 +241,9 @@ def _take(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _blessed(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if board.rule(state, seat, "invade-after-loss") is not None else None
+    if _bare(state, seat) or board.rule(state, seat, "invade-after-loss") is None:
+        return None
+    return seat
 
 
 def _blessing(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -385,7 +395,8 @@ def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _succoured(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    if event.how == "extra" or board.rule(state, seat, "extra-warrior-on-invade") is None:  # type: ignore[attr-defined]
+    if event.how == "extra" or _bare(state, seat) or \
+            board.rule(state, seat, "extra-warrior-on-invade") is None:  # type: ignore[attr-defined]
         return None
     return seat
 
@@ -405,6 +416,8 @@ def _domain(state: YggdrasilState, event: Event) -> int | None:
     seat, to, how = event.seat, event.to, event.how  # type: ignore[attr-defined]
     if state.fight or how == "extra" or to in state.pillaged or board.is_fjord(to):
         return None  # asked first: what the event says is read without the clan's sheet
+    if _bare(state, seat):
+        return None
     rule = board.rule(state, seat, "pillage-after-invade")
     if rule is None or state.rage[seat] < rule.params["rage"]:
         return None
@@ -421,7 +434,8 @@ def _pillage_now(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _shipwright(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    if event.ship and board.clan_sheet(state, seat).gains("ship-destroyed"):  # type: ignore[attr-defined]
+    if event.ship and not _bare(state, seat) and \
+            board.clan_sheet(state, seat).gains("ship-destroyed"):  # type: ignore[attr-defined]
         return seat
     return None
 
@@ -435,7 +449,9 @@ def _ship_lost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _released_whose(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if board.clan_sheet(state, seat).gains("released") else None
+    if _bare(state, seat) or not board.clan_sheet(state, seat).gains("released"):
+        return None
+    return seat
 
 
 def _released(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:

@@ -289,3 +289,20 @@ def test_a_text_waiting_for_the_reveal_is_whose_the_board_says(seed: int,
                 plain = seat in state.fighters and board.has_live_text(state, seat, key)
                 assert abilities._text(key)(seat)(state, None) == (seat if plain else None)  # type: ignore[arg-type]
     assert asked
+
+
+def test_a_bare_sheet_gives_no_upgrade_text() -> None:
+    """A clan whose sheet the invasion and death texts read as bare has no rule and no
+    gain from it, at every step of a game; a sheet with an upgrade is never bare."""
+    bare = dressed = 0
+    for state in _states(22, 4):
+        for seat in range(4):
+            sheet = board.clan_sheet(state, seat)
+            if abilities._bare(state, seat):
+                bare += 1
+                assert not sheet.cards and not sheet.rules
+                assert not any(sheet.gains(on) for on in TRIGGERS)
+            else:
+                dressed += 1
+                assert sheet.cards
+    assert bare and dressed
