@@ -328,7 +328,8 @@ def _may_be_paid(state: YggdrasilState, seat: int) -> bool:
         e = by_id[f]
         if e.owner == seat and e.kind in killers:
             return True
-    return bool(board.clan_sheet(state, seat).gains("two-enemies-destroyed"))
+    return not _bare(state, seat) and \
+        bool(board.clan_sheet(state, seat).gains("two-enemies-destroyed"))
 
 
 @cache

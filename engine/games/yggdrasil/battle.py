@@ -32,7 +32,7 @@ from engine.games.yggdrasil.events import (
     Pillaged,
     made_once,
 )
-from engine.games.yggdrasil.frames import YggCommit, asked, kill, one_per_kind, ygg
+from engine.games.yggdrasil.frames import HANDS, YggCommit, asked, kill, one_per_kind, ygg
 from engine.games.yggdrasil.state import (
     YggdrasilState,
     hand,
@@ -169,7 +169,7 @@ class YggBattleCards(YggCommit):
     question = "Lay a card face down for the battle"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(map(LAYS.__getitem__, state.table.zones[hand(seat)].cards))
+        return list(map(LAYS.__getitem__, state.table.zones[HANDS[seat]].cards))
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Lay)
@@ -191,7 +191,7 @@ class YggBattleCards(YggCommit):
 def lay_cards(state: YggdrasilState) -> None:
     """Each clan in the battle with a card in hand must lay one (ruling 1)."""
     zones = state.table.zones
-    seats = tuple([s for s in state.fighters if zones[hand(s)].cards])
+    seats = tuple([s for s in state.fighters if zones[HANDS[s]].cards])
     if seats:
         state.frames.append(asked(YggBattleCards, seats, seats))
 
@@ -210,7 +210,7 @@ class YggAfterReveal(Frame):
         s = ygg(state)
         faces = s.table.faces
         late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
-        return [LAYS[c] for c in s.table.zones[hand(seat)].cards if faces[c] in late]
+        return [LAYS[c] for c in s.table.zones[HANDS[seat]].cards if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)
@@ -230,7 +230,7 @@ def after_reveal(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < len(order):
         at = (at + 1) % len(order)
         seat = order[at]
-        if state.table.zones[hand(seat)].cards:
+        if state.table.zones[HANDS[seat]].cards:
             state.frames.append(_adding(seat, passes))
             return
         passes += 1
