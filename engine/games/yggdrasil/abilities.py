@@ -30,10 +30,19 @@ from engine.games.yggdrasil.frames import (
     kill,
     offer,
 )
-from engine.games.yggdrasil.state import YggdrasilState, figure_id
+from engine.games.yggdrasil.state import YggdrasilState, figure_id, sheet, shown
 
 SEATS = range(4)
 Facts = dict[str, Any]
+Whose = Callable[[YggdrasilState, Event], int | None]
+SHEETS = tuple(sheet(k) for k in SEATS)  # each clan's sheet, by seat
+
+
+def _bare(state: YggdrasilState, seat: int) -> bool:
+    """Whether `seat`'s sheet holds no upgrade, so that no upgrade's text is its (most
+    sheets, most of a match): read before the sheet itself by the texts every invasion
+    and every death asks after."""
+    return not state.table.zones[SHEETS[seat]].cards
 
 
 def _fresh(state: YggdrasilState, facts: Facts) -> bool:
@@ -43,22 +52,42 @@ def _fresh(state: YggdrasilState, facts: Facts) -> bool:
     return facts.get("round") == state.reveals
 
 
-def _text(key: str) -> Callable[[YggdrasilState, int], bool]:
-    """Whether a clan shows a card whose text `key` still works (board.has_live_text,
-    without its call: every reveal asks it of every clan in the battle for each text)."""
-    return lambda state, seat: board.shows_live(state, seat, board.with_rule(key))
+def _text(key: str) -> Callable[[int], Whose]:
+    """Whose a text waiting for the reveal is, seat by seat: the clan `k` if it is in the
+    battle and shows a card whose text `key` still works (board.has_live_text, read in
+    whose own call, its zone named once: every reveal asks it of every clan for each of
+    four texts)."""
+    def of(k: int) -> Whose:
+        zone = shown(k)
+
+        def whose(state: YggdrasilState, event: Event) -> int | None:
+            if k not in state.fighters:
+                return None
+            table, having, cancelled = state.table, board.with_rule(key), state.cancelled
+            faces = table.faces
+            for card in table.zones[zone].cards:
+                if card not in cancelled and faces[card] in having:
+                    return k
+            return None
+        return whose
+    return of
 
 
-def _per_seat(name: str, on: str, holds: Callable[[YggdrasilState, int], bool],
+def _in_battle(holds: Callable[[YggdrasilState, int], bool]) -> Callable[[int], Whose]:
+    """Whose an ability is, seat by seat: the clan `k` if it is in the battle and `holds`."""
+    def of(k: int) -> Whose:
+        return lambda state, event: k if k in state.fighters and holds(state, k) else None
+    return of
+
+
+def _per_seat(name: str, on: str, whose: Callable[[int], Whose],
               effect: Callable[[YggdrasilState, int, Facts], list[Event]], order: int = 3,
               may: bool = False, prompt: str = "",
               live: Callable[[YggdrasilState, Facts], bool] | None = None,
               ) -> tuple[Ability, ...]:
-    """One ability per seat: an event such as a reveal can trigger it for several clans,
-    each resolving in its turn from the pillager."""
-    def whose(k: int) -> Callable[[YggdrasilState, Event], int | None]:
-        # only seats at the table fight: the clans in the battle are asked and no other
-        return lambda state, event: k if k in state.fighters and holds(state, k) else None
+    """One ability per seat (`whose(k)` says whether it is seat k's): an event such as a
+    reveal can trigger it for several clans, each resolving in its turn from the pillager.
+    Only seats at the table fight: the clans in the battle are asked and no other."""
     return tuple(Ability(name, on=on, whose=whose(k), effect=effect, order=order, may=may,
                          prompt=prompt, live=live) for k in SEATS)
 
@@ -212,7 +241,9 @@ def _take(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _blessed(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if board.rule(state, seat, "invade-after-loss") is not None else None
+    if _bare(state, seat) or board.rule(state, seat, "invade-after-loss") is None:
+        return None
+    return seat
 
 
 def _blessing(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -297,7 +328,8 @@ def _may_be_paid(state: YggdrasilState, seat: int) -> bool:
         e = by_id[f]
         if e.owner == seat and e.kind in killers:
             return True
-    return bool(board.clan_sheet(state, seat).gains("two-enemies-destroyed"))
+    return not _bare(state, seat) and \
+        bool(board.clan_sheet(state, seat).gains("two-enemies-destroyed"))
 
 
 @cache
@@ -364,7 +396,8 @@ def _crush(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _succoured(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    if event.how == "extra" or board.rule(state, seat, "extra-warrior-on-invade") is None:  # type: ignore[attr-defined]
+    if event.how == "extra" or _bare(state, seat) or \
+            board.rule(state, seat, "extra-warrior-on-invade") is None:  # type: ignore[attr-defined]
         return None
     return seat
 
@@ -384,6 +417,8 @@ def _domain(state: YggdrasilState, event: Event) -> int | None:
     seat, to, how = event.seat, event.to, event.how  # type: ignore[attr-defined]
     if state.fight or how == "extra" or to in state.pillaged or board.is_fjord(to):
         return None  # asked first: what the event says is read without the clan's sheet
+    if _bare(state, seat):
+        return None
     rule = board.rule(state, seat, "pillage-after-invade")
     if rule is None or state.rage[seat] < rule.params["rage"]:
         return None
@@ -400,7 +435,8 @@ def _pillage_now(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _shipwright(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    if event.ship and board.clan_sheet(state, seat).gains("ship-destroyed"):  # type: ignore[attr-defined]
+    if event.ship and not _bare(state, seat) and \
+            board.clan_sheet(state, seat).gains("ship-destroyed"):  # type: ignore[attr-defined]
         return seat
     return None
 
@@ -414,7 +450,9 @@ def _ship_lost(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
 
 def _released_whose(state: YggdrasilState, event: Event) -> int | None:
     seat = event.seat  # type: ignore[attr-defined]
-    return seat if board.clan_sheet(state, seat).gains("released") else None
+    if _bare(state, seat) or not board.clan_sheet(state, seat).gains("released"):
+        return None
+    return seat
 
 
 def _released(state: YggdrasilState, seat: int, facts: Facts) -> list[Event]:
@@ -432,7 +470,8 @@ ABILITIES: tuple[Ability, ...] = (
     *_per_seat("Odin's Smite", "ygg-revealed", _text("smite-warrior"), _smite, live=_fresh),
     *_per_seat("Odin's Tide", "ygg-revealed", _text("keep-one-figure"), _tide, live=_fresh),
     *_per_seat("Quest card as battle strength", "ygg-revealed",
-               lambda s, k: _quest_bonus(s, k) > 0 and bool(_unboosted_quests(s, k)), _boost,
+               _in_battle(lambda s, k: _quest_bonus(s, k) > 0 and bool(_unboosted_quests(s, k))),
+               _boost,
                may=True, prompt="Count your revealed quest as a battle card?", live=_fresh),
     Ability("On winning", on="ygg-won", whose=_winner, effect=_on_win),
     Ability("Loki takes from the winner", on="ygg-lost", whose=_taker, effect=_take),

@@ -15,12 +15,12 @@ from engine.games.yggdrasil.events import (
     AgeBegins,
     Doom,
     GameEnds,
-    HandsDiscarded,
     PhaseBegins,
     QuestShown,
     Released,
+    made_once,
 )
-from engine.games.yggdrasil.frames import YggKeep, choose_stat, draft_round, kill
+from engine.games.yggdrasil.frames import DISCARDED, YggKeep, asked, choose_stat, draft_round, kill
 from engine.games.yggdrasil.state import (
     PHASES,
     RESERVE,
@@ -40,7 +40,7 @@ def next_phase(state: YggdrasilState) -> list[Event]:
     if at + 1 < len(PHASES):
         state.phase = PHASES[at + 1]
         begin = BEGIN[state.phase]
-        return [PhaseBegins(age=state.age, phase=state.phase), *begin(state)]
+        return [PHASE_BEGINS(state.age, state.phase), *begin(state)]
     return end_of_age(state)
 
 
@@ -57,8 +57,7 @@ def gods_gifts(state: YggdrasilState) -> list[Event]:
     put_all(state, cards[state.players * draft.dealt:], "box")
     state.frames.append(draft_round(tuple(range(state.players)),
                                     draft.picks[str(state.players)]))  # type: ignore[index]
-    return [AgeBegins(age=state.age, first=state.first),
-            PhaseBegins(age=state.age, phase="gifts")]
+    return [AGE_BEGINS(state.age, state.first), PHASE_BEGINS(state.age, "gifts")]
 
 
 def action(state: YggdrasilState) -> list[Event]:
@@ -72,11 +71,11 @@ def discard(state: YggdrasilState) -> list[Event]:
     """Keep at most one card; in Age 3 every hand is discarded (facts 43)."""
     seats = tuple(s for s in range(state.players) if state.table.cards_in(hand(s)))
     if state.age < 3 and seats:
-        state.frames.append(YggKeep(seats=seats, order=seats))
+        state.frames.append(asked(YggKeep, seats, seats))
         return []
     for seat in seats:
         put_all(state, state.table.cards_in(hand(seat)), "box")
-    return [HandsDiscarded(age=state.age)]
+    return [DISCARDED(state.age)]
 
 
 def quest(state: YggdrasilState) -> list[Event]:
@@ -89,7 +88,7 @@ def quest(state: YggdrasilState) -> list[Event]:
             card = board.card(state, c)
             done = fulfilled(state, seat, card.goal)
             put(state, c, "discard")
-            out.append(QuestShown(seat=seat, card_name=card.name, fulfilled=done))
+            out.append(QUEST_SHOWN(seat, card.name, done))
             if done:
                 times = 2 if board.rule(state, seat, "double-quest-glory") else 1
                 out.append(glory(state, seat, (card.glory or 0) * times, card.name))
@@ -126,8 +125,8 @@ def ragnarok(state: YggdrasilState) -> list[Event]:
     dying = board.figures_in(state, board.battle_places(state, province))
     state.destroyed.add(province)
     state.killed = [0] * state.players
-    state.frames.append(YggDoomGlory())
-    return [Doom(province=province, province_name=place_name(province), age=state.age),
+    state.frames.append(DOOM_GLORY)
+    return [DOOM(province, place_name(province), state.age),
             *kill(state, dying, "Ragnarök", protection=False)]
 
 
@@ -143,7 +142,7 @@ def release(state: YggdrasilState) -> list[Event]:
         for f in back:
             state.figures.move(f, RESERVE)
         if back:
-            out.append(Released(seat=seat, count=len(back)))
+            out.append(RELEASED(seat, len(back)))
     return out
 
 
@@ -182,6 +181,13 @@ def final_scoring(state: YggdrasilState) -> list[Event]:
     return [*out, GameEnds(glory=tuple(state.glory), winners=winners)]
 
 
+# the phases' events, made once for each set of facts (events.made_once)
+PHASE_BEGINS = made_once(PhaseBegins, "age", "phase")
+AGE_BEGINS = made_once(AgeBegins, "age", "first")
+QUEST_SHOWN = made_once(QuestShown, "seat", "card_name", "fulfilled")
+RELEASED = made_once(Released, "seat", "count")
+DOOM = made_once(Doom, "province", "province_name", "age")
+
 BEGIN = {"gifts": gods_gifts, "action": action, "discard": discard, "quest": quest,
          "ragnarok": ragnarok, "release": release}
 
@@ -202,3 +208,6 @@ class YggDoomGlory(Frame):
                 out.append(glory(state, seat, dead * per * times, "dying in Ragnarök"))
         state.killed = [0] * state.players
         return out
+
+
+DOOM_GLORY = YggDoomGlory()  # a frame of no facts: one for every Ragnarök

@@ -9,7 +9,7 @@ from functools import cache
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame
+from engine.core.frames import Frame
 from engine.core.game import GameState
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
@@ -30,8 +30,9 @@ from engine.games.yggdrasil.events import (
     Joined,
     PillageBegins,
     Pillaged,
+    made_once,
 )
-from engine.games.yggdrasil.frames import kill, one_per_kind, ygg
+from engine.games.yggdrasil.frames import HANDS, YggCommit, asked, kill, one_per_kind, ygg
 from engine.games.yggdrasil.state import (
     YggdrasilState,
     hand,
@@ -41,6 +42,10 @@ from engine.games.yggdrasil.state import (
 
 JOINS: Made[str, Join] = Made(Join)  # answers made once (engine.core.actions.Made)
 LAYS: Made[str, Lay] = Made(Lay)
+# a battle's events of few enough facts to repeat, made once for each (events.made_once)
+JOINED = made_once(Joined, "seat", "figure", "figure_name", "source_name")
+WON = made_once(BattleWon, "seat", "province")
+LOST = made_once(BattleLost, "seat", "province", "winner")
 
 
 # -- pillage and battle (facts 34-42, rulings 1-4, 18-23) ----------------------------------------
@@ -54,8 +59,14 @@ def begin_pillage(state: YggdrasilState, seat: int, province: str, cost: int) ->
     state.cancelled, state.boosted = set(), {}
     state.frames.append(BATTLE_STEPS["fight"])
     _call_next(state, seat, 0)
-    return [PillageBegins(seat=seat, province=province, province_name=place_name(province),
-                          rage=cost)]
+    return [_pillage_begins(seat, province, cost)]
+
+
+@cache
+def _pillage_begins(seat: int, province: str, rage: int) -> PillageBegins:
+    """The event of a pillage beginning, made once for each (events.made_once)."""
+    return PillageBegins(seat=seat, province=province, province_name=place_name(province),
+                         rage=rage)
 
 
 def _joiners(state: YggdrasilState, seat: int) -> list[str]:
@@ -96,7 +107,7 @@ def _call_next(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < players:
         seat = (seat + 1) % players
         if seat in callers:
-            state.frames.append(YggCall(seats=(seat,), passes=passes))
+            state.frames.append(_calling(seat, passes))
             return
         passes += 1
 
@@ -137,22 +148,28 @@ class YggCall(Frame):
         source = s.figures.by_id[action.figure].at
         s.figures.move(action.figure, s.fight)
         _call_next(s, seat, 0)
-        return [Joined(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
-                       source_name=place_name(source))]
+        return [JOINED(seat, action.figure, board.name(s, action.figure), place_name(source))]
 
     def passed(self, state: GameState, seat: int) -> list[Event]:
         _call_next(ygg(state), seat, self.passes + 1)
         return []
 
 
+@cache
+def _calling(seat: int, passes: int) -> YggCall:
+    """Call to Battle asking `seat` after `passes` passes: made once for each (a frame is
+    an immutable value; the call goes round after every answer and pass)."""
+    return YggCall(seats=(seat,), passes=passes)
+
+
 @dataclass(frozen=True, slots=True)
-class YggBattleCards(Commit):
+class YggBattleCards(YggCommit):
     """Every clan in the battle with cards lays one face down; all reveal together."""
 
     question = "Lay a card face down for the battle"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(map(LAYS.__getitem__, state.table.zones[hand(seat)].cards))
+        return list(map(LAYS.__getitem__, state.table.zones[HANDS[seat]].cards))
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Lay)
@@ -174,9 +191,9 @@ class YggBattleCards(Commit):
 def lay_cards(state: YggdrasilState) -> None:
     """Each clan in the battle with a card in hand must lay one (ruling 1)."""
     zones = state.table.zones
-    seats = tuple([s for s in state.fighters if zones[hand(s)].cards])
+    seats = tuple([s for s in state.fighters if zones[HANDS[s]].cards])
     if seats:
-        state.frames.append(YggBattleCards(seats=seats, order=seats))
+        state.frames.append(asked(YggBattleCards, seats, seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +210,7 @@ class YggAfterReveal(Frame):
         s = ygg(state)
         faces = s.table.faces
         late = board.with_rule("play-after-reveal")  # Heimdall's Eye and Gaze
-        return [LAYS[c] for c in s.table.zones[hand(seat)].cards if faces[c] in late]
+        return [LAYS[c] for c in s.table.zones[HANDS[seat]].cards if faces[c] in late]
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Lay)
@@ -213,10 +230,17 @@ def after_reveal(state: YggdrasilState, after: int, passes: int) -> None:
     while passes < len(order):
         at = (at + 1) % len(order)
         seat = order[at]
-        if state.table.zones[hand(seat)].cards:
-            state.frames.append(YggAfterReveal(seats=(seat,), passes=passes))
+        if state.table.zones[HANDS[seat]].cards:
+            state.frames.append(_adding(seat, passes))
             return
         passes += 1
+
+
+@cache
+def _adding(seat: int, passes: int) -> YggAfterReveal:
+    """The after-reveal window asking `seat` after `passes` passes: made once for each (a
+    frame is an immutable value; the window goes round after every answer and pass)."""
+    return YggAfterReveal(seats=(seat,), passes=passes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,9 +363,8 @@ class YggBattle(Frame):
             if s.winner == s.pillager:
                 out += reward(s)
             out.append(glory(s, s.winner, board.stat(s, "axes", s.winner), "won the battle"))
-            out.append(BattleWon(seat=s.winner, province=s.fight))
-        out += [BattleLost(seat=seat, province=s.fight, winner=s.winner)
-                for seat in s.fighters if seat != s.winner]
+            out.append(WON(s.winner, s.fight))
+        out += [LOST(seat, s.fight, s.winner) for seat in s.fighters if seat != s.winner]
         return out
 
     def _tally(self, s: YggdrasilState) -> list[Event]:
@@ -372,7 +395,7 @@ class YggBattle(Frame):
             out.append(CardsTaken(seat=poisoner, names=tuple(board.name(s, c) for c in won),
                                   why="Loki's Poison"))
             return out
-        prowess = YggProwess(seats=(winner,))
+        prowess = _prowess(winner)
         if won and prowess.answers(s, winner):
             s.frames.append(prowess)
             return out
@@ -393,6 +416,13 @@ BATTLE_STEPS: Made[str, YggBattle] = Made(lambda step: YggBattle(step=step))
 _STEPS = {"fight": YggBattle._fight, "revealed": YggBattle._revealed,
           "compare": YggBattle._compare, "spoils": YggBattle._spoils,
           "tally": YggBattle._tally, "cards": YggBattle._cards, "end": YggBattle._end}
+
+
+@cache
+def _prowess(winner: int) -> YggProwess:
+    """Tyr's Prowess asking the winner: made once for each seat (every battle's end asks
+    whether it has an answer)."""
+    return YggProwess(seats=(winner,))
 
 
 def _takes_cards(state: YggdrasilState, ident: str) -> bool:
@@ -416,9 +446,8 @@ def reward(state: YggdrasilState) -> list[Event]:
                      (m := board.monster(state.figures[f].kind)) is not None and
                      m.rule("reward-twice") is not None for f in state.joined) else 1
     state.pillaged.add(province)
-    out: list[Event] = [Pillaged(seat=seat, province=province,
-                                 province_name=place_name(province), reward=_reward_name(kind),
-                                 times=times)]
+    out: list[Event] = [PILLAGED(seat, province, place_name(province), _reward_name(kind),
+                                 times)]
     for _ in range(times):
         if kind == "glory":
             token = next(t for t in board.content().board.pillage_tokens if t.reward == "glory")
@@ -427,6 +456,9 @@ def reward(state: YggdrasilState) -> list[Event]:
             for stat in ("rage", "axes", "horns") if kind == "all-stats" else (kind,):
                 out += raise_stat(state, seat, stat, f"pillaging {place_name(province)}")
     return out
+
+
+PILLAGED = made_once(Pillaged, "seat", "province", "province_name", "reward", "times")
 
 
 def _reward_name(kind: str) -> str:

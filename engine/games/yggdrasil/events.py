@@ -5,11 +5,27 @@ else happens in the open."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar
+
 from engine.core.events import Event, event
+
+E = TypeVar("E", bound=Event)
 
 PHASE_NAMES = {"gifts": "Gods' Gifts", "action": "the Action phase",
                "discard": "the Discard phase", "quest": "the Quest phase",
                "ragnarok": "Ragnarök", "release": "Release Valhalla"}
+
+
+def made_once(kind: type[E], *facts: str) -> Callable[..., E]:
+    """A maker of `kind` from its `facts` given in that order, each event made once for
+    each set of facts and handed out again (an event is an immutable value): a frozen
+    dataclass made anew costs some six times a cached look-up, and every battle, phase
+    and pick has its events. Facts few enough to repeat from match to match only."""
+    def make(*values: Any) -> E:
+        return kind(**dict(zip(facts, values, strict=True)))
+    return lru_cache(maxsize=4096)(make)
 
 
 def clan(seat: int) -> str:

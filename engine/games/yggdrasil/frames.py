@@ -5,13 +5,16 @@ what may keep a figure from it."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame
+from engine.core.frames import Commit, Frame, without
 from engine.core.game import GameState
+from engine.core.table_events import Chosen
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
     Choose,
@@ -36,6 +39,7 @@ from engine.games.yggdrasil.events import (
     Marched,
     PacketsPassed,
     Spared,
+    made_once,
 )
 from engine.games.yggdrasil.state import (
     RESERVE,
@@ -48,12 +52,14 @@ from engine.games.yggdrasil.state import (
 
 YGGDRASIL = board.YGGDRASIL
 PACKETS = tuple(packet(seat) for seat in range(4))  # each seat's draft packet, by seat
+HANDS = tuple(hand(seat) for seat in range(4))  # each seat's hand, by seat
 
 # Answers listed again and again are made once (engine.core.actions.Made).
 PICKS: Made[tuple[str, ...], Pick] = Made(Pick)
 PICK_ONE: Made[str, Pick] = Made(lambda card: PICKS[card,])
 KEEPS: Made[str, Keep] = Made(Keep)
 MARCHES_ALONG: Made[str, MarchAlong] = Made(MarchAlong)
+RAISES: Made[str, Raise] = Made(Raise)
 # a kind of figure -> its free invasions by where they go
 OFFERED: Made[str, Made[str, Invade]] = Made(lambda kind: Made(lambda to: Invade(kind, to)))
 
@@ -86,9 +92,53 @@ def one_per_kind(state: YggdrasilState, figures: list[str]) -> list[str]:
     return out
 
 
+# -- hidden choices made together ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class YggCommit(Commit):
+    """Yggdrasil's commits (the draft, the card kept, the battle cards) answer as
+    Commit.answer does, with the event and the frame asking the clans still to choose made
+    once and handed out again (immutable values): picks are a third of a match's actions,
+    and every battle and Age lays and keeps."""
+
+    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        secret = self.keep(state, seat, action)
+        rest = _without(self.seats, seat)
+        events: list[Event] = [_chosen(seat, secret)]
+        if rest:
+            state.frames.append(self.asking(rest))
+            return events
+        return events + self.reveal(state)
+
+    def asking(self, seats: tuple[int, ...]) -> YggCommit:
+        """This commit asking `seats` now, all else alike (the core's with_seats)."""
+        return asked(type(self), seats, self.order)
+
+
+C = TypeVar("C", bound=YggCommit)
+
+
+@cache
+def asked(kind: type[C], seats: tuple[int, ...], order: tuple[int, ...]) -> C:
+    """A commit of `kind` of no facts but its seats, asking `seats` of `order`: made once
+    for each (at most fifteen sets of seats a table)."""
+    return kind(seats=seats, order=order)
+
+
+# the seats a commit still asks once one has chosen (engine.core.frames.without), each
+# made once: after every pick
+_without: Callable[[tuple[int, ...], int], tuple[int, ...]] = cache(without)
+
+
+@lru_cache(maxsize=4096)
+def _chosen(seat: int, secret: str) -> Chosen:
+    """The event of `seat`'s hidden choice, its own line `secret`: made once for each (an
+    event is an immutable value; a clan picks and lays the same cards in many matches)."""
+    return Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
+
+
 # -- Gods' Gifts and Discard (facts 20-23, 43) ---------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class YggDraft(Commit):
+class YggDraft(YggCommit):
     """Every clan picks from its packet at once, hidden, then the packets pass left."""
 
     take: int = 1  # cards picked at a time (2 with two players, facts 23)
@@ -98,7 +148,10 @@ class YggDraft(Commit):
         return "Pick two cards from your packet" if self.take == 2 else self.question
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return list(_picks(state.table.zones[PACKETS[seat]].cards, self.take))
+        cards = state.table.zones[PACKETS[seat]].cards
+        if self.take == 1:  # a plain look-up of each card's pick (in C)
+            return list(map(PICK_ONE.__getitem__, cards))
+        return list(_pairs(cards))
 
     def can_answer(self, state: GameState, seat: int) -> bool:
         # asked of every clan still to pick after each pick: a count, not a listing
@@ -114,24 +167,31 @@ class YggDraft(Commit):
             return None
         return Frame.refusal(self, state, seat, action)
 
+    def asking(self, seats: tuple[int, ...]) -> YggDraft:
+        return _drafting(seats, self.order, self.take)
+
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         assert isinstance(action, Pick)
-        s = ygg(state)
+        assert isinstance(state, YggdrasilState)  # not ygg(): a call less on every pick
         cards = action.cards
         if len(cards) == 1:  # every pick but a two-player table's
             card = cards[0]
-            put(s, card, hand(seat))
-            return _picked(s.table.faces[card])
-        put_all(s, cards, hand(seat))
-        return "You pick " + " and ".join([board.name(s, c) for c in cards])
+            table = state.table  # doing.put into a hand, which lies face down
+            table.move(card, HANDS[seat])
+            if card in table.face_up:
+                table.set_face(card, False)
+            return _picked(table.faces[card])
+        put_all(state, cards, HANDS[seat])
+        return "You pick " + " and ".join([board.name(state, c) for c in cards])
 
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
         s.picks += self.take
         if s.picks >= _hand_size():
+            # the packets' last cards, unseen (facts 22), in one move as one after another
+            zones = s.table.zones
+            put_all(s, tuple([c for p in _packets(s.players) for c in zones[p].cards]), "box")
             for seat in range(s.players):
-                # the packet's last cards, unseen (facts 22)
-                put_all(s, s.table.cards_in(packet(seat)), "box")
                 put_all(s, s.table.cards_in(kept(seat)), hand(seat))
             return [PASSED[s.picks]]
         # every packet to the next clan at once; they stay face down (nothing to turn)
@@ -141,7 +201,7 @@ class YggDraft(Commit):
 
 
 @dataclass(frozen=True, slots=True)
-class YggKeep(Commit):
+class YggKeep(YggCommit):
     """The Discard phase: keep at most one card for the next Age, the rest unseen."""
 
     question = "Keep one card for the next Age (or none)"
@@ -160,19 +220,37 @@ class YggKeep(Commit):
     def reveal(self, state: GameState) -> list[Event]:
         s = ygg(state)
         out: list[Event] = []
+        zones = s.table.zones  # every hand's cards in one move, as one hand after another
+        put_all(s, tuple([c for seat in range(s.players) for c in zones[HANDS[seat]].cards]),
+                "box")
         for seat in range(s.players):
-            put_all(s, s.table.cards_in(hand(seat)), "box")
             kept_card = s.table.cards_in(kept(seat))
-            out.append(KeptCard(seat=seat, some=bool(kept_card), seen_by=frozenset({seat}),
-                                card_name=board.name(s, kept_card[0]) if kept_card else ""))
-        return [HandsDiscarded(age=s.age), *out]
+            out.append(_kept(seat, board.name(s, kept_card[0]) if kept_card else ""))
+        return [DISCARDED(s.age), *out]
+
+
+@lru_cache(maxsize=4096)
+def _kept(seat: int, card_name: str) -> KeptCard:
+    """The event of the card `seat` keeps (none: ""), its own to see: made once for each."""
+    return KeptCard(seat=seat, some=bool(card_name), seen_by=frozenset({seat}),
+                    card_name=card_name)
+
+
+DISCARDED = made_once(HandsDiscarded, "age")
+
+
+def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
+    """A round of the draft, every clan of `order` to pick (a draft has six rounds an
+    Age)."""
+    return _drafting(order, order, take)
 
 
 @cache
-def draft_round(order: tuple[int, ...], take: int) -> YggDraft:
-    """A round of the draft, every clan of `order` to pick: made once for each table and
-    handed out again (a frame is an immutable value; a draft has six rounds an Age)."""
-    return YggDraft(seats=order, order=order, take=take)
+def _drafting(seats: tuple[int, ...], order: tuple[int, ...], take: int) -> YggDraft:
+    """The draft's frame asking `seats` of `order`: made once for each and handed out
+    again (a frame is an immutable value; after every pick the frame asks the clans
+    still to pick, at most fifteen sets of seats for a table)."""
+    return YggDraft(seats=seats, order=order, take=take)
 
 
 # the event of each count of picks (events are immutable values too)
@@ -199,14 +277,12 @@ def _packets(players: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _picks(cards: tuple[str, ...], take: int) -> tuple[Pick, ...]:
-    """A packet's picks, made once for each run of cards: the listing asks for them
-    again and again (and a computer clan's search), while a packet holds the same cards
-    until its clan picks (two players pick pairs: 28 of 8 cards).
-    Card ids say nothing of a match, so the picks of a run of ids are the same in every
-    match."""
-    if take == 1:
-        return tuple(map(PICK_ONE.__getitem__, cards))
+def _pairs(cards: tuple[str, ...]) -> tuple[Pick, ...]:
+    """A two-player packet's picks of two cards (28 of 8), made once for each run of
+    cards: a computer clan's search asks for them again and again, while a packet holds
+    the same cards until its clan picks. Card ids say nothing of a match, so the picks of
+    a run of ids are the same in every match. (One card a pick is looked up card by card:
+    a cache of runs was asked once for each in random play, and never found one.)"""
     return tuple(PICKS[a, b] for i, a in enumerate(cards) for b in cards[i + 1:])
 
 
@@ -223,7 +299,7 @@ class YggChooseStat(Frame):
         return f"Raise a clan stat one step ({self.why})"
 
     def answers(self, state: GameState, seat: int) -> list[Action]:
-        return [Raise(s) for s in board.raisable(ygg(state), seat, self.but)]
+        return list(map(RAISES.__getitem__, board.raisable(ygg(state), seat, self.but)))
 
     def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Raise)
@@ -232,7 +308,14 @@ class YggChooseStat(Frame):
 
 def choose_stat(state: YggdrasilState, seat: int, why: str, but: str = "") -> None:
     if board.raisable(state, seat, but):
-        state.frames.append(YggChooseStat(seats=(seat,), but=but, why=why))
+        state.frames.append(_choosing(seat, but, why))
+
+
+@lru_cache(maxsize=4096)
+def _choosing(seat: int, but: str, why: str) -> YggChooseStat:
+    """The frame asking `seat` to raise a stat, made once for each (a frame is an
+    immutable value)."""
+    return YggChooseStat(seats=(seat,), but=but, why=why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +397,14 @@ def march_on(state: YggdrasilState, seat: int, source: str, to: str) -> None:
     """After a march, ask whether more figures follow, unless none may: most marches
     leave nobody to follow, so the frame is made only when it asks."""
     if _may_follow(state, seat, source, to):
-        state.frames.append(YggMarchOn(seats=(seat,), source=source, to=to))
+        state.frames.append(_marching_on(seat, source, to))
+
+
+@lru_cache(maxsize=4096)
+def _marching_on(seat: int, source: str, to: str) -> YggMarchOn:
+    """The frame asking `seat` for more figures to follow from `source` to `to`, made once
+    for each (a frame is an immutable value)."""
+    return YggMarchOn(seats=(seat,), source=source, to=to)
 
 
 def _may_follow(state: YggdrasilState, seat: int, source: str, to: str) -> bool:

@@ -76,19 +76,8 @@ class YggdrasilGame(BaseGame):
         for age, ids in decks.items():
             table.add_zone(Zone(deck(age), f"Age {age} deck", Visibility.HIDDEN,
                                 Layout.STACK, None, ids))
-        table.add_zone(Zone("box", "Put away unseen", Visibility.HIDDEN))
-        table.add_zone(Zone("discard", "Discard", Visibility.PUBLIC))
-        for seat in range(players):
-            who = f"Player {seat + 1}"
-            for name, label, seen, layout in (
-                    (packet(seat), "draft packet", Visibility.OWNER, Layout.SPREAD),
-                    (hand(seat), "hand", Visibility.OWNER, Layout.SPREAD),
-                    (kept(seat), "kept card", Visibility.OWNER, Layout.STACK),
-                    (quests(seat), "quests", Visibility.OWNER, Layout.SPREAD),
-                    (sheet(seat), "clan sheet", Visibility.PUBLIC, Layout.SPREAD),
-                    (laid(seat), "battle card", Visibility.OWNER, Layout.STACK),
-                    (shown(seat), "revealed cards", Visibility.PUBLIC, Layout.SPREAD)):
-                table.add_zone(Zone(name, f"{who}'s {label}", seen, layout, seat))
+        for zone in _empty_zones(players):
+            table.add_zone(zone)
         state = YggdrasilState(players, table, rng)
         start = content.clan.start_step
         state.steps = {stat: (start,) * players for stat in STATS}
@@ -132,6 +121,27 @@ class YggdrasilGame(BaseGame):
 
     def trigger_start(self, state: GameState) -> int:
         return start_seat(_y(state))
+
+
+@cache
+def _empty_zones(players: int) -> tuple[Zone, ...]:
+    """The zones a match begins with empty: the box, the discard and each clan's own.
+    Made once for each number of players and shared by every match, as clones share
+    them: a zone is never changed, only replaced when its cards change (Zone)."""
+    out = [Zone("box", "Put away unseen", Visibility.HIDDEN),
+           Zone("discard", "Discard", Visibility.PUBLIC)]
+    for seat in range(players):
+        who = f"Player {seat + 1}"
+        for name, label, seen, layout in (
+                (packet(seat), "draft packet", Visibility.OWNER, Layout.SPREAD),
+                (hand(seat), "hand", Visibility.OWNER, Layout.SPREAD),
+                (kept(seat), "kept card", Visibility.OWNER, Layout.STACK),
+                (quests(seat), "quests", Visibility.OWNER, Layout.SPREAD),
+                (sheet(seat), "clan sheet", Visibility.PUBLIC, Layout.SPREAD),
+                (laid(seat), "battle card", Visibility.OWNER, Layout.STACK),
+                (shown(seat), "revealed cards", Visibility.PUBLIC, Layout.SPREAD)):
+            out.append(Zone(name, f"{who}'s {label}", seen, layout, seat))
+    return tuple(out)
 
 
 @cache

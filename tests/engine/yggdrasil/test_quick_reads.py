@@ -9,9 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.core.frames import Commit
 from engine.core.rng import Rng
-from engine.games.yggdrasil import battle, board, frames
+from engine.core.zones import Layout, Visibility, Zone
+from engine.games.yggdrasil import abilities, ages, battle, board, doing, frames, rules
+from engine.games.yggdrasil import state as state_module
+from engine.games.yggdrasil.actions import Pick
 from engine.games.yggdrasil.content import TRIGGERS
+from engine.games.yggdrasil.events import BattleLost, BattleWon, KeptCard, made_once
 from engine.games.yggdrasil.frames import YggSpare
 from engine.games.yggdrasil.sheet import Sheet
 from engine.games.yggdrasil.state import YggdrasilOptions, YggdrasilState
@@ -130,3 +135,174 @@ def test_a_sheet_finds_the_upgrades_that_gain_by_what_the_card_says() -> None:
         for on in TRIGGERS:
             plain = any(getattr(e, "on", None) == on for e in card.effects)
             assert Sheet((card,)).gains(on) == ((card,) if plain else ()), (card.key, on)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(13, 4), (14, 2)])
+def test_a_hidden_choice_answers_as_any_commit_does(seed: int, players: int) -> None:
+    """YggCommit.answer, with its event and the frame asking the rest made once, does what
+    Commit.answer makes afresh: the same events and the same frames, for every pick, card
+    kept and battle card of every clan of whole games (two clones of each state)."""
+    kinds: set[type] = set()
+    for state in _states(seed, players):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggCommit):
+            continue
+        for seat in top.seats:
+            for choice in top.answers(state, seat):
+                quick, plain = state.clone(), state.clone()
+                assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+                quick.frames.pop()
+                plain.frames.pop()
+                kinds.add(type(top))
+                assert top.answer(quick, seat, choice) == Commit.answer(top, plain, seat, choice)
+                assert quick.frames == plain.frames
+                assert quick.table.zones == plain.table.zones
+    assert kinds == {frames.YggDraft, frames.YggKeep, battle.YggBattleCards}
+
+
+def test_the_windows_of_a_battle_made_once_are_those_made_afresh() -> None:
+    """Call to Battle and the after-reveal window, made once for each seat and count of
+    passes, equal the frames made afresh (and a save names them as it names those)."""
+    for seat in range(4):
+        for passes in range(4):
+            assert battle._calling(seat, passes) == battle.YggCall(seats=(seat,), passes=passes)
+            assert battle._adding(seat, passes) == \
+                battle.YggAfterReveal(seats=(seat,), passes=passes)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(15, 4), (16, 3)])
+def test_the_cards_put_away_at_once_lie_as_put_away_clan_by_clan(seed: int,
+                                                                 players: int) -> None:
+    """The draft's last packets and the hands of the Discard phase go into the box in one
+    move: the table after it is the table after moving each clan's cards in turn."""
+    reveals = 0
+    for state in _states(seed, players):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggDraft | frames.YggKeep) or len(top.seats) != 1:
+            continue
+        seat = top.seats[0]
+        for choice in top.answers(state, seat):
+            quick, plain = state.clone(), state.clone()
+            assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+            quick.frames.pop()
+            plain.frames.pop()
+            top.keep(quick, seat, choice)
+            top.keep(plain, seat, choice)
+            quick_events = top.reveal(quick)
+            last = isinstance(top, frames.YggKeep) or \
+                plain.picks + top.take >= board.content().decks.draft.hand
+            if not last:
+                continue
+            reveals += 1
+            for s in range(players):  # the plain way, clan by clan
+                away = frames.PACKETS[s] if isinstance(top, frames.YggDraft) else frames.HANDS[s]
+                doing.put_all(plain, plain.table.cards_in(away), "box")
+            if isinstance(top, frames.YggDraft):
+                plain.picks += top.take
+                for s in range(players):
+                    doing.put_all(plain, plain.table.cards_in(state_module.kept(s)),
+                                  frames.HANDS[s])
+                assert quick_events == [frames.PASSED[plain.picks]]
+            else:
+                for s in range(players):
+                    kept = plain.table.cards_in(state_module.kept(s))
+                    assert quick_events[1 + s].some == bool(kept)  # type: ignore[attr-defined]
+            assert quick.table.zones == plain.table.zones
+            assert quick.table.where == plain.table.where
+            assert quick.table.face_up == plain.table.face_up
+    assert reveals
+
+
+def test_values_made_once_are_those_made_afresh() -> None:
+    """Events and frames made once for each set of facts equal the ones made afresh, and
+    are handed out again; a maker given other facts than its own refuses."""
+    won = made_once(BattleWon, "seat", "province")
+    assert won(1, "p") == BattleWon(seat=1, province="p")
+    assert won(1, "p") is won(1, "p")
+    with pytest.raises(ValueError):
+        won(1)
+    assert battle.LOST(2, "p", 1) == BattleLost(seat=2, province="p", winner=1)
+    assert battle._prowess(3) == battle.YggProwess(seats=(3,))
+    assert frames._choosing(1, "rage", "why") == \
+        frames.YggChooseStat(seats=(1,), but="rage", why="why")
+    assert frames._marching_on(0, "a", "b") == frames.YggMarchOn(seats=(0,), source="a", to="b")
+    assert frames._kept(2, "") == KeptCard(seat=2, some=False, card_name="",
+                                            seen_by=frozenset({2}))
+    assert frames.asked(battle.YggBattleCards, (1, 3), (0, 1, 3)) == \
+        battle.YggBattleCards(seats=(1, 3), order=(0, 1, 3))
+    assert ages.YggDoomGlory() == ages.DOOM_GLORY
+
+
+def test_the_zones_every_match_shares_stay_empty() -> None:
+    """The empty zones a set-up shares with every match are never changed by one: after
+    a whole game they hold no card, and a new match begins with them (those the set-up
+    deals into replaced)."""
+    *_, last = _states(17, 4)
+    assert last.result is not None
+    shared = rules._empty_zones(4)
+    assert all(not zone.cards for zone in shared)
+    fresh = GAME.setup(YggdrasilOptions(players=4), Rng(18))
+    for zone in shared:  # the set-up deals into some: those are replaced, not changed
+        now = fresh.table.zones[zone.name]
+        assert now is zone or (now.cards and Zone(
+            now.name, now.label, now.visibility, now.layout, now.owner) == zone)
+    assert fresh.table.zones[state_module.hand(3)] == Zone(
+        state_module.hand(3), "Player 4's hand", Visibility.OWNER, Layout.SPREAD, 3)
+
+
+def test_a_pick_puts_its_card_away_as_doing_put_does() -> None:
+    """A pick moves its card into the hand as doing.put would (face down), for every pick
+    of a whole game, a card turned face up in its packet included."""
+    picks = 0
+    for state in _states(19, 4):
+        top = state.frames[-1] if state.frames else None
+        if not isinstance(top, frames.YggDraft):
+            continue
+        for seat in top.seats:
+            for pick in top.answers(state, seat)[:2]:
+                assert isinstance(pick, Pick)
+                for up in (False, True):
+                    quick, plain = state.clone(), state.clone()
+                    assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+                    for twin in (quick, plain):
+                        twin.table.set_face(pick.cards[0], up)
+                    top.keep(quick, seat, pick)
+                    doing.put(plain, pick.cards[0], state_module.hand(seat))
+                    picks += 1
+                    assert quick.table.zones == plain.table.zones
+                    assert quick.table.face_up == plain.table.face_up
+    assert picks
+
+
+@pytest.mark.parametrize(("seed", "players"), [(20, 4), (21, 3)])
+def test_a_text_waiting_for_the_reveal_is_whose_the_board_says(seed: int,
+                                                              players: int) -> None:
+    """Whose each reveal text is (read in one call) is the clan in the battle that
+    board.has_live_text finds showing it, for every clan at every step of battles."""
+    asked = 0
+    for state in _states(seed, players):
+        if not state.fight:
+            continue
+        for key in ("cancel-texts", "discard-and-replay", "smite-warrior", "keep-one-figure"):
+            for seat in range(players):
+                asked += 1
+                plain = seat in state.fighters and board.has_live_text(state, seat, key)
+                assert abilities._text(key)(seat)(state, None) == (seat if plain else None)  # type: ignore[arg-type]
+    assert asked
+
+
+def test_a_bare_sheet_gives_no_upgrade_text() -> None:
+    """A clan whose sheet the invasion and death texts read as bare has no rule and no
+    gain from it, at every step of a game; a sheet with an upgrade is never bare."""
+    bare = dressed = 0
+    for state in _states(22, 4):
+        for seat in range(4):
+            sheet = board.clan_sheet(state, seat)
+            if abilities._bare(state, seat):
+                bare += 1
+                assert not sheet.cards and not sheet.rules
+                assert not any(sheet.gains(on) for on in TRIGGERS)
+            else:
+                dressed += 1
+                assert sheet.cards
+    assert bare and dressed
