@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action
@@ -110,13 +111,18 @@ class Frame:
         return self.question
 
 
-def without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+def _without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """`seats` but `seat`, the order kept: the seats a window or a draft still asks once
-    `seat` has passed or chosen (after every pick of a draft)."""
+    `seat` has passed or chosen."""
     if seat not in seats:
         return seats
     at = seats.index(seat)
     return seats[:at] + seats[at + 1:]
+
+
+# made once for each set of seats and seat, and handed out again: asked after every pick
+# of a draft and every pass of a window (a table has a few dozen sets of seats at most)
+without: Callable[[tuple[int, ...], int], tuple[int, ...]] = cache(_without)
 
 
 def with_seats(frame: Frame, seats: tuple[int, ...]) -> Frame:
@@ -159,9 +165,14 @@ class Commit(Frame):
         rest = without(self.seats, seat)
         events: list[Event] = [_CHOSEN.get((seat, secret)) or _chosen(seat, secret)]
         if rest:
-            state.frames.append(with_seats(self, rest))
+            state.frames.append(self.asking(rest))
             return events
         return events + self.reveal(state)
+
+    def asking(self, seats: tuple[int, ...]) -> Commit:
+        """This choice still owed by `seats`, all else alike: a game whose choices have
+        few facts may hand out frames made once (a draft asks again after every pick)."""
+        return with_seats(self, seats)  # type: ignore[return-value]
 
     def keep(self, state: GameState, seat: int, action: Action) -> str:
         """Put `seat`'s choice away, hidden from the others; return how its own log

@@ -5,16 +5,14 @@ what may keep a figure from it."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
 from engine.core.actions import Action, Made
 from engine.core.events import Event
-from engine.core.frames import Commit, Frame, without
+from engine.core.frames import Commit, Frame
 from engine.core.game import GameState
-from engine.core.table_events import Chosen
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.actions import (
     Choose,
@@ -95,22 +93,11 @@ def one_per_kind(state: YggdrasilState, figures: list[str]) -> list[str]:
 # -- hidden choices made together ------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class YggCommit(Commit):
-    """Yggdrasil's commits (the draft, the card kept, the battle cards) answer as
-    Commit.answer does, with the event and the frame asking the clans still to choose made
-    once and handed out again (immutable values): picks are a third of a match's actions,
-    and every battle and Age lays and keeps."""
-
-    def answer(self, state: GameState, seat: int, action: Action) -> list[Event]:
-        secret = self.keep(state, seat, action)
-        rest = _without(self.seats, seat)
-        events: list[Event] = [_chosen(seat, secret)]
-        if rest:
-            state.frames.append(self.asking(rest))
-            return events
-        return events + self.reveal(state)
+    """Yggdrasil's commits (the draft, the card kept, the battle cards): the frame asking
+    the clans still to choose is made once and handed out again (an immutable value):
+    picks are a third of a match's actions, and every battle and Age lays and keeps."""
 
     def asking(self, seats: tuple[int, ...]) -> YggCommit:
-        """This commit asking `seats` now, all else alike (the core's with_seats)."""
         return asked(type(self), seats, self.order)
 
 
@@ -122,18 +109,6 @@ def asked(kind: type[C], seats: tuple[int, ...], order: tuple[int, ...]) -> C:
     """A commit of `kind` of no facts but its seats, asking `seats` of `order`: made once
     for each (at most fifteen sets of seats a table)."""
     return kind(seats=seats, order=order)
-
-
-# the seats a commit still asks once one has chosen (engine.core.frames.without), each
-# made once: after every pick
-_without: Callable[[tuple[int, ...], int], tuple[int, ...]] = cache(without)
-
-
-@lru_cache(maxsize=4096)
-def _chosen(seat: int, secret: str) -> Chosen:
-    """The event of `seat`'s hidden choice, its own line `secret`: made once for each (an
-    event is an immutable value; a clan picks and lays the same cards in many matches)."""
-    return Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
 
 
 # -- Gods' Gifts and Discard (facts 20-23, 43) ---------------------------------------------------

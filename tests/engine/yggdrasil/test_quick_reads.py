@@ -4,13 +4,15 @@ reading made in one pass, or kept, that went astray would part from the plain on
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
 import pytest
 
-from engine.core.frames import Commit
+from engine.core.frames import with_seats
 from engine.core.rng import Rng
+from engine.core.table_events import Chosen
 from engine.core.zones import Layout, Visibility, Zone
 from engine.games.yggdrasil import abilities, ages, battle, board, doing, frames, rules
 from engine.games.yggdrasil import state as state_module
@@ -138,25 +140,38 @@ def test_a_sheet_finds_the_upgrades_that_gain_by_what_the_card_says() -> None:
 
 
 @pytest.mark.parametrize(("seed", "players"), [(13, 4), (14, 2)])
-def test_a_hidden_choice_answers_as_any_commit_does(seed: int, players: int) -> None:
-    """YggCommit.answer, with its event and the frame asking the rest made once, does what
-    Commit.answer makes afresh: the same events and the same frames, for every pick, card
-    kept and battle card of every clan of whole games (two clones of each state)."""
+def test_a_hidden_choice_asks_the_rest_as_any_commit_does(seed: int, players: int) -> None:
+    """A YggCommit's frame asking the clans still to choose, made once, is the one the
+    core's with_seats makes afresh (a save names it the same), for every set of clans of
+    every pick, card kept and battle card of whole games; and an answer leaves the frames
+    and the table as Commit's own reading of that answer does (two clones of each state)."""
     kinds: set[type] = set()
     for state in _states(seed, players):
         top = state.frames[-1] if state.frames else None
         if not isinstance(top, frames.YggCommit):
             continue
-        for seat in top.seats:
-            for choice in top.answers(state, seat):
-                quick, plain = state.clone(), state.clone()
-                assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
-                quick.frames.pop()
-                plain.frames.pop()
-                kinds.add(type(top))
-                assert top.answer(quick, seat, choice) == Commit.answer(top, plain, seat, choice)
-                assert quick.frames == plain.frames
-                assert quick.table.zones == plain.table.zones
+        kinds.add(type(top))
+        for size in range(1, len(top.seats) + 1):
+            for seats in itertools.combinations(top.seats, size):
+                made = top.asking(seats)
+                fresh = with_seats(top, seats)
+                assert type(made) is type(fresh) and made == fresh and made.seats == seats
+        seat = top.seats[0]
+        choice = top.answers(state, seat)[0]
+        quick, plain = state.clone(), state.clone()
+        assert isinstance(quick, YggdrasilState) and isinstance(plain, YggdrasilState)
+        quick.frames.pop()
+        plain.frames.pop()
+        events = top.answer(quick, seat, choice)
+        secret = top.keep(plain, seat, choice)
+        rest = tuple(s for s in top.seats if s != seat)
+        expected = [Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))]
+        if rest:
+            plain.frames.append(with_seats(top, rest))
+        else:
+            expected += top.reveal(plain)
+        assert events == expected
+        assert quick.frames == plain.frames and quick.table.zones == plain.table.zones
     assert kinds == {frames.YggDraft, frames.YggKeep, battle.YggBattleCards}
 
 
