@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.actions import Action
 from engine.core.events import Event
-from engine.core.quick import is_twin, quicken, replacer
+from engine.core.quick import is_twin, maker, quicken, replacer
 from engine.core.table_events import Chosen
 
 if TYPE_CHECKING:
@@ -191,11 +191,12 @@ def _chosen(seat: int, secret: str) -> Chosen:
     twentieth of a pick."""
     if len(_CHOSEN) >= CHOICES_KEPT:
         _CHOSEN.clear()
-    made = _CHOSEN[seat, secret] = Chosen(seat=seat, choice=secret, seen_by=frozenset({seat}))
+    made = _CHOSEN[seat, secret] = _make_chosen(seat, secret, seen_by=frozenset({seat}))
     return made
 
 
 CHOICES_KEPT = 4096  # choices read as the cards they name: a bound, not a set
+_make_chosen = maker(Chosen)  # a new choice after every few (quick.maker)
 _CHOSEN: dict[tuple[int, str], Chosen] = {}
 
 

@@ -20,12 +20,12 @@ from engine.games.yggdrasil.actions import (
 )
 from engine.games.yggdrasil.doing import glory, place_name, put, raise_stat
 from engine.games.yggdrasil.events import (
-    BattleDecided,
+    DECIDED,
+    OVER,
+    REVEALED,
     BattleLost,
-    BattleOver,
     BattleWon,
     CardAdded,
-    CardsRevealed,
     CardsTaken,
     Joined,
     PillageBegins,
@@ -185,7 +185,7 @@ class YggBattleCards(YggCommit):
             for c in s.table.cards_in(laid(seat)):
                 put(s, c, shown(seat))
                 names.append(board.name(s, c))
-        return [CardsRevealed(seats=self.order, names=tuple(names), round=s.reveals)]
+        return [REVEALED(seats=self.order, names=tuple(names), round=s.reveals)]
 
 
 def lay_cards(state: YggdrasilState) -> None:
@@ -351,8 +351,8 @@ class YggBattle(Frame):
         by_id = s.figures.by_id
         dying = [f for f in board.figures_in(s, board.battle_places(s, s.fight))
                  if by_id[f].owner in losers]
-        decided = BattleDecided(province_name=place_name(s.fight), seats=tuple(s.fighters),
-                                totals=totals, winner=s.winner)
+        decided = DECIDED(province_name=place_name(s.fight), seats=tuple(s.fighters),
+                          totals=totals, winner=s.winner)
         return [decided, *kill(s, dying, "lost the battle")]
 
     def _spoils(self, s: YggdrasilState) -> list[Event]:
@@ -369,7 +369,7 @@ class YggBattle(Frame):
 
     def _tally(self, s: YggdrasilState) -> list[Event]:
         self._then(s, "cards")
-        return [BattleOver(province=s.fight, killed=tuple(s.killed))]
+        return [OVER(province=s.fight, killed=tuple(s.killed))]
 
     def _cards(self, s: YggdrasilState) -> list[Event]:
         """The winner's cards are discarded, the losers take theirs back (facts 41); Loki's

@@ -32,6 +32,7 @@ from engine.games.yggdrasil.doing import (
     to_valhalla,
 )
 from engine.games.yggdrasil.events import (
+    MARCHED,
     HandsDiscarded,
     KeptCard,
     Marched,
@@ -232,11 +233,14 @@ def _drafting(seats: tuple[int, ...], order: tuple[int, ...], take: int) -> YggD
 PASSED: Made[int, PacketsPassed] = Made(lambda picked: PacketsPassed(picked=picked))
 
 
-@cache
-def _picked(face: str) -> str:
-    """A clan's own line for picking one card of `face`, made once for each face (a third
-    of a match's actions are picks)."""
+def _pick_line(face: str) -> str:
+    """A clan's own line for picking one card of `face`."""
     return "You pick " + board.content().cards[face].name
+
+
+# each face's pick line, made once and looked up (a third of a match's actions are picks;
+# a dictionary's own look-up is quicker to call than a cached function)
+_picked = Made(_pick_line).__getitem__
 
 
 @cache
@@ -364,7 +368,7 @@ class YggMarchOn(Frame):
         s.figures.move(action.figure, self.to)
         if _may_follow(s, seat, self.source, self.to):
             s.frames.append(self)
-        return [Marched(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
+        return [MARCHED(seat=seat, figure=action.figure, figure_name=board.name(s, action.figure),
                         source=self.source, to=self.to, to_name=place_name(self.to), rage=0)]
 
 
