@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.core.modifiers import total
 from engine.games.yggdrasil.content import (
@@ -70,8 +71,13 @@ def standing(state: YggdrasilState) -> list[str]:
 
 def standing_now(state: YggdrasilState) -> tuple[str, ...]:
     """`standing` as the one shared tuple, for the hot paths that only read it (every
-    listing and every turn's end ask)."""
-    return _standing(frozenset(state.destroyed))
+    listing and every turn's end ask): the last one found is handed out again while the
+    destroyed provinces are the same, without a frozen copy of them made and hashed."""
+    destroyed, last = state.destroyed, _LAST_STANDING
+    if destroyed != last[0]:
+        last[0] = frozenset(destroyed)
+        last[1] = _standing(last[0])
+    return last[1]
 
 
 @cache
@@ -79,6 +85,10 @@ def _standing(destroyed: frozenset[str]) -> tuple[str, ...]:
     """standing for each set of destroyed provinces, read once (a few per match: every
     listing asks)."""
     return (YGGDRASIL, *(p for p in content().board.ring if p not in destroyed))
+
+
+# the destroyed provinces standing_now last read, and what stands of the board then
+_LAST_STANDING: list[Any] = [None, ()]
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -195,16 +205,28 @@ def movers(state: YggdrasilState, seat: int, *places: str) -> list[str]:
     return out
 
 
+def muster(state: YggdrasilState, seat: int) -> Muster:
+    """`seat`'s Muster, kept with the figures' stamp (the last one read): the action a
+    listing offered is carried out on the figures it was listed from, and an invasion
+    asks again which figure waits in the reserve."""
+    last = _LAST_MUSTER[0]
+    if last.seat == seat and last.stamp == state.figures.stamp:
+        return last
+    found = _LAST_MUSTER[0] = Muster(state, seat)
+    return found
+
+
 class Muster:
     """Where a clan's figures are, read in one pass over them: a turn's listing asks where
     they stand, what waits in the reserve and in Valhalla, and how many Horns allow."""
 
-    __slots__ = ("on_board", "places", "reserve", "valhalla")
+    __slots__ = ("on_board", "places", "reserve", "seat", "stamp", "valhalla")
 
     def __init__(self, state: YggdrasilState, seat: int) -> None:
         by_id = state.figures.by_id
-        reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
-        valhalla: list[str] = []  # the same in Valhalla
+        # the kinds in the reserve, in figure order, each with its first figure there
+        reserve: dict[str, str] = {}
+        valhalla: list[str] = []  # the kinds in Valhalla, once each, in figure order
         # province or fjord -> each kind of figure there -> the first of that kind (the
         # one that stands for all of its kind: frames.one_per_kind)
         places: dict[str, dict[str, str]] = {}
@@ -214,7 +236,7 @@ class Muster:
             at = e.at  # the kind is read only where it counts: most figures wait in reserve
             if at == RESERVE:
                 if e.kind not in reserve:
-                    reserve.append(e.kind)
+                    reserve[e.kind] = f
             elif at == VALHALLA:
                 if e.kind not in valhalla:
                     valhalla.append(e.kind)
@@ -227,6 +249,12 @@ class Muster:
                 on_board += 1
         self.reserve, self.valhalla, self.places, self.on_board = \
             reserve, valhalla, places, on_board
+        self.seat, self.stamp = seat, state.figures.stamp
+
+
+_NONE_READ = Muster.__new__(Muster)  # the muster of no clan, before any is read
+_NONE_READ.seat, _NONE_READ.stamp = -1, 0
+_LAST_MUSTER = [_NONE_READ]  # the last Muster read (muster)
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
@@ -236,10 +264,58 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
 
 
 def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ...]:
-    """The `standing` provinces with an empty village, Yggdrasil always (room)."""
-    where = state.figures.places()
-    return tuple([p for p, villages in _villages_of(standing)
-                  if villages > len(where.get(p, ()))])
+    """The `standing` provinces with an empty village, Yggdrasil always (room).
+
+    Every listing asks, and mostly one figure has moved since the last: the last reading
+    is kept with the figures' stamp (_LAST_LAND), and when the figures are those it was
+    read from but for one (Entities.prior and touched), it holds still unless that
+    figure filled the province it stands in or one of the full provinces has emptied (a
+    province opens only as a figure leaves it, which only a full one can do)."""
+    figures = state.figures
+    last = _LAST_LAND
+    if last.standing is standing:
+        stamp = figures.stamp
+        if last.stamp == stamp:
+            return last.land
+        if last.stamp == figures.prior and _still(state, last, figures.touched):
+            last.stamp = stamp
+            return last.land
+    where = figures.places()
+    last.land = tuple([p for p, villages in _villages_of(standing)
+                       if villages > len(where.get(p, ()))])
+    last.full = [p for p in standing if p not in last.land]
+    last.stamp, last.standing = figures.stamp, standing
+    return last.land
+
+
+class _LandRead:
+    """The last open_land read: the figures' stamp and the standing provinces it was read
+    at, the open ones and the full ones."""
+
+    __slots__ = ("full", "land", "stamp", "standing")
+
+    def __init__(self) -> None:
+        self.stamp, self.standing = 0, ()
+        self.land: tuple[str, ...] = ()
+        self.full: list[str] = []
+
+
+_LAST_LAND = _LandRead()
+
+
+def _still(state: YggdrasilState, last: _LandRead, touched: str) -> bool:
+    """Whether the open land is as `last` read it after the figure `touched` alone has
+    changed (moved, joined or left): the province it stands in is not newly full, and
+    no full province has emptied."""
+    where, villages = state.figures.places(), _villages()
+    figure = state.figures.by_id.get(touched)
+    if figure is not None:
+        here = figure.at
+        if here in villages and here != YGGDRASIL and here in last.land and \
+                villages[here] <= len(where.get(here, ())):
+            return False
+    full = last.full
+    return not full or all(villages[p] <= len(where.get(p, ())) for p in full)
 
 
 @cache
@@ -274,8 +350,11 @@ def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
     table = state.table
     cards = table.zones[sheet(seat)].cards
     if not cards:  # most sheets, most of a match
-        return _read_sheet(())
+        return _BLANK
     return _read_sheet(tuple(map(table.faces.__getitem__, cards)))
+
+
+_BLANK = Sheet(())  # a sheet with no upgrade: read once, as every other sheet is
 
 
 @lru_cache(maxsize=4096)
@@ -433,6 +512,8 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
 
 def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE) -> str | None:
     """The first figure of `kind` of `seat` in its reserve (or Valhalla), or None."""
+    if where == RESERVE:
+        return muster(state, seat).reserve.get(kind)
     by_id = state.figures.by_id
     for f in state.figures.of(seat):
         e = by_id[f]

@@ -67,7 +67,7 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     marches into the open provinces come ready made with them (_Land)."""
     if state.rage[seat] <= 0:
         return []
-    muster = board.Muster(state, seat)
+    muster = board.muster(state, seat)
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing_now(state)
     land = _LANDS[board.open_land(state, standing)]
