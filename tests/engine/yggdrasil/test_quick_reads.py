@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.core.rng import Rng
-from engine.games.yggdrasil import battle, board, frames
+from engine.games.yggdrasil import battle, board, frames, turn
 from engine.games.yggdrasil.content import TRIGGERS
 from engine.games.yggdrasil.frames import YggSpare
 from engine.games.yggdrasil.sheet import Sheet
@@ -143,10 +143,11 @@ def _plain_in_reserve(state: YggdrasilState, seat: int, kind: str) -> str | None
 
 def _check_kept_readings(state: YggdrasilState) -> None:
     """The readings kept from one listing to the next (the standing provinces, the open
-    land, each clan's muster) against the plain ones, for every clan."""
+    land and what it lists, each clan's muster) against the plain ones, for every clan."""
     standing = board.standing_now(state)
     assert standing == tuple(board.standing(state))
     assert board.open_land(state, standing) == _plain_open_land(state)
+    assert turn._land(board.open_land(state, standing)).everywhere == _plain_open_land(state)
     for seat in range(state.players):
         fresh = board.Muster(state, seat)
         kept = board.muster(state, seat)
