@@ -281,9 +281,11 @@ def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ..
             last.stamp = stamp
             return last.land
     where = figures.places()
-    last.land = tuple([p for p, villages in _villages_of(standing)
-                       if villages > len(where.get(p, ()))])
-    last.full = [p for p in standing if p not in last.land]
+    land: list[str] = []
+    full: list[str] = []
+    for p, villages in _villages_of(standing):  # a loop: a comprehension is a call
+        (land if villages > len(where.get(p, ())) else full).append(p)
+    last.land, last.full = tuple(land), full
     last.stamp, last.standing = figures.stamp, standing
     return last.land
 

@@ -306,12 +306,10 @@ class _Plays:
         seen: set[str] = set()
         for c in in_hand:
             face = faces[c]
-            if face in seen:
+            played = _PLAYED[face]
+            if played is None or face in seen:  # a battle card is not played
                 continue
             seen.add(face)
-            played = _PLAYED[face]
-            if played is None:  # a battle card is not played
-                continue
             slot, cost, room = played
             if slot is None:
                 quests.append(QUESTS[c])
