@@ -32,10 +32,11 @@ cards did (``cancelled``, ``boosted``) and cost (``killed``).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 
 from pydantic import Field
 
+from engine.core.actions import Made
 from engine.core.declared import state_field
 from engine.core.entities import Entities
 from engine.core.game import GameState
@@ -48,45 +49,22 @@ STATS = ("rage", "axes", "horns")
 TROOPS = ("leader", "warrior", "ship")
 
 
-# Zone names are asked for on every move and every listing: each is made once.
-@cache
-def deck(age: int) -> str:
-    return f"deck:{age}"
+# Zone names are asked for on every move and every listing: each is made once, and
+# asked for by a look-up (Made's own __getitem__, a dict's), which is no call of
+# Python's nor a cache's wrapper.
+def _names(prefix: str) -> Made[int, str]:
+    """`prefix:n` for each n asked (a seat, an Age), made the first time."""
+    return Made(lambda n: f"{prefix}:{n}")
 
 
-@cache
-def packet(seat: int) -> str:
-    return f"packet:{seat}"
-
-
-@cache
-def hand(seat: int) -> str:
-    return f"hand:{seat}"
-
-
-@cache
-def kept(seat: int) -> str:
-    return f"kept:{seat}"
-
-
-@cache
-def quests(seat: int) -> str:
-    return f"quests:{seat}"
-
-
-@cache
-def sheet(seat: int) -> str:
-    return f"sheet:{seat}"
-
-
-@cache
-def laid(seat: int) -> str:
-    return f"laid:{seat}"
-
-
-@cache
-def shown(seat: int) -> str:
-    return f"shown:{seat}"
+deck: Callable[[int], str] = _names("deck").__getitem__
+packet: Callable[[int], str] = _names("packet").__getitem__
+hand: Callable[[int], str] = _names("hand").__getitem__
+kept: Callable[[int], str] = _names("kept").__getitem__
+quests: Callable[[int], str] = _names("quests").__getitem__
+sheet: Callable[[int], str] = _names("sheet").__getitem__
+laid: Callable[[int], str] = _names("laid").__getitem__
+shown: Callable[[int], str] = _names("shown").__getitem__
 
 
 def figure_id(seat: int, kind: str, n: int = 0) -> str:
