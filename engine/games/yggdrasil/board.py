@@ -358,12 +358,24 @@ def _villages() -> dict[str, int]:
 
 # -- the clan sheet ----------------------------------------------------------------------
 def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
-    """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
+    """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet). Each
+    clan's last sheet is kept with the very tuple of card ids and the faces it was read
+    from: a sheet changes only when an upgrade is played, and asking the cache of every
+    run of faces again (a tuple of faces made and hashed) was a hundredth of self-play."""
     table = state.table
     cards = table.zones[sheet(seat)].cards
     if not cards:  # most sheets, most of a match
         return _BLANK
-    return _read_sheet(tuple(map(table.faces.__getitem__, cards)))
+    last = _LAST_SHEETS.get(seat)
+    if last is not None and last[0] is cards and last[1] is table.faces:
+        return last[2]
+    found = _read_sheet(tuple(map(table.faces.__getitem__, cards)))
+    _LAST_SHEETS[seat] = (cards, table.faces, found)
+    return found
+
+
+# seat -> the sheet's card ids and the match's faces its last sheet was read from, and it
+_LAST_SHEETS: dict[int, tuple[tuple[str, ...], dict[str, str], Sheet]] = {}
 
 
 _BLANK = Sheet(())  # a sheet with no upgrade: read once, as every other sheet is

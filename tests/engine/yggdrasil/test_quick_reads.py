@@ -143,7 +143,8 @@ def _plain_in_reserve(state: YggdrasilState, seat: int, kind: str) -> str | None
 
 def _check_kept_readings(state: YggdrasilState) -> None:
     """The readings kept from one listing to the next (the standing provinces, the open
-    land and what it lists, each clan's muster) against the plain ones, for every clan."""
+    land and what it lists, each clan's muster and sheet) against the plain ones, for
+    every clan."""
     standing = board.standing_now(state)
     assert standing == tuple(board.standing(state))
     assert board.open_land(state, standing) == _plain_open_land(state)
@@ -153,6 +154,9 @@ def _check_kept_readings(state: YggdrasilState) -> None:
         kept = board.muster(state, seat)
         assert (kept.reserve, kept.valhalla, kept.places, kept.on_board) == \
             (fresh.reserve, fresh.valhalla, fresh.places, fresh.on_board)
+        faces = state.table.faces
+        assert board.clan_sheet(state, seat).cards == tuple(
+            board.content().cards[faces[c]] for c in state.table.cards_in(f"sheet:{seat}"))
         for kind in board.reserve_kinds(state, seat):
             assert board.in_reserve(state, seat, kind) == _plain_in_reserve(state, seat, kind)
 
