@@ -3,9 +3,11 @@ it do, and where a figure may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from typing import Any, TypeVar
 
+from engine.core.actions import Made
 from engine.core.modifiers import total
 from engine.games.yggdrasil.content import (
     Card,
@@ -28,6 +30,15 @@ from engine.games.yggdrasil.state import (
 )
 
 YGGDRASIL = "yggdrasil"
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _looked_up(make: Callable[[K], V]) -> Callable[[K], V]:
+    """`make` read once for each key, then looked up by a dict's own __getitem__ (Made):
+    functools.cache's wrapper is a call of its own at every ask, and these are asked at
+    every listing, move and battle step."""
+    return Made(make).__getitem__
 
 
 @cache
@@ -47,12 +58,12 @@ def name(state: YggdrasilState, ident: str) -> str:
     return _figure_name(state.figures.by_id[ident].kind)
 
 
-@cache
+@_looked_up
 def _card_name(face: str) -> str:
     return content().cards[face].name
 
 
-@cache
+@_looked_up
 def _figure_name(kind: str) -> str:
     return kind.capitalize() if kind in ("leader", "warrior", "ship") else \
         content().cards[kind].name
@@ -70,8 +81,13 @@ def standing(state: YggdrasilState) -> list[str]:
 
 def standing_now(state: YggdrasilState) -> tuple[str, ...]:
     """`standing` as the one shared tuple, for the hot paths that only read it (every
-    listing and every turn's end ask)."""
-    return _standing(frozenset(state.destroyed))
+    listing and every turn's end ask): the last one found is handed out again while the
+    destroyed provinces are the same, without a frozen copy of them made and hashed."""
+    destroyed, last = state.destroyed, _LAST_STANDING
+    if destroyed != last[0]:
+        last[0] = frozenset(destroyed)
+        last[1] = _standing(last[0])
+    return last[1]
 
 
 @cache
@@ -79,6 +95,10 @@ def _standing(destroyed: frozenset[str]) -> tuple[str, ...]:
     """standing for each set of destroyed provinces, read once (a few per match: every
     listing asks)."""
     return (YGGDRASIL, *(p for p in content().board.ring if p not in destroyed))
+
+
+# the destroyed provinces standing_now last read, and what stands of the board then
+_LAST_STANDING: list[Any] = [None, ()]
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -129,7 +149,7 @@ def _fjords_by_province() -> dict[str, tuple[str, ...]]:
     return {p: tuple(f) for p, f in out.items()}
 
 
-@cache
+@_looked_up
 def slot_of(key: str) -> str | None:
     """The clan-sheet slot a card takes, by its key (content.Card.slot, read once)."""
     return content().cards[key].slot
@@ -143,14 +163,14 @@ def battle_places(state: YggdrasilState, province: str) -> tuple[str, ...]:
     return _with_fjords(province)
 
 
-@cache
+@_looked_up
 def _with_fjords(province: str) -> tuple[str, ...]:
     """A standing province and its fjords (battle_places), read once: a battle asks at
     each of its steps."""
     return (province, *_fjords_by_province().get(province, ()))
 
 
-@cache
+@_looked_up
 def adjacent(province: str) -> tuple[str, ...]:
     """The provinces beside `province`, read once (every Call to Battle asks each clan)."""
     return tuple(content().provinces[province].adjacent)
@@ -195,16 +215,28 @@ def movers(state: YggdrasilState, seat: int, *places: str) -> list[str]:
     return out
 
 
+def muster(state: YggdrasilState, seat: int) -> Muster:
+    """`seat`'s Muster, kept with the figures' stamp (the last one read): the action a
+    listing offered is carried out on the figures it was listed from, and an invasion
+    asks again which figure waits in the reserve."""
+    last = _LAST_MUSTER[0]
+    if last.seat == seat and last.stamp == state.figures.stamp:
+        return last
+    found = _LAST_MUSTER[0] = Muster(state, seat)
+    return found
+
+
 class Muster:
     """Where a clan's figures are, read in one pass over them: a turn's listing asks where
     they stand, what waits in the reserve and in Valhalla, and how many Horns allow."""
 
-    __slots__ = ("on_board", "places", "reserve", "valhalla")
+    __slots__ = ("on_board", "places", "reserve", "seat", "stamp", "valhalla")
 
     def __init__(self, state: YggdrasilState, seat: int) -> None:
         by_id = state.figures.by_id
-        reserve: list[str] = []  # the kinds in the reserve, once each, in figure order
-        valhalla: list[str] = []  # the same in Valhalla
+        # the kinds in the reserve, in figure order, each with its first figure there
+        reserve: dict[str, str] = {}
+        valhalla: list[str] = []  # the kinds in Valhalla, once each, in figure order
         # province or fjord -> each kind of figure there -> the first of that kind (the
         # one that stands for all of its kind: frames.one_per_kind)
         places: dict[str, dict[str, str]] = {}
@@ -214,7 +246,7 @@ class Muster:
             at = e.at  # the kind is read only where it counts: most figures wait in reserve
             if at == RESERVE:
                 if e.kind not in reserve:
-                    reserve.append(e.kind)
+                    reserve[e.kind] = f
             elif at == VALHALLA:
                 if e.kind not in valhalla:
                     valhalla.append(e.kind)
@@ -227,6 +259,12 @@ class Muster:
                 on_board += 1
         self.reserve, self.valhalla, self.places, self.on_board = \
             reserve, valhalla, places, on_board
+        self.seat, self.stamp = seat, state.figures.stamp
+
+
+_NONE_READ = Muster.__new__(Muster)  # the muster of no clan, before any is read
+_NONE_READ.seat, _NONE_READ.stamp = -1, 0
+_LAST_MUSTER = [_NONE_READ]  # the last Muster read (muster)
 
 
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
@@ -236,10 +274,60 @@ def on_board(state: YggdrasilState, seat: int) -> list[str]:
 
 
 def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ...]:
-    """The `standing` provinces with an empty village, Yggdrasil always (room)."""
-    where = state.figures.places()
-    return tuple([p for p, villages in _villages_of(standing)
-                  if villages > len(where.get(p, ()))])
+    """The `standing` provinces with an empty village, Yggdrasil always (room).
+
+    Every listing asks, and mostly one figure has moved since the last: the last reading
+    is kept with the figures' stamp (_LAST_LAND), and when the figures are those it was
+    read from but for one (Entities.prior and touched), it holds still unless that
+    figure filled the province it stands in or one of the full provinces has emptied (a
+    province opens only as a figure leaves it, which only a full one can do)."""
+    figures = state.figures
+    last = _LAST_LAND
+    if last.standing is standing:
+        stamp = figures.stamp
+        if last.stamp == stamp:
+            return last.land
+        if last.stamp == figures.prior and _still(state, last, figures.touched):
+            last.stamp = stamp
+            return last.land
+    where = figures.places()
+    land: list[str] = []
+    full: list[str] = []
+    for p, villages in _villages_of(standing):  # a loop: a comprehension is a call
+        (land if villages > len(where.get(p, ())) else full).append(p)
+    last.land, last.full = tuple(land), full
+    last.stamp, last.standing = figures.stamp, standing
+    return last.land
+
+
+class _LandRead:
+    """The last open_land read: the figures' stamp and the standing provinces it was read
+    at, the open ones and the full ones."""
+
+    __slots__ = ("full", "land", "stamp", "standing")
+
+    def __init__(self) -> None:
+        self.stamp, self.standing = 0, ()
+        self.land: tuple[str, ...] = ()
+        self.full: list[str] = []
+
+
+_LAST_LAND = _LandRead()
+
+
+def _still(state: YggdrasilState, last: _LandRead, touched: str) -> bool:
+    """Whether the open land is as `last` read it after the figure `touched` alone has
+    changed (moved, joined or left): the province it stands in is not newly full, and
+    no full province has emptied."""
+    where, villages = state.figures.places(), _villages()
+    figure = state.figures.by_id.get(touched)
+    if figure is not None:
+        here = figure.at
+        if here in villages and here != YGGDRASIL and here in last.land and \
+                villages[here] <= len(where.get(here, ())):
+            return False
+    full = last.full
+    return not full or all(villages[p] <= len(where.get(p, ())) for p in full)
 
 
 @cache
@@ -270,12 +358,27 @@ def _villages() -> dict[str, int]:
 
 # -- the clan sheet ----------------------------------------------------------------------
 def clan_sheet(state: YggdrasilState, seat: int) -> Sheet:
-    """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet)."""
+    """What `seat`'s upgrades give it (read once per run of faces: sheet.Sheet). Each
+    clan's last sheet is kept with the very tuple of card ids and the faces it was read
+    from: a sheet changes only when an upgrade is played, and asking the cache of every
+    run of faces again (a tuple of faces made and hashed) was a hundredth of self-play."""
     table = state.table
     cards = table.zones[sheet(seat)].cards
     if not cards:  # most sheets, most of a match
-        return _read_sheet(())
-    return _read_sheet(tuple(map(table.faces.__getitem__, cards)))
+        return _BLANK
+    last = _LAST_SHEETS.get(seat)
+    if last is not None and last[0] is cards and last[1] is table.faces:
+        return last[2]
+    found = _read_sheet(tuple(map(table.faces.__getitem__, cards)))
+    _LAST_SHEETS[seat] = (cards, table.faces, found)
+    return found
+
+
+# seat -> the sheet's card ids and the match's faces its last sheet was read from, and it
+_LAST_SHEETS: dict[int, tuple[tuple[str, ...], dict[str, str], Sheet]] = {}
+
+
+_BLANK = Sheet(())  # a sheet with no upgrade: read once, as every other sheet is
 
 
 @lru_cache(maxsize=4096)
@@ -303,7 +406,7 @@ def stat(state: YggdrasilState, name: str, seat: int) -> int:
     return _track(name)[state.steps[name][seat] - 1]
 
 
-@cache
+@_looked_up
 def _track(name: str) -> tuple[int, ...]:
     return tuple(content().track(name).steps)
 
@@ -433,6 +536,8 @@ def destinations(state: YggdrasilState, seat: int, kind: str) -> list[str]:
 
 def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE) -> str | None:
     """The first figure of `kind` of `seat` in its reserve (or Valhalla), or None."""
+    if where == RESERVE:
+        return muster(state, seat).reserve.get(kind)
     by_id = state.figures.by_id
     for f in state.figures.of(seat):
         e = by_id[f]
@@ -486,7 +591,7 @@ def shows_live(state: YggdrasilState, seat: int, having: frozenset[str]) -> bool
     return False
 
 
-@cache
+@_looked_up
 def with_rule(key: str) -> frozenset[str]:
     """The cards (by face) whose text carries the rule `key`."""
     return frozenset(face for face, c in content().cards.items() if c.rule(key) is not None)

@@ -26,6 +26,9 @@ from engine.games.yggdrasil.state import (
 )
 
 FACE_UP = ("sheet:", "shown:", "discard")  # zones whose cards lie face up
+# a zone's name -> whether its cards lie face up: looked up rather than the name's start
+# read again at every card moved
+_FACES_UP: Made[str, bool] = Made(lambda zone: zone.startswith(FACE_UP))
 
 
 def put(state: YggdrasilState, card: str, zone: str) -> None:
@@ -33,7 +36,7 @@ def put(state: YggdrasilState, card: str, zone: str) -> None:
     everywhere else (a hand, a packet, a quest, a laid card are their owner's alone)."""
     table = state.table
     table.move(card, zone)
-    up = zone.startswith(FACE_UP)
+    up = _FACES_UP[zone]
     if up != (card in table.face_up):  # the move has noted the card already
         table.set_face(card, up)
 
@@ -46,7 +49,7 @@ def put_all(state: YggdrasilState, cards: tuple[str, ...], zone: str) -> None:
         return
     table = state.table
     table.move_all(cards, zone)
-    up = zone.startswith(FACE_UP)
+    up = _FACES_UP[zone]
     face_up = table.face_up
     for card in cards:
         if up != (card in face_up):

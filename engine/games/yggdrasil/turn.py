@@ -4,7 +4,7 @@ the turn passes (facts 24-34, rulings 5, 6, 8, 12, 15, 16, 25, 27)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -67,10 +67,10 @@ def actions(state: YggdrasilState, seat: int) -> list[Action]:
     marches into the open provinces come ready made with them (_Land)."""
     if state.rage[seat] <= 0:
         return []
-    muster = board.Muster(state, seat)
+    muster = board.muster(state, seat)
     clan_sheet = board.clan_sheet(state, seat)
     standing = board.standing_now(state)
-    land = _LANDS[board.open_land(state, standing)]
+    land = _land(board.open_land(state, standing))
     plays = _plays(state, seat)
     out = [*_invasions(state, seat, muster, clan_sheet, land),
            *_marches(muster, standing, land),
@@ -123,6 +123,19 @@ class _Land:
 
 # the open provinces (board.open_land) -> what they list
 _LANDS: Made[tuple[str, ...], _Land] = Made(_Land)
+
+
+def _land(everywhere: tuple[str, ...]) -> _Land:
+    """What the open provinces list: the last one again while open_land hands out the
+    very tuple it read last (it does while no province fills or empties), without
+    hashing the provinces to look it up."""
+    last = _LAST_LAND[0]
+    if last.everywhere is not everywhere:
+        last = _LAST_LAND[0] = _LANDS[everywhere]
+    return last
+
+
+_LAST_LAND = [_LANDS[()]]  # the last land _land handed out
 
 
 def _invasions(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet: Sheet,
@@ -224,9 +237,14 @@ def _marches(muster: board.Muster, standing: tuple[str, ...], land: _Land) -> li
     places = muster.places
     if not places:  # nothing on the board (every clan at an Age's start)
         return []
+    if len(places) == 1:  # most often the clan stands in one place: that one is asked
+        (here,) = places
+        asked: Iterable[str] = places if here in standing else ()
+    else:
+        asked = standing
     out: list[Action] = []
     ships = board.ships()
-    for here in standing:
+    for here in asked:
         kinds = places.get(here)
         if kinds:
             for kind, f in kinds.items():
@@ -288,12 +306,10 @@ class _Plays:
         seen: set[str] = set()
         for c in in_hand:
             face = faces[c]
-            if face in seen:
+            played = _PLAYED[face]
+            if played is None or face in seen:  # a battle card is not played
                 continue
             seen.add(face)
-            played = _PLAYED[face]
-            if played is None:  # a battle card is not played
-                continue
             slot, cost, room = played
             if slot is None:
                 quests.append(QUESTS[c])
@@ -371,7 +387,11 @@ def _pillages(state: YggdrasilState, seat: int, muster: board.Muster, clan_sheet
         if p in standing:
             return [] if p in pillaged else [PILLAGES[p]]
     held = board.reach(places)
-    return [PILLAGES[p] for p in standing if p in held and p not in pillaged]
+    out: list[Action] = []
+    for p in standing:  # a loop: a comprehension is a call of its own
+        if p in held and p not in pillaged:
+            out.append(PILLAGES[p])
+    return out
 
 
 def sacrifices(state: YggdrasilState, seat: int) -> list[Action]:

@@ -14,7 +14,7 @@ from engine.core.frames import with_seats
 from engine.core.rng import Rng
 from engine.core.table_events import Chosen
 from engine.core.zones import Layout, Visibility, Zone
-from engine.games.yggdrasil import abilities, ages, battle, board, doing, frames, rules
+from engine.games.yggdrasil import abilities, ages, battle, board, doing, frames, rules, turn
 from engine.games.yggdrasil import state as state_module
 from engine.games.yggdrasil.actions import Pick
 from engine.games.yggdrasil.content import TRIGGERS
@@ -321,3 +321,54 @@ def test_a_bare_sheet_gives_no_upgrade_text() -> None:
                 dressed += 1
                 assert sheet.cards
     assert bare and dressed
+
+
+def _plain_open_land(state: YggdrasilState) -> tuple[str, ...]:
+    return tuple(p for p in board.standing(state) if board.room(state, p) > 0)
+
+
+def _plain_in_reserve(state: YggdrasilState, seat: int, kind: str) -> str | None:
+    return next((f for f in state.figures.of(seat) if state.figures[f].kind == kind
+                 and state.figures[f].at == board.RESERVE), None)
+
+
+def _check_kept_readings(state: YggdrasilState) -> None:
+    """The readings kept from one listing to the next (the standing provinces, the open
+    land and what it lists, each clan's muster and sheet) against the plain ones, for
+    every clan."""
+    standing = board.standing_now(state)
+    assert standing == tuple(board.standing(state))
+    assert board.open_land(state, standing) == _plain_open_land(state)
+    assert turn._land(board.open_land(state, standing)).everywhere == _plain_open_land(state)
+    for seat in range(state.players):
+        fresh = board.Muster(state, seat)
+        kept = board.muster(state, seat)
+        assert (kept.reserve, kept.valhalla, kept.places, kept.on_board) == \
+            (fresh.reserve, fresh.valhalla, fresh.places, fresh.on_board)
+        faces = state.table.faces
+        assert board.clan_sheet(state, seat).cards == tuple(
+            board.content().cards[faces[c]] for c in state.table.cards_in(f"sheet:{seat}"))
+        for kind in board.reserve_kinds(state, seat):
+            assert board.in_reserve(state, seat, kind) == _plain_in_reserve(state, seat, kind)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(13, 4), (14, 2)])
+def test_readings_kept_between_listings_never_go_stale(seed: int, players: int) -> None:
+    """The open land, the standing provinces and each clan's muster, kept by the figures'
+    stamp and brought up to date from the one figure that changed, read as the plain
+    readings do at every step of two games played by turns (each one's reading comes
+    after the other's) and of a clone played one step aside, then the state again."""
+    pick = random.Random(seed)
+    checked = 0
+    for one, other in zip(_states(seed, players), _states(seed + 100, players), strict=False):
+        for state in (one, other):
+            _check_kept_readings(state)
+            if state.result is None and not state.frames and state.phase == "action":
+                twin = state.clone()
+                assert isinstance(twin, YggdrasilState)
+                seat = twin.deciding()[0]
+                GAME.apply(twin, pick.choice(GAME.legal_actions(twin, seat)), seat)
+                _check_kept_readings(twin)
+                _check_kept_readings(state)
+                checked += 1
+    assert checked
