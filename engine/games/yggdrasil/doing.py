@@ -12,9 +12,10 @@ from engine.core.entities import Entities, Entity
 from engine.core.events import Event
 from engine.games.yggdrasil import board
 from engine.games.yggdrasil.events import (
-    Destroyed,
+    DESTROYED,
+    GLORY_GAINED,
+    INVADED,
     GloryGained,
-    Invaded,
     RageChanged,
     StatRaised,
 )
@@ -58,7 +59,7 @@ def put_all(state: YggdrasilState, cards: tuple[str, ...], zone: str) -> None:
 
 def glory(state: YggdrasilState, seat: int, amount: int, why: str) -> GloryGained:
     state.glory[seat] += amount
-    return GloryGained(seat=seat, glory=amount, why=why)
+    return GLORY_GAINED(seat=seat, glory=amount, why=why)
 
 
 def rage(state: YggdrasilState, seat: int, amount: int, why: str) -> RageChanged:
@@ -97,7 +98,7 @@ def invade(state: YggdrasilState, seat: int, kind: str, to: str, cost: int, how:
     assert figure is not None, f"no {kind} of seat {seat} in {source}"
     state.rage[seat] -= cost
     state.figures.move(figure, to)
-    return [Invaded(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
+    return [INVADED(seat=seat, figure=figure, figure_name=board.name(state, figure), to=to,
                     to_name=place_name(to), rage=cost, how=how)]
 
 
@@ -124,7 +125,7 @@ def to_valhalla(state: YggdrasilState, figures: list[str], why: str) -> list[Eve
             continue
         seat = entity.owner
         assert seat is not None  # every figure is a clan's
-        out.append(Destroyed(seat=seat, figure=f, figure_name=board.name(state, f),
+        out.append(DESTROYED(seat=seat, figure=f, figure_name=board.name(state, f),
                              place_name=place_name(entity.at), ship=board.is_ship(entity.kind),
                              why=why))
         state.figures.move(f, VALHALLA)

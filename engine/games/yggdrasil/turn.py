@@ -27,7 +27,7 @@ from engine.games.yggdrasil.battle import (
     begin_pillage,
 )
 from engine.games.yggdrasil.doing import invade, place_name, put
-from engine.games.yggdrasil.events import Marched, QuestCommitted, Rested, Upgraded
+from engine.games.yggdrasil.events import MARCHED, QuestCommitted, Rested, Upgraded
 from engine.games.yggdrasil.frames import (
     YggSacrifice,
     march_on,
@@ -547,7 +547,7 @@ def _march(state: YggdrasilState, seat: int, action: March) -> list[Event]:
     state.rage[seat] -= 1
     state.figures.move(action.figure, action.to)
     march_on(state, seat, source, action.to)
-    return [Marched(seat=seat, figure=action.figure,
+    return [MARCHED(seat=seat, figure=action.figure,
                     figure_name=board.name(state, action.figure), source=source,
                     to=action.to, to_name=place_name(action.to), rage=1)]
 
