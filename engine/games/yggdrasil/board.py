@@ -241,7 +241,7 @@ class Muster:
         # one that stands for all of its kind: frames.one_per_kind)
         places: dict[str, dict[str, str]] = {}
         on_board = 0
-        for f in state.figures.of(seat):
+        for f in state.figures.ids_of(seat):
             e = by_id[f]
             at = e.at  # the kind is read only where it counts: most figures wait in reserve
             if at == RESERVE:
@@ -270,7 +270,7 @@ _LAST_MUSTER = [_NONE_READ]  # the last Muster read (muster)
 def on_board(state: YggdrasilState, seat: int) -> list[str]:
     """A clan's figures in provinces and fjords: what Horns limits (facts 6)."""
     by_id = state.figures.by_id
-    return [f for f in state.figures.of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
+    return [f for f in state.figures.ids_of(seat) if by_id[f].at not in (RESERVE, VALHALLA)]
 
 
 def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ...]:
@@ -539,7 +539,7 @@ def in_reserve(state: YggdrasilState, seat: int, kind: str, where: str = RESERVE
     if where == RESERVE:
         return muster(state, seat).reserve.get(kind)
     by_id = state.figures.by_id
-    for f in state.figures.of(seat):
+    for f in state.figures.ids_of(seat):
         e = by_id[f]
         if e.kind == kind and e.at == where:
             return f
@@ -550,7 +550,7 @@ def reserve_kinds(state: YggdrasilState, seat: int, where: str = RESERVE) -> lis
     """The kinds of figure `seat` has in its reserve (or Valhalla), once each."""
     out: list[str] = []
     by_id = state.figures.by_id
-    for f in state.figures.of(seat):
+    for f in state.figures.ids_of(seat):
         e = by_id[f]
         if e.at == where and e.kind not in out:
             out.append(e.kind)
