@@ -128,7 +128,10 @@ def settle(game: BaseGame, state: GameState, fresh: list[Event]) -> list[Event]:
     checks = game.checks_always
     for _ in range(SETTLE_LIMIT):
         if fresh and on is not None:
-            _push_triggers(game, state, fresh, on)
+            for event in fresh:  # most events trigger nothing: the pushing is asked then
+                if event.kind in on:
+                    _push_triggers(game, state, fresh, on)
+                    break
         if state.result is not None:
             state.frames.clear()
             break

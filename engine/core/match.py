@@ -237,7 +237,8 @@ class Match:
             events = self._apply(new, action, actor, checked=not listed)
         assert actor is not None  # _apply refuses an action nobody may take
         self._record(action, actor, events, new, over, dice)
-        self._redo.clear()
+        if self._redo:  # most steps have nothing to redo
+            self._redo.clear()
         return events
 
     def _apply(self, state: GameState, action: Action, player: int | None,

@@ -1,7 +1,8 @@
 """The engine's speed figures against python-chess, in one run (issue "One engine for five
 rulebooks", Speed).
 
-Run: .venv/bin/python tests/benchmarks/bench_speed.py [--seconds S]
+Run: .venv/bin/python tests/benchmarks/bench_speed.py [--seconds S] [--games GAME ...]
+     [--no-loads]
 
 python-chess is the yardstick: random games through its board make a figure for
 this machine, on this day, under this load, so the engine's figures are read as
@@ -258,11 +259,16 @@ def load_table() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="per self-play figure")
+    parser.add_argument("--games", nargs="+", choices=sorted(GAMES), default=list(GAMES),
+                        metavar="GAME", help="the self-play figures to take (default: all)")
+    parser.add_argument("--no-loads", action="store_true",
+                        help="leave out the table of loads against match length")
     args = parser.parse_args(argv)
     chess = chess_games()
     if chess is None:
         print("python-chess is not installed here: ratios left out (see the docstring)")
-    for name, target in GAMES.items():
+    for name in args.games:
+        target = GAMES[name]
         rate, yardstick = Rate(self_play(name)), None if chess is None else Rate(chess)
         alternating(rate, yardstick, args.seconds)
         ratio = "" if yardstick is None else \
@@ -275,9 +281,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  mid-game (step {len(match.steps)}): clone {clone:.1f} us (target <= 20), "
               f"view {view:.1f} us (target <= 50); view of each new state after an "
               f"action {new_state_view_us(match):.1f} us")
-    print("self-play, load and record memory against match length (targets: 500 in <= 20 "
-          "ms, 5,000 in <= 100 ms, <= 2 KB per action)")
-    load_table()
+    if not args.no_loads:
+        print("self-play, load and record memory against match length (targets: 500 in "
+              "<= 20 ms, 5,000 in <= 100 ms, <= 2 KB per action)")
+        load_table()
     return 0
 
 
