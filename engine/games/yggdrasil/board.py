@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from engine.core.actions import Made
 from engine.core.modifiers import total
@@ -83,10 +83,10 @@ def standing_now(state: YggdrasilState) -> tuple[str, ...]:
     """`standing` as the one shared tuple, for the hot paths that only read it (every
     listing and every turn's end ask): the last one found is handed out again while the
     destroyed provinces are the same, without a frozen copy of them made and hashed."""
-    destroyed, last = state.destroyed, _LAST_STANDING
+    destroyed, last = state.destroyed, _LAST_STANDING[0]
     if destroyed != last[0]:
-        last[0] = frozenset(destroyed)
-        last[1] = _standing(last[0])
+        frozen = frozenset(destroyed)
+        last = _LAST_STANDING[0] = (frozen, _standing(frozen))
     return last[1]
 
 
@@ -97,8 +97,10 @@ def _standing(destroyed: frozenset[str]) -> tuple[str, ...]:
     return (YGGDRASIL, *(p for p in content().board.ring if p not in destroyed))
 
 
-# the destroyed provinces standing_now last read, and what stands of the board then
-_LAST_STANDING: list[Any] = [None, ()]
+# the destroyed provinces standing_now last read and what stands of the board then, as
+# one value replaced whole: a computer player thinks in a thread of its own while the
+# window lists, and each must read one reading whole, never half of two
+_LAST_STANDING: list[tuple[frozenset[str] | None, tuple[str, ...]]] = [(None, ())]
 
 
 def fjords_of(state: YggdrasilState, province: str) -> list[str]:
@@ -282,51 +284,42 @@ def open_land(state: YggdrasilState, standing: tuple[str, ...]) -> tuple[str, ..
     figure filled the province it stands in or one of the full provinces has emptied (a
     province opens only as a figure leaves it, which only a full one can do)."""
     figures = state.figures
-    last = _LAST_LAND
-    if last.standing is standing:
+    read_at, read_standing, land, full = _LAST_LAND[0]  # one reading, whole
+    if read_standing is standing:
         stamp = figures.stamp
-        if last.stamp == stamp:
-            return last.land
-        if last.stamp == figures.prior and _still(state, last, figures.touched):
-            last.stamp = stamp
-            return last.land
+        if read_at == stamp:
+            return land
+        if read_at == figures.prior and _still(state, land, full, figures.touched):
+            _LAST_LAND[0] = (stamp, standing, land, full)
+            return land
     where = figures.places()
-    land: list[str] = []
-    full: list[str] = []
+    opened: list[str] = []
+    filled: list[str] = []
     for p, villages in _villages_of(standing):  # a loop: a comprehension is a call
-        (land if villages > len(where.get(p, ())) else full).append(p)
-    last.land, last.full = tuple(land), full
-    last.stamp, last.standing = figures.stamp, standing
-    return last.land
+        (opened if villages > len(where.get(p, ())) else filled).append(p)
+    land = tuple(opened)
+    _LAST_LAND[0] = (figures.stamp, standing, land, tuple(filled))
+    return land
 
 
-class _LandRead:
-    """The last open_land read: the figures' stamp and the standing provinces it was read
-    at, the open ones and the full ones."""
-
-    __slots__ = ("full", "land", "stamp", "standing")
-
-    def __init__(self) -> None:
-        self.stamp, self.standing = 0, ()
-        self.land: tuple[str, ...] = ()
-        self.full: list[str] = []
+# The last open_land read: the figures' stamp and the standing provinces it was read at,
+# the open provinces and the full ones. One value replaced whole, as _LAST_STANDING.
+_LAST_LAND: list[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = \
+    [(0, (), (), ())]
 
 
-_LAST_LAND = _LandRead()
-
-
-def _still(state: YggdrasilState, last: _LandRead, touched: str) -> bool:
-    """Whether the open land is as `last` read it after the figure `touched` alone has
-    changed (moved, joined or left): the province it stands in is not newly full, and
-    no full province has emptied."""
+def _still(state: YggdrasilState, land: tuple[str, ...], full: tuple[str, ...],
+           touched: str) -> bool:
+    """Whether the open land is as it was read (`land` open, `full` full) after the
+    figure `touched` alone has changed (moved, joined or left): the province it stands
+    in is not newly full, and no full province has emptied."""
     where, villages = state.figures.places(), _villages()
     figure = state.figures.by_id.get(touched)
     if figure is not None:
         here = figure.at
-        if here in villages and here != YGGDRASIL and here in last.land and \
+        if here in villages and here != YGGDRASIL and here in land and \
                 villages[here] <= len(where.get(here, ())):
             return False
-    full = last.full
     return not full or all(villages[p] <= len(where.get(p, ())) for p in full)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -372,3 +374,33 @@ def test_readings_kept_between_listings_never_go_stale(seed: int, players: int) 
                 _check_kept_readings(state)
                 checked += 1
     assert checked
+
+
+def test_readings_kept_between_listings_hold_with_two_threads_reading() -> None:
+    """A computer player thinks in a thread of its own while the window lists moves: two
+    threads reading the kept readings of two games at once (the standing provinces, the
+    open land, each clan's muster and sheet), switching as often as the interpreter lets
+    them, each read what the plain readings say of its own state (a reading kept as
+    several fields, written one after another, once handed one thread the other's open
+    land)."""
+    failures: list[str] = []
+
+    def read(seed: int) -> None:
+        try:
+            for state in _states(seed, 4):
+                for _ in range(3):
+                    _check_kept_readings(state)
+        except AssertionError as failed:
+            failures.append(f"seed {seed}: {failed}")
+
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=(seed,)) for seed in (21, 22)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switching)
+    assert not failures, failures[0]
