@@ -128,14 +128,7 @@ without: Callable[[tuple[int, ...], int], tuple[int, ...]] = cache(_without)
 def with_seats(frame: Frame, seats: tuple[int, ...]) -> Frame:
     """`frame` asking `seats` now, all else alike (on every pass and every choice of a
     window or a draft: see quick.replacer, here of that one fact)."""
-    kind = type(frame)
-    reseated = _RESEATED.get(kind)
-    if reseated is None:
-        reseated = _RESEATED[kind] = replacer(kind, "seats")
-    return reseated(frame, seats)  # type: ignore[no-any-return]
-
-
-_RESEATED: dict[type[Frame], Callable[..., Frame]] = {}  # each frame class's with_seats
+    return replacer(type(frame), "seats")(frame, seats)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

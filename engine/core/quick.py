@@ -98,20 +98,14 @@ def maker(cls: type) -> Callable[..., Any]:
     handed back itself, to be called as before."""
     made = _MAKERS.get(cls)
     if made is None:
-        original = getattr(cls.__new__, "__wrapped__", None) or cls.__dict__.get("__init__")
-        written = None if original is None or not _quickened(cls) \
-            else _written(cls, original, bound=False)
+        # the dataclass's own __init__, which a quickened class's own __new__ wraps
+        original = getattr(cls.__dict__.get("__new__"), "__wrapped__", None)
+        written = None if original is None else _written(cls, original, bound=False)
         made = _MAKERS[cls] = cls if written is None else written
     return made
 
 
 _MAKERS: dict[type, Callable[..., Any]] = {}
-
-
-def _quickened(cls: type) -> bool:
-    """Whether `cls` is made by a quick `__new__` of its own (quicken)."""
-    new = cls.__dict__.get("__new__")
-    return new is not None and getattr(new, "__wrapped__", None) is not None
 
 
 def _written(cls: type, original: Callable[..., None],

@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.core.actions import Made
+from engine.core.actions import looked_up
 from engine.core.declared import state_field
 from engine.core.game import GameState
 from engine.core.options import GameOptions
@@ -132,7 +132,7 @@ def _deck_seat(card: str) -> int | None:
     return None
 
 
-owner_of: Callable[[str], int | None] = Made(_deck_seat).__getitem__
+owner_of: Callable[[str], int | None] = looked_up(_deck_seat)
 """The seat whose deck a card belongs to (_deck_seat), read once per id and looked up
 after: the rules ask it of nearly every card they check or move, and a str method's call
 costs several look-ups (an id names the same deck for good)."""

@@ -3,11 +3,10 @@ it do, and where a figure may go. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import TypeVar
 
-from engine.core.actions import Made
+from engine.core.actions import looked_up
 from engine.core.modifiers import total
 from engine.games.yggdrasil.content import (
     Card,
@@ -30,15 +29,6 @@ from engine.games.yggdrasil.state import (
 )
 
 YGGDRASIL = "yggdrasil"
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def _looked_up(make: Callable[[K], V]) -> Callable[[K], V]:
-    """`make` read once for each key, then looked up by a dict's own __getitem__ (Made):
-    functools.cache's wrapper is a call of its own at every ask, and these are asked at
-    every listing, move and battle step."""
-    return Made(make).__getitem__
 
 
 @cache
@@ -58,12 +48,12 @@ def name(state: YggdrasilState, ident: str) -> str:
     return _figure_name(state.figures.by_id[ident].kind)
 
 
-@_looked_up
+@looked_up
 def _card_name(face: str) -> str:
     return content().cards[face].name
 
 
-@_looked_up
+@looked_up
 def _figure_name(kind: str) -> str:
     return kind.capitalize() if kind in ("leader", "warrior", "ship") else \
         content().cards[kind].name
@@ -151,7 +141,7 @@ def _fjords_by_province() -> dict[str, tuple[str, ...]]:
     return {p: tuple(f) for p, f in out.items()}
 
 
-@_looked_up
+@looked_up
 def slot_of(key: str) -> str | None:
     """The clan-sheet slot a card takes, by its key (content.Card.slot, read once)."""
     return content().cards[key].slot
@@ -165,14 +155,14 @@ def battle_places(state: YggdrasilState, province: str) -> tuple[str, ...]:
     return _with_fjords(province)
 
 
-@_looked_up
+@looked_up
 def _with_fjords(province: str) -> tuple[str, ...]:
     """A standing province and its fjords (battle_places), read once: a battle asks at
     each of its steps."""
     return (province, *_fjords_by_province().get(province, ()))
 
 
-@_looked_up
+@looked_up
 def adjacent(province: str) -> tuple[str, ...]:
     """The provinces beside `province`, read once (every Call to Battle asks each clan)."""
     return tuple(content().provinces[province].adjacent)
@@ -399,7 +389,7 @@ def stat(state: YggdrasilState, name: str, seat: int) -> int:
     return _track(name)[state.steps[name][seat] - 1]
 
 
-@_looked_up
+@looked_up
 def _track(name: str) -> tuple[int, ...]:
     return tuple(content().track(name).steps)
 
@@ -584,7 +574,7 @@ def shows_live(state: YggdrasilState, seat: int, having: frozenset[str]) -> bool
     return False
 
 
-@_looked_up
+@looked_up
 def with_rule(key: str) -> frozenset[str]:
     """The cards (by face) whose text carries the rule `key`."""
     return frozenset(face for face, c in content().cards.items() if c.rule(key) is not None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from engine.core.actions import Action, Made
+from engine.core.actions import Action, Made, looked_up
 from engine.core.events import Event
 from engine.core.frames import Commit, Frame
 from engine.core.game import GameState
@@ -233,14 +233,11 @@ def _drafting(seats: tuple[int, ...], order: tuple[int, ...], take: int) -> YggD
 PASSED: Made[int, PacketsPassed] = Made(lambda picked: PacketsPassed(picked=picked))
 
 
-def _pick_line(face: str) -> str:
-    """A clan's own line for picking one card of `face`."""
+@looked_up
+def _picked(face: str) -> str:
+    """A clan's own line for picking one card of `face`, made once for each face (a third
+    of a match's actions are picks)."""
     return "You pick " + board.content().cards[face].name
-
-
-# each face's pick line, made once and looked up (a third of a match's actions are picks;
-# a dictionary's own look-up is quicker to call than a cached function)
-_picked = Made(_pick_line).__getitem__
 
 
 @cache

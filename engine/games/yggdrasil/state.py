@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from pydantic import Field
 
-from engine.core.actions import Made
+from engine.core.actions import looked_up
 from engine.core.declared import state_field
 from engine.core.entities import Entities
 from engine.core.game import GameState
@@ -53,7 +53,7 @@ def _named(prefix: str) -> Callable[[int], str]:
     """`prefix:<n>` for a seat or an Age, made once for each: a zone's name is asked for
     on every move and every listing, and a dictionary's own look-up is the cheapest call
     there is (a cached function's took four times as long)."""
-    return Made(f"{prefix}:{{}}".format).__getitem__
+    return looked_up(f"{prefix}:{{}}".format)
 
 
 deck = _named("deck")  # an Age's deck
